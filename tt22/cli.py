@@ -1,0 +1,96 @@
+"""The `tt22` command line: a table of subcommands, each imported only when it runs.
+
+`tt22 --help`, `tt22 verify` and `tt22 show` must start fast and never import Textual,
+so nothing here imports more than argparse until a command is chosen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from tt22 import __version__
+
+# name -> (module, one-line description). A module missing from this checkout is left out.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("tt22.commands.play", "play at the table (the default with no command)"),
+    "replay": ("tt22.commands.replay", "step through a .22rec record"),
+    "sim": ("tt22.commands.sim", "play a whole match with bots and print it"),
+    "show": ("tt22.commands.show", "print a record as text or as the JSON transcript"),
+    "verify": ("tt22.commands.verify", "check records by replaying them through the engine"),
+    "arena": ("tt22.commands.arena", "pit bots against each other, duplicate format"),
+    "bench": ("tt22.commands.bench", "time random matches through the engine"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: {message}\n")
+        raise SystemExit(2)
+
+
+def _available() -> dict[str, tuple[str, str]]:
+    return {k: v for k, v in COMMANDS.items() if importlib.util.find_spec(v[0]) is not None}
+
+
+def _chosen(argv: Sequence[str], names: Sequence[str]) -> str | None:
+    for arg in argv:
+        if arg in names:
+            return arg
+        if not arg.startswith("-"):
+            return None
+    return None
+
+
+def build_parser(argv: Sequence[str]) -> tuple[_Parser, str | None]:
+    commands = _available()
+    parser = _Parser(
+        prog="tt22",
+        description="Twenty-Two (22), the card game, in the terminal.",
+        epilog="With no command, tt22 opens the game.",
+    )
+    parser.add_argument("--version", action="version", version=f"tt22 {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    chosen = _chosen(argv, list(commands))
+    for name, (module, description) in commands.items():
+        p = sub.add_parser(name, help=description, description=description)
+        if name == chosen:
+            importlib.import_module(module).configure(p)
+    return parser, chosen
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from tt22.commands.common import UsageError
+
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser, _ = build_parser(args_list)
+    args = parser.parse_args(args_list)
+    if args.command is None:
+        if "play" not in _available():
+            parser.print_help()
+            return 0
+        args_list = ["play", *args_list]
+        parser, _ = build_parser(args_list)
+        args = parser.parse_args(args_list)
+    module = importlib.import_module(COMMANDS[args.command][0])
+    try:
+        return int(module.run(args))
+    except UsageError as e:
+        sys.stderr.write(f"tt22 {args.command}: {e}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("tt22: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def entry() -> None:
+    """The console script."""
+    raise SystemExit(main())

@@ -1,0 +1,53 @@
+"""Arguments several commands share (players, seed, rules) and their checking."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+
+from tt22.engine import Rules, RulesError, fresh_seed, parse_rule_assignments, resolve_seed
+
+__all__ = ["UsageError", "add_table_arguments", "table_from_args"]
+
+
+class UsageError(Exception):
+    """A bad argument: printed as one line, exit status 2."""
+
+
+def add_table_arguments(parser: argparse.ArgumentParser, players_default: int | None = 4) -> None:
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=players_default,
+        metavar="N",
+        help="players at the table, 2 to 9",
+    )
+    parser.add_argument(
+        "--seed",
+        metavar="S",
+        help="any text; 'daily' is today's (UTC) seed; omitted: a fresh code",
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option of RULES.md, e.g. must_beat=true (repeatable)",
+    )
+
+
+def table_from_args(args: argparse.Namespace) -> tuple[Rules, int, str]:
+    """(resolved rules, players, seed text) or UsageError with one clear line."""
+    try:
+        rules = parse_rule_assignments(args.rule)
+        rules = rules.for_players(args.players)
+    except RulesError as e:
+        raise UsageError(str(e)) from None
+    seed = args.seed
+    if seed is None:
+        seed = fresh_seed(os.urandom(8))
+    elif not seed.strip():
+        raise UsageError("the seed is empty: give some text, 'daily', or leave --seed out")
+    seed = resolve_seed(seed, dt.datetime.now(dt.UTC).date())
+    return rules, args.players, seed

@@ -1,0 +1,52 @@
+"""`tt22 sim`: play a whole match with bots and print it (text or the JSON transcript)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tt22.bots import BOT_NAMES, make_bot
+from tt22.commands.common import UsageError, add_table_arguments, table_from_args
+from tt22.engine.players import Player
+from tt22.simulate import play_match
+from tt22.textlog import render_text
+from tt22.transcript import transcript, transcript_json
+
+DESCRIPTION = "play a whole match with bots and print it"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_table_arguments(parser)
+    parser.add_argument(
+        "--bots",
+        metavar="NAME,...",
+        help="bots by seat, comma separated (one name seats it everywhere); "
+        f"names: {', '.join(BOT_NAMES)}",
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
+
+
+def parse_bots(spec: str | None, players: int) -> list[str]:
+    names = [n.strip() for n in (spec or "random").split(",")]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise UsageError(f"--bots names {len(names)} bots for {players} players")
+    for n in names:
+        if n not in BOT_NAMES:
+            raise UsageError(f"unknown bot {n!r}; the bots are {', '.join(BOT_NAMES)}")
+    return names
+
+
+def run(args: argparse.Namespace) -> int:
+    rules, players, seed = table_from_args(args)
+    names = parse_bots(args.bots, players)
+    bots = [make_bot(name, seed, seat) for seat, name in enumerate(names)]
+    seats = [Player(f"Bot {seat + 1}", "bot", name) for seat, name in enumerate(names)]
+    state, _moves = play_match(rules, seed, bots)
+    if args.format == "json":
+        sys.stdout.write(transcript_json(state, seed, seats))
+    else:
+        sys.stdout.write(render_text(transcript(state, seed, seats), ascii_style=args.ascii))
+    return 0

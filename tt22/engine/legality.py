@@ -1,0 +1,224 @@
+"""Which plays and exchanges are legal, by rank multiset (suits never matter, R2).
+
+These functions see only what the seat to move may see (its own hand, the trick on the
+table, the stock's size), so the engine's state and a seat's view share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+from .cards import TEXT
+from .moves import Exchange, Play
+
+__all__ = [
+    "ExchangeOptions",
+    "beats",
+    "can_beat",
+    "follow_options",
+    "lead_options",
+    "rank_groups",
+]
+
+
+def rank_groups(hand: Sequence[int]) -> list[tuple[int, list[int]]]:
+    """The sorted hand grouped by rank, low to high: [(rank, [cards...]), ...]."""
+    groups: list[tuple[int, list[int]]] = []
+    last = -1
+    for c in hand:
+        r = c >> 2
+        if r != last:
+            groups.append((r, [c]))
+            last = r
+        else:
+            groups[-1][1].append(c)
+    return groups
+
+
+def beats(ranks_desc: Sequence[int], best_desc: Sequence[int]) -> bool:
+    """R13.1: each card, both sorted high to low, equal to or higher than the best play's."""
+    return all(r >= b for r, b in zip(ranks_desc, best_desc, strict=True))
+
+
+def can_beat(hand: Sequence[int], best_desc: Sequence[int]) -> bool:
+    """Whether any k cards of `hand` beat or match; the k highest do if anything does."""
+    k = len(best_desc)
+    top = [c >> 2 for c in hand[-k:]]
+    top.reverse()
+    return beats(top, best_desc)
+
+
+def lead_options(seat: int, hand: Sequence[int], max_set: int) -> list[Play]:
+    """R12: one card, or 2..max_set cards of one rank, keeping at least one card."""
+    limit = min(max_set, len(hand) - 1)
+    moves: list[Play] = []
+    run: tuple[str, ...] = ()
+    last = -1
+    for c in hand:
+        r = c >> 2
+        if r != last:
+            last = r
+            run = (TEXT[c],)
+            moves.append(Play(seat, run))
+        elif len(run) < limit:
+            run = (*run, TEXT[c])
+            moves.append(Play(seat, run))
+    return moves
+
+
+def follow_options(
+    seat: int, hand: Sequence[int], best_desc: Sequence[int], must_beat: bool
+) -> list[Play]:
+    """R13: every rank multiset that beats or matches, plus the duck (unless R13 must_beat
+    forbids it); each multiset once, with its cards picked canonically (lowest suits)."""
+    k = len(best_desc)
+    if k == 1:
+        return _follow_single(seat, hand, best_desc[0], must_beat)
+    groups = rank_groups(hand)
+    groups.reverse()  # high to low
+    found: list[list[int]] = []
+    chosen: list[int] = []
+
+    def walk(gi: int, pos: int) -> None:
+        if pos == k:
+            found.append(list(chosen))
+            return
+        need = best_desc[pos]
+        for j in range(gi, len(groups)):
+            r, cards = groups[j]
+            if r < need:
+                return  # lower ranks cannot fill this position either
+            for m in range(min(len(cards), k - pos), 0, -1):
+                chosen.extend(cards[:m])
+                walk(j + 1, pos + m)
+                del chosen[len(chosen) - m :]
+
+    walk(0, 0)
+    duck = list(hand[:k])
+    moves: list[Play] = []
+    duck_ranks = sorted(c >> 2 for c in duck)
+    duck_beats = False
+    for cards in found:
+        if sorted(c >> 2 for c in cards) == duck_ranks:
+            duck_beats = True
+        moves.append(Play(seat, tuple([TEXT[c] for c in cards])))
+    if not duck_beats and not (must_beat and found):
+        moves.insert(0, Play(seat, tuple([TEXT[c] for c in duck])))
+    return moves
+
+
+def _follow_single(seat: int, hand: Sequence[int], best: int, must_beat: bool) -> list[Play]:
+    """R13 for one card: the lowest card, and one card of each rank >= the best."""
+    moves: list[Play] = []
+    last = -1
+    for c in hand:
+        r = c >> 2
+        if r >= best and r != last:
+            moves.append(Play(seat, (TEXT[c],)))
+            last = r
+    lowest = hand[0]
+    if moves and (lowest >> 2) >= best:
+        return moves  # the duck beats too: it is already listed
+    if not (must_beat and moves):
+        moves.insert(0, Play(seat, (TEXT[lowest],)))
+    return moves
+
+
+_TABLES: dict[tuple[tuple[int, ...], int], list[list[int]]] = {}
+
+
+def _count_table(sizes: tuple[int, ...], cap: int) -> list[list[int]]:
+    """ways[i][c]: choices of counts for rank groups i.. (of these sizes) totalling at
+    most c. Memoised: the same shapes of hand recur all the time in search."""
+    key = (sizes, cap)
+    ways = _TABLES.get(key)
+    if ways is None:
+        ways = [[1] * (cap + 1)]
+        for n in reversed(sizes):
+            below = ways[-1]
+            ways.append([sum(below[max(0, c - n) : c + 1]) for c in range(cap + 1)])
+        ways.reverse()
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        _TABLES[key] = ways
+    return ways
+
+
+class ExchangeOptions(Sequence[Exchange]):
+    """Every distinct exchange (R11) as a lazy sequence, one per rank multiset.
+
+    A hand of 11 different ranks has 2048 of them; building them all at every decision
+    would dominate a random playout, so option i is decoded only when asked for. The
+    options are the vectors "how many of each rank" (ranks low to high): with no limit,
+    option i is i in mixed radix; when the stock limits the discard, `_ways` counts the
+    vectors whose total fits and option i is unranked from it. Under "stop_when_short"
+    every too-large discard has the same effect, so one extra option (the stock's size
+    plus one of the lowest cards) stands for them all.
+    """
+
+    __slots__ = ("_cap", "_groups", "_seat", "_size", "_stop", "_ways")
+
+    def __init__(self, seat: int, hand: Sequence[int], stock: int, stop_when_short: bool) -> None:
+        self._seat = seat
+        self._groups = groups = rank_groups(hand)
+        self._stop: Exchange | None = None
+        self._ways: list[list[int]] | None = None
+        if stock >= len(hand):
+            self._cap = len(hand)
+            size = 1
+            for _, cards in groups:
+                size *= len(cards) + 1
+            self._size = size
+            return
+        self._cap = cap = stock
+        self._ways = ways = _count_table(tuple(len(cards) for _, cards in groups), cap)
+        self._size = ways[0][cap]
+        if stop_when_short:
+            self._stop = Exchange(seat, tuple([TEXT[c] for c in hand[: stock + 1]]))
+            self._size += 1
+
+    def _decode(self, index: int) -> Exchange:
+        discard: list[str] = []
+        ways = self._ways
+        if ways is None:
+            for _, cards in self._groups:
+                index, take = divmod(index, len(cards) + 1)
+                if take:
+                    discard.extend([TEXT[x] for x in cards[:take]])
+            return Exchange(self._seat, tuple(discard))
+        c = self._cap
+        for i, (_, cards) in enumerate(self._groups):
+            below = ways[i + 1]
+            take = 0
+            for take in range(min(len(cards), c) + 1):
+                n = below[c - take]
+                if index < n:
+                    break
+                index -= n
+            if take:
+                discard.extend([TEXT[x] for x in cards[:take]])
+                c -= take
+        return Exchange(self._seat, tuple(discard))
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> Exchange: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Exchange]: ...
+    def __getitem__(self, index: int | slice) -> Exchange | Sequence[Exchange]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._size))]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError(index)
+        if self._stop is not None and index == self._size - 1:
+            return self._stop
+        return self._decode(index)
+
+    def __iter__(self) -> Iterator[Exchange]:
+        for i in range(self._size):
+            yield self[i]

@@ -1,0 +1,559 @@
+"""The match state and `apply`: the one fold every part of tt22 goes through.
+
+A `State` is never changed after `apply` returns it: `apply` makes a shallow copy and
+changes the copy. Every field is an int, a tuple or an immutable record, so a copy is
+a handful of pointer copies and search can keep as many states as it likes.
+
+Chance never enters as a move: the first-dealer draw, each deal's shuffle and the choice
+among several losers (R20) each come from their own stream of the seed (rng.stream).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .cards import CODE, TEXT, VALUES, full_deck, rank_name, show_ranks
+from .legality import ExchangeOptions, beats, can_beat, follow_options, lead_options
+from .moves import Exchange, Move, Play
+from .rng import seed_key, stream
+from .rules import Rules
+
+__all__ = [
+    "EXCHANGE",
+    "OVER",
+    "PLAY",
+    "DealResult",
+    "DealStart",
+    "ExchangeRecord",
+    "IllegalMove",
+    "MatchInfo",
+    "State",
+    "TrickRecord",
+    "apply",
+    "legal_moves",
+    "new_match",
+]
+
+EXCHANGE = 0
+PLAY = 1
+OVER = 2
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; `rule` names the rule and the message says why."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+        self.reason = message
+
+
+class MatchInfo(NamedTuple):
+    """What stays fixed for a whole match."""
+
+    rules: Rules
+    players: int
+    key: bytes
+    first_draws: tuple[tuple[tuple[int, int], ...], ...]  # rounds of (seat, card), R7
+    first_dealer: int
+
+
+class DealStart(NamedTuple):
+    """A deal as dealt, before the exchange."""
+
+    number: int
+    dealer: int
+    hand_size: int
+    players_in: tuple[int, ...]  # in seat order
+    order: tuple[int, ...]  # players in, clockwise from the dealer's left (R10, R11)
+    dealt: tuple[tuple[int, ...] | None, ...]  # per seat, in dealt order; None when out
+    stock: tuple[int, ...]  # top first
+
+
+class ExchangeRecord(NamedTuple):
+    seat: int
+    discard: tuple[int, ...]
+    draw: tuple[int, ...]
+
+
+class TrickRecord(NamedTuple):
+    leader: int
+    plays: tuple[tuple[int, tuple[int, ...]], ...]  # (seat, cards as played)
+    winner: int
+
+
+class DealResult(NamedTuple):
+    """A finished deal: the showdown and scoring (R17-R20)."""
+
+    start: DealStart
+    exchanges: tuple[ExchangeRecord, ...]
+    tricks: tuple[TrickRecord, ...]
+    showdown: tuple[tuple[int, int], ...]  # (seat, last card), seat order
+    losers: tuple[int, ...]
+    penalty: int
+    totals: tuple[int, ...]
+    eliminated: tuple[int, ...]
+
+
+class State:
+    """Everything about a match at one moment (hidden cards included: see views.py)."""
+
+    __slots__ = (
+        "best_desc",
+        "best_seat",
+        "deal",
+        "discards",
+        "exchanges",
+        "hands",
+        "history",
+        "leader",
+        "match",
+        "out",
+        "penalties",
+        "phase",
+        "plays",
+        "stock",
+        "to_move",
+        "totals",
+        "tricks",
+        "winners",
+    )
+
+    match: MatchInfo
+    deal: DealStart
+    phase: int
+    to_move: int  # -1 when the match is over
+    hands: tuple[tuple[int, ...], ...]  # sorted
+    stock: tuple[int, ...]
+    discards: tuple[tuple[int, ...], ...]
+    exchanges: tuple[ExchangeRecord, ...]
+    leader: int
+    plays: tuple[tuple[int, tuple[int, ...]], ...]
+    best_seat: int
+    best_desc: tuple[int, ...]
+    tricks: tuple[TrickRecord, ...]
+    totals: tuple[int, ...]
+    penalties: tuple[tuple[int, ...], ...]
+    out: tuple[bool, ...]
+    history: tuple[DealResult, ...]
+    winners: tuple[int, ...]
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.match = self.match
+        new.deal = self.deal
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new.hands = self.hands
+        new.stock = self.stock
+        new.discards = self.discards
+        new.exchanges = self.exchanges
+        new.leader = self.leader
+        new.plays = self.plays
+        new.best_seat = self.best_seat
+        new.best_desc = self.best_desc
+        new.tricks = self.tricks
+        new.totals = self.totals
+        new.penalties = self.penalties
+        new.out = self.out
+        new.history = self.history
+        new.winners = self.winners
+        return new
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def players(self) -> int:
+        return self.match.players
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """Every field as plain data: equal fingerprints mean equal states."""
+        return tuple(getattr(self, name) for name in State.__slots__)
+
+
+# ---------------------------------------------------------------------------
+# Starting a match and a deal
+
+
+def _first_dealer(
+    rules: Rules, players: int, key: bytes
+) -> tuple[tuple[tuple[tuple[int, int], ...], ...], int]:
+    """R7: everyone draws from one shuffled deck; those tied for highest draw again.
+
+    The deck is shuffled once from stream "first-dealer"; should it run short, a fresh
+    full deck is shuffled from the same stream and drawing continues from its top.
+    """
+    rng = stream(key, "first-dealer")
+    deck: list[int] = []
+    rounds: list[tuple[tuple[int, int], ...]] = []
+    drawing = list(range(players))
+    while True:
+        if len(deck) < len(drawing):
+            fresh = full_deck(rules.decks)
+            rng.shuffle(fresh)
+            deck = fresh
+        draws = tuple((seat, deck.pop(0)) for seat in drawing)
+        rounds.append(draws)
+        top = max(card >> 2 for _, card in draws)
+        drawing = [seat for seat, card in draws if card >> 2 == top]
+        if len(drawing) == 1:
+            return tuple(rounds), drawing[0]
+
+
+def _next_in(out: Sequence[bool], seat: int) -> int:
+    n = len(out)
+    s = (seat + 1) % n
+    while out[s]:
+        s = (s + 1) % n
+    return s
+
+
+def _start_deal(s: State, number: int, dealer: int, wanted: int) -> None:
+    """R8-R10: gather every card not set aside as a penalty, shuffle, deal, leave a stock."""
+    m = s.match
+    deck = full_deck(m.rules.decks)
+    for cards in s.penalties:
+        for c in cards:
+            deck.remove(c)
+    stream(m.key, f"deal/{number}").shuffle(deck)
+    players_in = tuple(seat for seat in range(m.players) if not s.out[seat])
+    order = [_next_in(s.out, dealer)]
+    while len(order) < len(players_in):
+        order.append(_next_in(s.out, order[-1]))
+    size = min(wanted, len(deck) // len(players_in))
+    dealt: list[list[int] | None] = [None] * m.players
+    for seat in players_in:
+        dealt[seat] = []
+    k = 0
+    for _ in range(size):
+        for seat in order:
+            hand = dealt[seat]
+            assert hand is not None
+            hand.append(deck[k])
+            k += 1
+    s.deal = DealStart(
+        number,
+        dealer,
+        size,
+        players_in,
+        tuple(order),
+        tuple(None if h is None else tuple(h) for h in dealt),
+        tuple(deck[k:]),
+    )
+    s.hands = tuple(() if h is None else tuple(sorted(h)) for h in dealt)
+    s.stock = s.deal.stock
+    s.discards = tuple(() for _ in range(m.players))
+    s.exchanges = ()
+    s.tricks = ()
+    s.plays = ()
+    s.best_seat = -1
+    s.best_desc = ()
+    s.phase = EXCHANGE
+    s.to_move = order[0]
+    s.leader = order[0]
+    _skip_empty_exchanges(s)
+
+
+def new_match(rules: Rules, players: int, seed: str) -> State:
+    """The state before the first move: first dealer drawn, first deal dealt (R7-R10)."""
+    rules = rules.for_players(players)
+    key = seed_key(seed)
+    draws, dealer = _first_dealer(rules, players, key)
+    s = State.__new__(State)
+    s.match = MatchInfo(rules, players, key, draws, dealer)
+    s.totals = (0,) * players
+    s.penalties = tuple(() for _ in range(players))
+    s.out = (False,) * players
+    s.history = ()
+    s.winners = ()
+    _start_deal(s, 1, dealer, rules.first_hand)
+    return s
+
+
+# ---------------------------------------------------------------------------
+# The exchange (R11, R22)
+
+
+def _record_keep(s: State, seats: Sequence[int]) -> None:
+    s.exchanges = s.exchanges + tuple(ExchangeRecord(seat, (), ()) for seat in seats)
+
+
+def _skip_empty_exchanges(s: State) -> None:
+    """With an empty stock nobody can draw (R22): everyone left keeps their hand."""
+    if s.phase == EXCHANGE and not s.stock:
+        order = s.deal.order
+        _record_keep(s, order[order.index(s.to_move) :])
+        _start_play(s)
+
+
+def _start_play(s: State) -> None:
+    s.phase = PLAY
+    s.leader = s.to_move = s.deal.order[0]
+    s.plays = ()
+    s.best_seat = -1
+    s.best_desc = ()
+    if len(s.hands[s.to_move]) <= 1:
+        _showdown(s)  # R16: a deal of one card has no tricks
+
+
+def _remove(hand: tuple[int, ...], cards: Sequence[int]) -> tuple[int, ...] | None:
+    """hand less cards (as a multiset), or None if some card is not in hand."""
+    rest = list(hand)
+    for c in cards:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def _parse(texts: Sequence[str]) -> list[int] | None:
+    out: list[int] = []
+    for t in texts:
+        c = CODE.get(t)
+        if c is None:
+            return None
+        out.append(c)
+    return out
+
+
+def _apply_exchange(s: State, move: Exchange) -> None:
+    seat = move.seat
+    discard = _parse(move.discard)
+    if discard is None:
+        raise IllegalMove("R11", "those are not cards")
+    rest = _remove(s.hands[seat], discard)
+    if rest is None:
+        raise IllegalMove("R11", "you can only discard cards from your own hand")
+    order = s.deal.order
+    if len(discard) > len(s.stock):
+        if s.rules.exchange == "up_to_stock":
+            raise IllegalMove(
+                "R11",
+                f"you cannot discard {len(discard)} cards: the stock holds only {len(s.stock)}",
+            )
+        # stop_when_short: this player and everyone after keep their hands.
+        _record_keep(s, order[order.index(seat) :])
+        _start_play(s)
+        return
+    k = len(discard)
+    draw = s.stock[:k]
+    s.stock = s.stock[k:]
+    hands = list(s.hands)
+    hands[seat] = tuple(sorted(rest + draw))
+    s.hands = tuple(hands)
+    if k:
+        discards = list(s.discards)
+        discards[seat] = tuple(discard)
+        s.discards = tuple(discards)
+    s.exchanges = (*s.exchanges, ExchangeRecord(seat, tuple(discard), draw))
+    i = order.index(seat) + 1
+    if i == len(order):
+        _start_play(s)
+    else:
+        s.to_move = order[i]
+        _skip_empty_exchanges(s)
+
+
+# ---------------------------------------------------------------------------
+# Tricks (R12-R16)
+
+
+def _apply_play(s: State, move: Play) -> None:
+    seat = move.seat
+    hand = s.hands[seat]
+    texts = move.cards
+    k = len(texts)
+    if k == 1:
+        c = CODE.get(texts[0], -1)
+        if c < 0 or c not in hand:
+            raise IllegalMove("R12", "you can only play cards from your own hand")
+        rest_list = list(hand)
+        rest_list.remove(c)
+        rest = tuple(rest_list)
+        cards = [c]
+        ranks_desc = [c >> 2]
+    else:
+        parsed = _parse(texts)
+        if parsed is None or not parsed:
+            raise IllegalMove("R12", "a play must be one or more cards from your hand")
+        cards = parsed
+        removed = _remove(hand, cards)
+        if removed is None:
+            raise IllegalMove("R12", "you can only play cards from your own hand")
+        rest = removed
+        ranks_desc = sorted([c >> 2 for c in cards], reverse=True)
+    if not s.plays:
+        if k > 1 and ranks_desc[0] != ranks_desc[-1]:
+            raise IllegalMove("R12", "a lead of several cards must all be one rank")
+        if k > s.match.rules.max_set:
+            raise IllegalMove("R12", f"a lead is at most {s.match.rules.max_set} cards")
+        if not rest:
+            raise IllegalMove("R12", "the leader must keep at least one card")
+        s.best_seat = seat
+        s.best_desc = tuple(ranks_desc)
+    else:
+        best = s.best_desc
+        if k != len(best):
+            raise IllegalMove(
+                "R13",
+                f"you must play exactly {_cards_word(len(best))}, as many as were led",
+            )
+        if beats(ranks_desc, best):
+            s.best_seat = seat  # R14: among equals the later play is stronger
+            s.best_desc = tuple(ranks_desc)
+        else:
+            lowest = sorted(c >> 2 for c in hand[:k])
+            if sorted(ranks_desc) != lowest:
+                raise IllegalMove(
+                    "R13",
+                    f"{show_ranks(ranks_desc)} neither beats {show_ranks(best)}"
+                    f" nor is your lowest {_cards_word(k)}",
+                )
+            if s.match.rules.must_beat and can_beat(hand, best):
+                raise IllegalMove(
+                    "R13", f"house rule must_beat: you can beat {show_ranks(best)}, so you must"
+                )
+    hands = list(s.hands)
+    hands[seat] = rest
+    s.hands = tuple(hands)
+    s.plays = (*s.plays, (seat, tuple(cards)))
+    nxt = _next_in(s.out, seat)
+    if nxt != s.leader:
+        s.to_move = nxt
+        return
+    winner = s.best_seat
+    s.tricks = (*s.tricks, TrickRecord(s.leader, s.plays, winner))
+    s.plays = ()
+    s.best_seat = -1
+    s.best_desc = ()
+    if len(rest) == 1:
+        _showdown(s)
+    else:
+        s.leader = s.to_move = winner
+
+
+def _cards_word(k: int) -> str:
+    return "one card" if k == 1 else f"{k} cards"
+
+
+# ---------------------------------------------------------------------------
+# Showdown, scoring, the next deal (R17-R21, R5, R6)
+
+
+def _showdown(s: State) -> None:
+    m = s.match
+    players_in = s.deal.players_in
+    showdown = tuple((seat, s.hands[seat][0]) for seat in players_in)
+    top = max(c >> 2 for _, c in showdown)
+    losers = tuple(seat for seat, c in showdown if c >> 2 == top)
+    penalty = VALUES[top]
+    totals = list(s.totals)
+    penalties = list(s.penalties)
+    for seat, c in showdown:
+        if c >> 2 == top:
+            totals[seat] += penalty
+            penalties[seat] = penalties[seat] + (c,)
+    s.totals = tuple(totals)
+    s.penalties = tuple(penalties)
+    eliminated = tuple(seat for seat in losers if totals[seat] >= m.rules.elimination_at)
+    out = list(s.out)
+    for seat in eliminated:
+        out[seat] = True
+    s.out = tuple(out)
+    s.history = (
+        *s.history,
+        DealResult(s.deal, s.exchanges, s.tricks, showdown, losers, penalty, s.totals, eliminated),
+    )
+    s.plays = ()
+    remaining = [seat for seat in players_in if not out[seat]]
+    if len(remaining) <= 1:
+        s.phase = OVER
+        s.to_move = -1
+        if remaining:
+            s.winners = (remaining[0],)
+        elif m.rules.all_out == "lowest_total":
+            low = min(totals[seat] for seat in players_in)
+            s.winners = tuple(seat for seat in players_in if totals[seat] == low)  # R6
+        else:
+            s.winners = ()
+        return
+    if len(losers) == 1:
+        dealer = losers[0]
+    else:
+        number = s.deal.number
+        dealer = losers[stream(m.key, f"dealer/{number}").bounded(len(losers))]
+    if out[dealer]:
+        dealer = _next_in(out, dealer)  # R20
+    _start_deal(s, s.deal.number + 1, dealer, penalty)  # R21
+
+
+# ---------------------------------------------------------------------------
+# The public fold
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after `move`, or IllegalMove saying which rule forbids it."""
+    if state.phase == OVER:
+        raise IllegalMove("R5", "the match is over")
+    if move.seat != state.to_move:
+        raise IllegalMove(
+            "R11" if state.phase == EXCHANGE else "R13",
+            f"it is seat {state.to_move}'s turn, not seat {move.seat}'s",
+        )
+    s = state.copy()
+    if isinstance(move, Exchange):
+        if s.phase != EXCHANGE:
+            raise IllegalMove("R11", "the exchange is over: it is time to play a card")
+        _apply_exchange(s, move)
+    else:
+        if s.phase != PLAY:
+            raise IllegalMove("R11", "first exchange (or keep) your cards")
+        _apply_play(s, move)
+    return s
+
+
+def legal_moves(state: State) -> Sequence[Move]:
+    """Every distinct legal move of the seat to move (one per rank multiset)."""
+    return _legal(
+        state.phase,
+        state.to_move,
+        state.hands[state.to_move] if state.to_move >= 0 else (),
+        len(state.stock),
+        state.plays,
+        state.best_desc,
+        state.rules,
+    )
+
+
+def _legal(
+    phase: int,
+    seat: int,
+    hand: tuple[int, ...],
+    stock: int,
+    plays: tuple[object, ...],
+    best_desc: tuple[int, ...],
+    rules: Rules,
+) -> Sequence[Move]:
+    if phase == EXCHANGE:
+        return ExchangeOptions(seat, hand, stock, rules.exchange == "stop_when_short")
+    if phase == PLAY:
+        if not plays:
+            return lead_options(seat, hand, rules.max_set)
+        return follow_options(seat, hand, best_desc, rules.must_beat)
+    return []
+
+
+def cards_text(cards: Sequence[int]) -> tuple[str, ...]:
+    return tuple(TEXT[c] for c in cards)
+
+
+def describe_rank(r: int) -> str:
+    return rank_name(r)
