@@ -9,9 +9,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from tt22.bots.random_bot import RandomBot
 from tt22.commands.common import UsageError
-from tt22.engine import Rules, RulesError, apply, legal_moves, new_match
+from tt22.engine import OVER, Rules, RulesError, apply, legal_moves, new_match
 from tt22.engine.rng import seed_key, stream
 
 DESCRIPTION = "time random matches through the engine"
@@ -30,11 +29,12 @@ def measure(players: int, games: int, seed: str) -> tuple[int, int, float, float
     decisions = deals = 0
     last = None
     start = time.perf_counter()
+    choose = rng.bounded
     for g in range(games):
         state = new_match(rules, players, f"{seed}/{g}")
-        while not state.over:
+        while state.phase != OVER:
             moves = legal_moves(state)
-            state = apply(state, moves[rng.bounded(len(moves))])
+            state = apply(state, moves[choose(len(moves))])
             decisions += 1
         deals += len(state.history)
         last = state
@@ -56,7 +56,6 @@ def run(args: argparse.Namespace) -> int:
         Rules().for_players(args.players)
     except RulesError as e:
         raise UsageError(str(e)) from None
-    _ = RandomBot  # the bench draws like the random bot, without building views
     decisions, deals, seconds, copy_rate = measure(args.players, args.games, args.seed)
     print(f"players: {args.players}")
     print(f"matches: {args.games}")

@@ -7,6 +7,7 @@ table, the stock's size), so the engine's state and a seat's view share them.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
 from typing import overload
 
 from .cards import TEXT
@@ -20,6 +21,14 @@ __all__ = [
     "lead_options",
     "rank_groups",
 ]
+
+
+def _single_plays(seat: int) -> tuple[Play, ...]:
+    return tuple(Play(seat, (TEXT[c],)) for c in range(52))
+
+
+SINGLE_PLAYS: tuple[tuple[Play, ...], ...] = tuple(_single_plays(seat) for seat in range(9))
+"""SINGLE_PLAYS[seat][card]: one-card plays, built once (most moves are one card)."""
 
 
 def rank_groups(hand: Sequence[int]) -> list[tuple[int, list[int]]]:
@@ -52,6 +61,7 @@ def can_beat(hand: Sequence[int], best_desc: Sequence[int]) -> bool:
 def lead_options(seat: int, hand: Sequence[int], max_set: int) -> list[Play]:
     """R12: one card, or 2..max_set cards of one rank, keeping at least one card."""
     limit = min(max_set, len(hand) - 1)
+    singles = SINGLE_PLAYS[seat]
     moves: list[Play] = []
     run: tuple[str, ...] = ()
     last = -1
@@ -60,7 +70,7 @@ def lead_options(seat: int, hand: Sequence[int], max_set: int) -> list[Play]:
         if r != last:
             last = r
             run = (TEXT[c],)
-            moves.append(Play(seat, run))
+            moves.append(singles[c])
         elif len(run) < limit:
             run = (*run, TEXT[c])
             moves.append(Play(seat, run))
@@ -75,14 +85,49 @@ def follow_options(
     k = len(best_desc)
     if k == 1:
         return _follow_single(seat, hand, best_desc[0], must_beat)
+    duck = Play(seat, tuple([TEXT[c] for c in hand[:k]]))
+    if not can_beat(hand, best_desc):
+        return [duck]  # the common case: nothing beats a set, so the duck is forced
     groups = rank_groups(hand)
     groups.reverse()  # high to low
-    found: list[list[int]] = []
+    moves: list[Play] = []
+    if k == 2:
+        _follow_pairs(seat, groups, best_desc[0], best_desc[1], moves)
+    else:
+        _follow_sets(seat, groups, best_desc, moves)
+    duck_desc = [c >> 2 for c in hand[k - 1 :: -1]]
+    if not beats(duck_desc, best_desc) and not must_beat:
+        moves.insert(0, duck)  # a duck that beats is already listed (R14)
+    return moves
+
+
+def _follow_pairs(
+    seat: int, groups: list[tuple[int, list[int]]], b0: int, b1: int, moves: list[Play]
+) -> None:
+    """Two-card follows that beat (b0, b1): a pair of one rank, or two ranks r > r2."""
+    for i, (r, cards) in enumerate(groups):
+        if r < b0:
+            return
+        t0 = TEXT[cards[0]]
+        if len(cards) >= 2:
+            moves.append(Play(seat, (t0, TEXT[cards[1]])))
+        for j in range(i + 1, len(groups)):
+            r2, cards2 = groups[j]
+            if r2 < b1:
+                break
+            moves.append(Play(seat, (t0, TEXT[cards2[0]])))
+
+
+def _follow_sets(
+    seat: int, groups: list[tuple[int, list[int]]], best_desc: Sequence[int], moves: list[Play]
+) -> None:
+    """Follows of three or more cards that beat, by walking ranks from high to low."""
+    k = len(best_desc)
     chosen: list[int] = []
 
     def walk(gi: int, pos: int) -> None:
         if pos == k:
-            found.append(list(chosen))
+            moves.append(Play(seat, tuple([TEXT[c] for c in chosen])))
             return
         need = best_desc[pos]
         for j in range(gi, len(groups)):
@@ -95,33 +140,23 @@ def follow_options(
                 del chosen[len(chosen) - m :]
 
     walk(0, 0)
-    duck = list(hand[:k])
-    moves: list[Play] = []
-    duck_ranks = sorted(c >> 2 for c in duck)
-    duck_beats = False
-    for cards in found:
-        if sorted(c >> 2 for c in cards) == duck_ranks:
-            duck_beats = True
-        moves.append(Play(seat, tuple([TEXT[c] for c in cards])))
-    if not duck_beats and not (must_beat and found):
-        moves.insert(0, Play(seat, tuple([TEXT[c] for c in duck])))
-    return moves
 
 
 def _follow_single(seat: int, hand: Sequence[int], best: int, must_beat: bool) -> list[Play]:
     """R13 for one card: the lowest card, and one card of each rank >= the best."""
+    singles = SINGLE_PLAYS[seat]
     moves: list[Play] = []
     last = -1
     for c in hand:
         r = c >> 2
         if r >= best and r != last:
-            moves.append(Play(seat, (TEXT[c],)))
+            moves.append(singles[c])
             last = r
     lowest = hand[0]
     if moves and (lowest >> 2) >= best:
         return moves  # the duck beats too: it is already listed
     if not (must_beat and moves):
-        moves.insert(0, Play(seat, (TEXT[lowest],)))
+        moves.insert(0, singles[lowest])
     return moves
 
 
@@ -136,8 +171,9 @@ def _count_table(sizes: tuple[int, ...], cap: int) -> list[list[int]]:
     if ways is None:
         ways = [[1] * (cap + 1)]
         for n in reversed(sizes):
-            below = ways[-1]
-            ways.append([sum(below[max(0, c - n) : c + 1]) for c in range(cap + 1)])
+            # sum(below[c-n .. c]) for every c, from prefix sums
+            p = list(accumulate(ways[-1]))
+            ways.append(p[: n + 1] + [p[c] - p[c - n - 1] for c in range(n + 1, cap + 1)])
         ways.reverse()
         if len(_TABLES) > 4096:
             _TABLES.clear()

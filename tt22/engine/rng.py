@@ -56,10 +56,16 @@ class Pcg32:
         """
         if not 0 < bound <= _MASK32:
             raise ValueError("bound must be in 1..2**32-1")
-        threshold = ((1 << 32) - bound) % bound
-        while True:
-            r = self.next_u32()
-            if r >= threshold:
+        state = self.state
+        while True:  # next_u32, inline: this is every random bot's every move
+            old = state
+            state = (old * _MULT + self.inc) & _MASK64
+            xs = (((old >> 18) ^ old) >> 27) & _MASK32
+            rot = old >> 59
+            r = ((xs >> rot) | (xs << ((-rot) & 31))) & _MASK32
+            # the threshold (2**32 mod bound) is below bound: only r < bound can be rejected
+            if r >= bound or r >= ((1 << 32) - bound) % bound:
+                self.state = state
                 return r % bound
 
     def shuffle(self, items: list[int]) -> None:
@@ -72,14 +78,14 @@ class Pcg32:
         state = self.state
         inc = self.inc
         for i in range(len(items), 1, -1):
-            threshold = ((1 << 32) - i) % i
             while True:
                 old = state
                 state = (old * _MULT + inc) & _MASK64
                 xs = (((old >> 18) ^ old) >> 27) & _MASK32
                 rot = old >> 59
                 r = ((xs >> rot) | (xs << ((-rot) & 31))) & _MASK32
-                if r >= threshold:
+                # threshold = 2**32 mod i is below i, so only a draw below i can be rejected
+                if r >= i or r >= ((1 << 32) - i) % i:
                     break
             j = r % i
             items[j], items[i - 1] = items[i - 1], items[j]

@@ -227,25 +227,16 @@ def _start_deal(s: State, number: int, dealer: int, wanted: int) -> None:
     order = [_next_in(s.out, dealer)]
     while len(order) < len(players_in):
         order.append(_next_in(s.out, order[-1]))
-    size = min(wanted, len(deck) // len(players_in))
-    dealt: list[list[int] | None] = [None] * m.players
-    for seat in players_in:
-        dealt[seat] = []
-    k = 0
-    for _ in range(size):
-        for seat in order:
-            hand = dealt[seat]
-            assert hand is not None
-            hand.append(deck[k])
-            k += 1
+    m_in = len(players_in)
+    size = min(wanted, len(deck) // m_in)
+    if size < 1:
+        raise RuntimeError("no cards left to deal")  # excluded by Rules' bounds (R9)
+    dealt: list[tuple[int, ...] | None] = [None] * m.players
+    n = size * m_in
+    for p, seat in enumerate(order):
+        dealt[seat] = tuple(deck[p:n:m_in])  # one card at a time, clockwise (R10)
     s.deal = DealStart(
-        number,
-        dealer,
-        size,
-        players_in,
-        tuple(order),
-        tuple(None if h is None else tuple(h) for h in dealt),
-        tuple(deck[k:]),
+        number, dealer, size, players_in, tuple(order), tuple(dealt), tuple(deck[n:])
     )
     s.hands = tuple(() if h is None else tuple(sorted(h)) for h in dealt)
     s.stock = s.deal.stock
@@ -370,62 +361,108 @@ def _apply_play(s: State, move: Play) -> None:
     seat = move.seat
     hand = s.hands[seat]
     texts = move.cards
-    k = len(texts)
-    if k == 1:
+    if len(texts) == 1:
         c = CODE.get(texts[0], -1)
         if c < 0 or c not in hand:
             raise IllegalMove("R12", "you can only play cards from your own hand")
-        rest_list = list(hand)
-        rest_list.remove(c)
-        rest = tuple(rest_list)
-        cards = [c]
-        ranks_desc = [c >> 2]
+        i = hand.index(c)
+        rest = hand[:i] + hand[i + 1 :]
+        played: tuple[int, ...] = _CARD1[c]
+        if s.plays:
+            _judge_single_follow(s, seat, hand, c >> 2)
+        else:
+            _judge_lead(s, seat, rest, [c >> 2])
     else:
         parsed = _parse(texts)
         if parsed is None or not parsed:
             raise IllegalMove("R12", "a play must be one or more cards from your hand")
-        cards = parsed
-        removed = _remove(hand, cards)
+        removed = _remove(hand, parsed)
         if removed is None:
             raise IllegalMove("R12", "you can only play cards from your own hand")
         rest = removed
-        ranks_desc = sorted([c >> 2 for c in cards], reverse=True)
-    if not s.plays:
-        if k > 1 and ranks_desc[0] != ranks_desc[-1]:
-            raise IllegalMove("R12", "a lead of several cards must all be one rank")
-        if k > s.match.rules.max_set:
-            raise IllegalMove("R12", f"a lead is at most {s.match.rules.max_set} cards")
-        if not rest:
-            raise IllegalMove("R12", "the leader must keep at least one card")
+        played = tuple(parsed)
+        ranks_desc = sorted([c >> 2 for c in parsed], reverse=True)
+        if s.plays:
+            _judge_follow(s, seat, hand, ranks_desc)
+        else:
+            _judge_lead(s, seat, rest, ranks_desc)
+    _finish_play(s, seat, rest, played)
+
+
+def _judge_lead(s: State, seat: int, rest: tuple[int, ...], ranks_desc: list[int]) -> None:
+    """R12: one card, or a set of one rank up to max_set, keeping a card."""
+    k = len(ranks_desc)
+    if k > 1 and ranks_desc[0] != ranks_desc[-1]:
+        raise IllegalMove("R12", "a lead of several cards must all be one rank")
+    if k > s.match.rules.max_set:
+        raise IllegalMove("R12", f"a lead is at most {s.match.rules.max_set} cards")
+    if not rest:
+        raise IllegalMove("R12", "the leader must keep at least one card")
+    s.best_seat = seat
+    s.best_desc = tuple(ranks_desc)
+
+
+def _judge_single_follow(s: State, seat: int, hand: tuple[int, ...], r: int) -> None:
+    """R13/R14 for the most common move of all, one card on a one-card lead."""
+    best = s.best_desc
+    if len(best) != 1:
+        raise IllegalMove(
+            "R13", f"you must play exactly {_cards_word(len(best))}, as many as were led"
+        )
+    if r >= best[0]:
+        s.best_seat = seat  # R14: among equals the later play is stronger
+        s.best_desc = _RANK1[r]
+    elif r != hand[0] >> 2:
+        raise IllegalMove(
+            "R13", f"{show_ranks([r])} neither beats {show_ranks(best)} nor is your lowest card"
+        )
+    elif s.match.rules.must_beat and hand[-1] >> 2 >= best[0]:
+        raise IllegalMove(
+            "R13", f"house rule must_beat: you can beat {show_ranks(best)}, so you must"
+        )
+
+
+def _judge_follow(s: State, seat: int, hand: tuple[int, ...], ranks_desc: list[int]) -> None:
+    """R13/R14: beat or match the best play, or duck with the lowest cards."""
+    best = s.best_desc
+    k = len(ranks_desc)
+    if k != len(best):
+        raise IllegalMove(
+            "R13", f"you must play exactly {_cards_word(len(best))}, as many as were led"
+        )
+    if beats(ranks_desc, best):
         s.best_seat = seat
         s.best_desc = tuple(ranks_desc)
-    else:
-        best = s.best_desc
-        if k != len(best):
-            raise IllegalMove(
-                "R13",
-                f"you must play exactly {_cards_word(len(best))}, as many as were led",
-            )
-        if beats(ranks_desc, best):
-            s.best_seat = seat  # R14: among equals the later play is stronger
-            s.best_desc = tuple(ranks_desc)
-        else:
-            lowest = sorted(c >> 2 for c in hand[:k])
-            if sorted(ranks_desc) != lowest:
-                raise IllegalMove(
-                    "R13",
-                    f"{show_ranks(ranks_desc)} neither beats {show_ranks(best)}"
-                    f" nor is your lowest {_cards_word(k)}",
-                )
-            if s.match.rules.must_beat and can_beat(hand, best):
-                raise IllegalMove(
-                    "R13", f"house rule must_beat: you can beat {show_ranks(best)}, so you must"
-                )
+        return
+    lowest = sorted(c >> 2 for c in hand[:k])
+    if sorted(ranks_desc) != lowest:
+        raise IllegalMove(
+            "R13",
+            f"{show_ranks(ranks_desc)} neither beats {show_ranks(best)}"
+            f" nor is your lowest {_cards_word(k)}",
+        )
+    if s.match.rules.must_beat and can_beat(hand, best):
+        raise IllegalMove(
+            "R13", f"house rule must_beat: you can beat {show_ranks(best)}, so you must"
+        )
+
+
+def _finish_play(s: State, seat: int, rest: tuple[int, ...], played: tuple[int, ...]) -> None:
+    """Put the cards on the trick; at the trick's end, its winner leads (R15) or, when
+    everyone is down to one card, the showdown comes (R16)."""
     hands = list(s.hands)
     hands[seat] = rest
     s.hands = tuple(hands)
-    s.plays = (*s.plays, (seat, tuple(cards)))
-    nxt = _next_in(s.out, seat)
+    s.plays = (*s.plays, (seat, played))
+    out = s.out
+    nxt = seat + 1
+    n = len(out)
+    while True:
+        if nxt == n:
+            nxt = 0
+        if not out[nxt]:
+            break
+        nxt += 1
     if nxt != s.leader:
         s.to_move = nxt
         return
@@ -438,6 +475,10 @@ def _apply_play(s: State, move: Play) -> None:
         _showdown(s)
     else:
         s.leader = s.to_move = winner
+
+
+_RANK1: tuple[tuple[int], ...] = tuple((r,) for r in range(13))
+_CARD1: tuple[tuple[int], ...] = tuple((c,) for c in range(52))
 
 
 def _cards_word(k: int) -> str:
@@ -509,28 +550,37 @@ def apply(state: State, move: Move) -> State:
             f"it is seat {state.to_move}'s turn, not seat {move.seat}'s",
         )
     s = state.copy()
-    if isinstance(move, Exchange):
+    if type(move) is Play:
+        if s.phase != PLAY:
+            raise IllegalMove("R11", "first exchange (or keep) your cards")
+        _apply_play(s, move)
+    elif type(move) is Exchange:
         if s.phase != EXCHANGE:
             raise IllegalMove("R11", "the exchange is over: it is time to play a card")
         _apply_exchange(s, move)
     else:
-        if s.phase != PLAY:
-            raise IllegalMove("R11", "first exchange (or keep) your cards")
-        _apply_play(s, move)
+        raise IllegalMove("R11", f"not a move: {type(move).__name__}")
     return s
 
 
 def legal_moves(state: State) -> Sequence[Move]:
     """Every distinct legal move of the seat to move (one per rank multiset)."""
-    return _legal(
-        state.phase,
-        state.to_move,
-        state.hands[state.to_move] if state.to_move >= 0 else (),
-        len(state.stock),
-        state.plays,
-        state.best_desc,
-        state.rules,
-    )
+    phase = state.phase
+    seat = state.to_move
+    if phase == PLAY:
+        if state.plays:
+            return follow_options(
+                seat, state.hands[seat], state.best_desc, state.match.rules.must_beat
+            )
+        return lead_options(seat, state.hands[seat], state.match.rules.max_set)
+    if phase == EXCHANGE:
+        return ExchangeOptions(
+            seat,
+            state.hands[seat],
+            len(state.stock),
+            state.match.rules.exchange == "stop_when_short",
+        )
+    return []
 
 
 def _legal(
