@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import CODE, TEXT, VALUES, full_deck, rank_name, show_ranks
+from .cards import CODE, VALUES, full_deck, show_ranks
 from .legality import ExchangeOptions, beats, can_beat, follow_options, lead_options
 from .moves import Exchange, Move, Play
 from .rng import seed_key, stream
@@ -583,7 +583,7 @@ def legal_moves(state: State) -> Sequence[Move]:
     return []
 
 
-def _legal(
+def legal_for(
     phase: int,
     seat: int,
     hand: tuple[int, ...],
@@ -592,6 +592,9 @@ def _legal(
     best_desc: tuple[int, ...],
     rules: Rules,
 ) -> Sequence[Move]:
+    """Legal moves from what the seat to move can see (its hand, the stock's size, the
+    trick): what a `SeatView` asks. `legal_moves` makes the same dispatch inline, since it
+    runs at every step of every playout."""
     if phase == EXCHANGE:
         return ExchangeOptions(seat, hand, stock, rules.exchange == "stop_when_short")
     if phase == PLAY:
@@ -599,11 +602,3 @@ def _legal(
             return lead_options(seat, hand, rules.max_set)
         return follow_options(seat, hand, best_desc, rules.must_beat)
     return []
-
-
-def cards_text(cards: Sequence[int]) -> tuple[str, ...]:
-    return tuple(TEXT[c] for c in cards)
-
-
-def describe_rank(r: int) -> str:
-    return rank_name(r)

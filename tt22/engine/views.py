@@ -14,7 +14,7 @@ from typing import NamedTuple
 from .cards import full_deck
 from .moves import Move
 from .rules import Rules
-from .state import EXCHANGE, OVER, PLAY, State, TrickRecord, _legal
+from .state import EXCHANGE, OVER, PLAY, DealResult, State, TrickRecord, legal_for
 
 __all__ = ["PublicDeal", "PublicExchange", "SeatView", "view"]
 
@@ -90,7 +90,7 @@ class SeatView(NamedTuple):
         """This seat's legal moves, when it is this seat's turn (otherwise none)."""
         if not self.my_turn:
             return []
-        return _legal(
+        return legal_for(
             self.phase,
             self.seat,
             self.hand,
@@ -117,10 +117,7 @@ class SeatView(NamedTuple):
         return sorted(deck)
 
 
-def _public_deal(d: object) -> PublicDeal:
-    from .state import DealResult
-
-    assert isinstance(d, DealResult)
+def _public_deal(d: DealResult) -> PublicDeal:
     return PublicDeal(
         d.start.number,
         d.start.dealer,
