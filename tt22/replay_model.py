@@ -41,6 +41,8 @@ __all__ = [
     "DealTotals",
     "GotoError",
     "MoveRow",
+    "Problem",
+    "ReplayError",
     "ReplayModel",
     "Where",
 ]
@@ -87,9 +89,13 @@ class DealTotals(NamedTuple):
     eliminated: tuple[int, ...]
 
 
+class ReplayError(ValueError):
+    """A record that cannot be replayed at all (e.g. dealt by another generator)."""
+
+
 @dataclass
 class Problem:
-    """Why a record stops early: the move it failed at and the reason, for a banner."""
+    """Why a record stops early: the move it failed at and why, for a banner."""
 
     move: int  # 0-based index of the first move that could not be replayed
     reason: str
@@ -97,10 +103,7 @@ class Problem:
     def describe(self, total: int) -> str:
         if self.move >= total:
             return f"the record does not verify: {self.reason}"
-        return (
-            f"the record breaks at move {self.move + 1} of {total}: {self.reason}; "
-            f"showing the {self.move} moves before it"
-        )
+        return f"{self.reason}; showing the {self.move} moves before it"
 
 
 def fold(state: State, moves: Sequence[Move]) -> tuple[list[State], Problem | None]:
@@ -111,7 +114,7 @@ def fold(state: State, moves: Sequence[Move]) -> tuple[list[State], Problem | No
         try:
             state = apply(state, move)
         except IllegalMove as e:
-            return states, Problem(i, str(e))
+            return states, Problem(i, f"move {i + 1} of {len(moves)} breaks {e.rule}: {e.reason}")
         states.append(state)
     return states, None
 
@@ -182,10 +185,11 @@ class ReplayModel:
         from tt22.record import replay_record
 
         result = replay_record(record)
+        if not result.states:
+            raise ReplayError(result.problem or "this record cannot be replayed")
         problem = None
         if result.error is not None:
-            index, why = result.error
-            problem = Problem(index, str(why))
+            problem = Problem(result.error[0], result.problem or str(result.error[1]))
         return cls(
             result.states,
             [m.move for m in record.moves],
@@ -410,42 +414,32 @@ class ReplayModel:
         source: str,
         bot: str = "random",
     ) -> Record:
-        """A new record: this match's first `p` moves, `seat` taken by `name` and every
-        other seat by a bot, naming `source` and the move it forks at."""
-        from tt22.record import append_move, new_record
+        """A new record of this match's first `p` moves, with `seat` taken by `name` and
+        every other seat by a bot; its origin names `source` and the move it forks at."""
+        import msgspec
 
+        from tt22.record import fork_record
+
+        if self.record is None:
+            raise ValueError("play from here needs a record to name as the source")
         p = self.clamp(p)
         if self.state(p).over:
             raise ValueError("the match is over at this move: there is nothing to play on")
-        rules = self.states[0].rules
+        if not 0 <= seat < len(self.players) or self.state(p).out[seat]:
+            raise ValueError(f"seat {seat + 1} cannot play on from here")
         players = [
-            Player(name, "human")
-            if s == seat
-            else Player(
-                self.players[s].name if self.players[s].kind == "bot" else f"Bot {s + 1}",
-                "bot",
-                self.players[s].bot
-                if self.players[s].kind == "bot" and self.players[s].bot
-                else bot,
-            )
-            for s in range(len(self.players))
+            Player(name, "human") if s == seat else _as_bot(pl, s, bot)
+            for s, pl in enumerate(self.players)
         ]
-        record = new_record(rules, self.seed, players, started)
-        for i in range(p):
-            record = append_move(record, self.moves[i], self.thinks[i])
-        return _with_origin(record, source, p)
+        forked = fork_record(self.record, p, source, started)
+        return msgspec.structs.replace(forked, players=players)
 
 
-def _with_origin(record: Record, source: str, move: int) -> Record:
-    """Stamp where a forked record came from, in the records package's own type."""
-    import msgspec
-
-    from tt22 import record as rec
-
-    origin_type = getattr(rec, "Origin", None)
-    if origin_type is None:
-        return record
-    return msgspec.structs.replace(record, origin=origin_type(source=source, move=move))
+def _as_bot(player: Player, seat: int, default: str) -> Player:
+    """A seat handed to a bot: a bot keeps its level, a person is replaced by `default`."""
+    if player.kind == "bot" and player.bot:
+        return player
+    return Player(f"Bot {seat + 1}", "bot", default)
 
 
 def _after(anchors: list[int], p: int, end: int) -> int:
