@@ -7,7 +7,9 @@ import sys
 
 from tt22.bots import BOT_NAMES, make_bot
 from tt22.commands.common import UsageError, add_table_arguments, table_from_args
+from tt22.engine import Move, Rules
 from tt22.engine.players import Player
+from tt22.safe import printable
 from tt22.simulate import play_match
 from tt22.textlog import render_text
 from tt22.transcript import transcript, transcript_json
@@ -25,6 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
+    parser.add_argument("--out", metavar="FILE.22rec", help="also save the match as a record")
 
 
 def parse_bots(spec: str | None, players: int) -> list[str]:
@@ -39,12 +42,30 @@ def parse_bots(spec: str | None, players: int) -> list[str]:
     return names
 
 
+def save_sim_record(
+    path: str, rules: Rules, seed: str, seats: list[Player], moves: list[Move]
+) -> None:
+    """Write the simulated match as a `.22rec` (one line and exit 2 if it cannot be)."""
+    import datetime as dt
+
+    from tt22.record import RecordError, build_record, save_record
+
+    record = build_record(rules, seed, seats, moves, dt.datetime.now(dt.UTC))
+    try:
+        save_record(path, record)
+    except (OSError, RecordError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise UsageError(f"cannot write {printable(path)}: {reason}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     rules, players, seed = table_from_args(args)
     names = parse_bots(args.bots, players)
     bots = [make_bot(name, seed, seat) for seat, name in enumerate(names)]
     seats = [Player(f"Bot {seat + 1}", "bot", name) for seat, name in enumerate(names)]
-    state, _moves = play_match(rules, seed, bots)
+    state, moves = play_match(rules, seed, bots)
+    if args.out:
+        save_sim_record(args.out, rules, seed, seats, moves)
     if args.format == "json":
         sys.stdout.write(transcript_json(state, seed, seats))
     else:

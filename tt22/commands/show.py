@@ -1,0 +1,70 @@
+"""`tt22 show FILE`: a record as a readable account or as the JSON transcript, whole or
+as one seat saw it (`--seat N`: other hands, other discards and the stock hidden).
+
+The record is replayed first; a record that does not verify is not shown (exit 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import msgspec
+
+from tt22.commands.common import UsageError
+from tt22.record import Record, RecordError, load_record, replay_record, seat_transcript
+from tt22.safe import printable
+from tt22.textlog import render_text
+from tt22.transcript import transcript
+
+DESCRIPTION = "print a record as text or as the JSON transcript"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a .22rec record")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--seat", type=int, metavar="N", help="only what seat N could see (seats count from 0)"
+    )
+    parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
+
+
+def _comments(record: Record, seat: int | None) -> list[str]:
+    """Comments on moves, escaped; as seen by `seat`, only those on its own moves (a
+    comment may speak of the hand it was made with)."""
+    lines: list[str] = []
+    for i, rm in enumerate(record.moves):
+        if rm.comment and (seat is None or rm.move.seat == seat):
+            seat = rm.move.seat
+            name = printable(record.players[seat].name, 40)
+            lines.append(f"  move {i + 1} ({name}, seat {seat}): {printable(rm.comment, 1000)}")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        record = load_record(args.file)
+    except RecordError as e:
+        raise UsageError(f"{printable(args.file)}: {e}") from None
+    n = len(record.players)
+    if args.seat is not None and not 0 <= args.seat < n:
+        raise UsageError(f"--seat must be 0 to {n - 1} for this {n}-player record")
+    result = replay_record(record)
+    if not result.ok:
+        print(
+            f"tt22 show: {printable(args.file)}: {result.problem} (tt22 verify tells more)",
+            file=sys.stderr,
+        )
+        return 1
+    t = transcript(result.final, record.seed, record.players)
+    if args.seat is not None:
+        t = seat_transcript(t, args.seat)
+    if args.format == "json":
+        out = msgspec.json.format(msgspec.json.encode(t), indent=2).decode("utf-8") + "\n"
+    else:
+        out = render_text(t, ascii_style=args.ascii)
+        comments = _comments(record, args.seat)
+        if comments:
+            out += "\nComments:\n" + "\n".join(comments) + "\n"
+    sys.stdout.write(out)
+    return 0

@@ -1,0 +1,59 @@
+"""`tt22 verify FILE...`: replay each record through the engine and say if it holds.
+
+Exit status: 0 when every file is a good record; 1 when some readable record has a
+move the rules forbid or does not match its digest or result; 2 when some file is not
+a record at all (unreadable, not JSON, wrong type, corrupt, too large, newer format).
+Never imports Textual: it must run anywhere, fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tt22.record import RecordError, load_record, verify_record
+from tt22.safe import printable
+
+DESCRIPTION = "check records by replaying them through the engine"
+
+OK, BAD_RECORD, NOT_A_RECORD = 0, 1, 2
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help=".22rec files to check")
+    parser.add_argument("--quiet", "-q", action="store_true", help="print only problems")
+
+
+def check_file(path: str) -> tuple[int, str]:
+    """(status, one line) for one file."""
+    name = printable(path, 200)
+    try:
+        record = load_record(path)
+    except RecordError as e:
+        return NOT_A_RECORD, f"{name}: {e}"
+    result = verify_record(record)
+    if not result.ok:
+        return BAD_RECORD, f"{name}: {result.problem}"
+    r = record.result
+    if r.finished:
+        won = ", ".join(f"seat {s}" for s in r.winners) or "nobody"
+        outcome = f"finished, won by {won}"
+    else:
+        outcome = "unfinished"
+    return OK, (
+        f"{name}: ok ({len(record.players)} players, {len(record.moves)} moves,"
+        f" {r.deals} deals, {outcome})"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    worst = OK
+    for path in args.files:
+        status, line = check_file(path)
+        worst = max(worst, status)
+        if status == OK:
+            if not args.quiet:
+                print(line)
+        else:
+            print(line, file=sys.stderr)
+    return worst

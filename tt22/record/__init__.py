@@ -1,0 +1,58 @@
+"""`.22rec` game records: the schema, reading and writing, replay and verification,
+autosave. Imports the engine and msgspec only (never Textual), so `tt22 verify` and
+`tt22 show` start fast. The format is specified in docs/record-format.md.
+"""
+
+from tt22.engine.players import Player as SeatInfo
+
+from .autosave import Autosave
+from .codec import decode_record, encode_record, load_record, save_record, write_atomic
+from .digest import digest_input, state_digest
+from .errors import RecordError
+from .limits import FORMAT_NAME, FORMAT_VERSION, MAX_BYTES
+from .paths import data_dir, records_dir
+from .schema import Origin, Record, RecordedMove, Result
+from .seat_view import seat_transcript
+from .verify import (
+    ReplayResult,
+    append_move,
+    build_record,
+    final_state,
+    fork_record,
+    new_record,
+    replay_record,
+    result_of,
+    verify_record,
+)
+
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "MAX_BYTES",
+    "Autosave",
+    "Origin",
+    "Record",
+    "RecordError",
+    "RecordedMove",
+    "ReplayResult",
+    "Result",
+    "SeatInfo",
+    "append_move",
+    "build_record",
+    "data_dir",
+    "decode_record",
+    "digest_input",
+    "encode_record",
+    "final_state",
+    "fork_record",
+    "load_record",
+    "new_record",
+    "records_dir",
+    "replay_record",
+    "result_of",
+    "save_record",
+    "seat_transcript",
+    "state_digest",
+    "verify_record",
+    "write_atomic",
+]

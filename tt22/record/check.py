@@ -1,0 +1,90 @@
+"""Checks that msgspec constraints cannot express: bounds on the engine's own types
+(`Player`, `Move`, `Rules`) and agreements between fields (a move's seat must exist).
+
+Run on every decoded record and before every write, so tt22 never writes a file it
+would refuse to read.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tt22.engine import Exchange, RulesError
+from tt22.engine.cards import CODE
+
+from .errors import RecordError
+from .limits import MAX_CARDS_PER_MOVE, MAX_NAME, MAX_SHORT_TEXT
+from .schema import Record
+
+__all__ = ["check_header", "check_record"]
+
+
+def check_header(record: Record) -> None:
+    """Everything but the moves and the result: seats, rules, start time."""
+    players = record.players
+    if not 2 <= len(players) <= 9:
+        raise RecordError(f"a match has 2 to 9 seats, not {len(players)}", "record.players")
+    for i, p in enumerate(players):
+        if not 1 <= len(p.name) <= MAX_NAME:
+            raise RecordError(
+                f"a name is 1 to {MAX_NAME} characters, not {len(p.name)}",
+                f"record.players[{i}].name",
+            )
+        if p.bot is not None and len(p.bot) > MAX_SHORT_TEXT:
+            raise RecordError(
+                f"a bot name is at most {MAX_SHORT_TEXT} characters", f"record.players[{i}].bot"
+            )
+    try:
+        resolved = record.rules.for_players(len(players))
+    except RulesError as e:
+        raise RecordError(str(e), "record.rules") from None
+    if resolved != record.rules:
+        raise RecordError(
+            f"decks and max_set must be given as resolved for {len(players)} players"
+            f" (decks={resolved.decks}, max_set={resolved.max_set})",
+            "record.rules",
+        )
+    try:
+        dt.datetime.strptime(record.started, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        raise RecordError("not a real date and time", "record.started") from None
+    if record.seed.strip() == "":
+        raise RecordError("the seed is blank", "record.seed")
+
+
+def check_record(record: Record) -> None:
+    """The whole record; RecordError naming the first bad field."""
+    check_header(record)
+    n = len(record.players)
+    for i, rm in enumerate(record.moves):
+        move = rm.move
+        if not 0 <= move.seat < n:
+            raise RecordError(
+                f"seat {move.seat} does not exist at a table of {n}",
+                f"record.moves[{i}].move.seat",
+            )
+        if isinstance(move, Exchange):
+            cards, field = move.discard, "discard"
+        else:
+            cards, field = move.cards, "cards"
+        if len(cards) > MAX_CARDS_PER_MOVE:
+            raise RecordError(
+                f"at most {MAX_CARDS_PER_MOVE} cards, not {len(cards)}",
+                f"record.moves[{i}].move.{field}",
+            )
+        for j, c in enumerate(cards):
+            if c not in CODE:
+                raise RecordError(
+                    f"{c!r} is not a card (cards are like TS, AH, 2C)",
+                    f"record.moves[{i}].move.{field}[{j}]",
+                )
+    result = record.result
+    for j, seat in enumerate(result.winners):
+        if seat >= n:
+            raise RecordError(
+                f"seat {seat} does not exist at a table of {n}", f"record.result.winners[{j}]"
+            )
+    if len(result.totals) != n:
+        raise RecordError(
+            f"one total per seat: {n}, not {len(result.totals)}", "record.result.totals"
+        )

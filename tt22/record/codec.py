@@ -1,0 +1,146 @@
+"""Bytes to `Record` and back, and files: size limit first, envelope next, body last.
+
+Reading order matters for hostile files: the size is checked before anything is
+decoded; then only `format` and `format_version` are read (so a newer file is named
+as such rather than reported as broken); then the body is decoded strictly.
+Writing is atomic (temporary file, flush, fsync, rename) so a crash or a dropped SSH
+connection leaves the old file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+import msgspec
+
+from .check import check_record
+from .errors import RecordError, from_msgspec
+from .limits import FORMAT_NAME, FORMAT_VERSION, MAX_BYTES
+from .schema import Envelope, Head, Record
+
+__all__ = ["decode_record", "encode_record", "load_record", "save_record"]
+
+_head_decoder = msgspec.json.Decoder(Head)
+_envelope_decoder = msgspec.json.Decoder(Envelope)
+_encode = msgspec.json.encode
+
+
+def _mb(n: int) -> str:
+    return f"{n / (1024 * 1024):.1f} MB"
+
+
+def decode_record(data: bytes) -> Record:
+    """The record in `data`, or RecordError (one line, with where)."""
+    if len(data) > MAX_BYTES:
+        raise RecordError(f"too large to be a record: over the {_mb(MAX_BYTES)} limit")
+    try:
+        head = _head_decoder.decode(data)
+    except msgspec.ValidationError as e:
+        if str(e).startswith("Expected `object`"):
+            raise RecordError("not a tt22 record: the JSON is not an object") from None
+        raise from_msgspec(e) from None
+    except (msgspec.DecodeError, RecursionError) as e:
+        raise from_msgspec(e) from None
+    if head.format != FORMAT_NAME:
+        if head.format is None:
+            raise RecordError(f'not a tt22 record: no "format": "{FORMAT_NAME}"')
+        shown = head.format if isinstance(head.format, str) else type(head.format).__name__
+        raise RecordError(f"not a tt22 record: the format is {shown!r}", "format")
+    version = head.format_version
+    if version is None:
+        raise RecordError('not a tt22 record: no "format_version"')
+    if type(version) is not int:
+        raise RecordError("must be a whole number", "format_version")
+    if version > FORMAT_VERSION:
+        raise RecordError(
+            f"this record was made by a newer tt22 (format {version});"
+            f" this tt22 reads format {FORMAT_VERSION} and older"
+        )
+    if version < 1:
+        raise RecordError(f"there is no record format {version}", "format_version")
+    # Version 1 is the only one so far; an older version would be decoded with its own
+    # envelope here and upgraded to the current Record.
+    try:
+        envelope = _envelope_decoder.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as e:
+        raise from_msgspec(e) from None
+    check_record(envelope.record)
+    return envelope.record
+
+
+def encode_record(record: Record) -> bytes:
+    """The file's bytes: indented JSON with one move per line, so a record reads well
+    and diffs well. Refuses (RecordError) a record that decode_record would refuse."""
+    fields: list[bytes] = []
+    for name in record.__struct_fields__:
+        value = getattr(record, name)
+        if name == "moves" and value:
+            body = b"[\n" + b",\n".join(b"      " + _encode(m) for m in value) + b"\n    ]"
+        else:
+            body = _encode(value)
+        fields.append(b'    "' + name.encode() + b'": ' + body)
+    data = (
+        b'{\n  "format": "'
+        + FORMAT_NAME.encode()
+        + b'",\n  "format_version": '
+        + str(FORMAT_VERSION).encode()
+        + b',\n  "record": {\n'
+        + b",\n".join(fields)
+        + b"\n  }\n}\n"
+    )
+    decode_record(data)  # never write what we could not read back
+    return data
+
+
+def load_record(path: str | os.PathLike[str]) -> Record:
+    """The record in the file at `path`, or RecordError (one line; no traceback)."""
+    try:
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_BYTES:
+                raise RecordError(
+                    f"too large to be a record: {_mb(size)}, over the {_mb(MAX_BYTES)} limit"
+                )
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise RecordError(f"cannot read the file: {e.strerror or e}") from None
+    return decode_record(data)
+
+
+def save_record(path: str | os.PathLike[str], record: Record) -> None:
+    """Write `record` to `path` atomically: the old file or the new one, never a mix."""
+    write_atomic(Path(path), encode_record(record))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Temporary file in the same folder, flush, fsync, os.replace, fsync the folder."""
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(folder)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); harmless where folders cannot be opened."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,45 @@
+"""Bounds on everything a record may hold.
+
+A record can come from a stranger, so every length and number is capped before or
+while it is decoded: a hostile file is rejected in milliseconds with one line saying
+where, and never makes tt22 allocate, loop or recurse without end. The caps are far
+above anything a real match produces (docs/record-format.md gives the arithmetic).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "MAX_BYTES",
+    "MAX_CARDS_PER_MOVE",
+    "MAX_COMMENT",
+    "MAX_MOVES",
+    "MAX_NAME",
+    "MAX_SEED",
+    "MAX_SHORT_TEXT",
+    "MAX_SOURCE",
+    "MAX_THINK_SECONDS",
+]
+
+FORMAT_NAME = "tt22-record"
+FORMAT_VERSION = 1
+"""The newest envelope version this tt22 writes and reads (older ones are read too)."""
+
+MAX_BYTES = 8 * 1024 * 1024
+"""Whole file, checked before any decoding. The longest match any table can play is
+under 5 000 moves (about 300 kB without comments)."""
+
+MAX_MOVES = 20_000
+MAX_CARDS_PER_MOVE = 13
+"""A hand never holds more than 13 cards (first_hand <= 13, R9), so neither a discard
+nor a play can name more."""
+
+MAX_NAME = 40
+MAX_SEED = 200
+MAX_COMMENT = 1000
+MAX_SHORT_TEXT = 100
+"""tt22 version, generator id, bot name."""
+MAX_SOURCE = 255
+"""An origin's file name."""
+MAX_THINK_SECONDS = 1_000_000.0

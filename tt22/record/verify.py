@@ -1,0 +1,273 @@
+"""Building records as a match is played, and replaying them through the engine.
+
+A record is checked by folding its moves through `tt22.engine.apply` (the one
+implementation of the rules), then comparing the final state's digest and result with
+what the record claims. `replay_record` keeps every state for the replayer;
+`verify_record` keeps only the last, for `tt22 verify`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import msgspec
+
+from tt22 import __version__
+from tt22.engine import (
+    EXCHANGE,
+    GENERATOR_ID,
+    OVER,
+    IllegalMove,
+    Move,
+    Rules,
+    State,
+    apply,
+    new_match,
+)
+from tt22.engine.players import Player
+from tt22.safe import printable
+
+from .check import check_header
+from .digest import state_digest
+from .limits import MAX_COMMENT, MAX_MOVES, MAX_SOURCE, MAX_THINK_SECONDS
+from .schema import Origin, Record, RecordedMove, Result
+
+__all__ = [
+    "ReplayResult",
+    "append_move",
+    "build_record",
+    "final_state",
+    "fork_record",
+    "new_record",
+    "replay_record",
+    "result_of",
+    "verify_record",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """What replaying a record gave.
+
+    `states[i]` is the state before move i and `states[-1]` the last state reached: the
+    final one when `error` is None, else the one before the first bad move. `error` is
+    (move index, IllegalMove) for a move the rules forbid, or (index, text) for a record
+    whose moves are legal but whose generator, digest or result does not match (index
+    = len(moves) for digest and result, 0 for the generator). `problem` is the same in
+    one line for people: move number, deal, trick, seat, rule and why.
+    """
+
+    states: list[State]
+    error: tuple[int, IllegalMove | str] | None
+    problem: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def final(self) -> State:
+        return self.states[-1]
+
+
+def _short(digest: str) -> str:
+    return digest[:19] + "…"
+
+
+def _position(record: Record, state: State, index: int) -> str:
+    """Where move `index` (0-based) was made, in words: move N of M, deal, trick, seat."""
+    move = record.moves[index].move
+    seat = move.seat
+    name = printable(record.players[seat].name, 40) if 0 <= seat < len(record.players) else "?"
+    if state.phase == OVER:
+        moment = "after the match had ended"
+    elif state.phase == EXCHANGE:
+        moment = f"deal {state.deal.number}, exchange"
+    else:
+        moment = f"deal {state.deal.number}, trick {len(state.tricks) + 1}"
+    return f"move {index + 1} of {len(record.moves)} ({moment}), seat {seat} ({name})"
+
+
+def _fold(record: Record, keep: bool) -> ReplayResult:
+    if record.generator != GENERATOR_ID:
+        text = (
+            f"the record was dealt by generator {printable(record.generator, 60)!r};"
+            f" this tt22 deals by {GENERATOR_ID!r} and cannot rebuild it"
+        )
+        return ReplayResult([], (0, text), f"record.generator: {text}")
+    state = new_match(record.rules, len(record.players), record.seed)
+    states = [state]
+    for i, rm in enumerate(record.moves):
+        try:
+            nxt = apply(state, rm.move)
+        except IllegalMove as e:
+            problem = f"{_position(record, state, i)}: breaks {e.rule}: {e.reason}"
+            return ReplayResult(states if keep else [state], (i, e), problem)
+        state = nxt
+        if keep:
+            states.append(state)
+    if not keep:
+        states = [state]
+    n = len(record.moves)
+    digest = state_digest(state)
+    if digest != record.digest:
+        text = (
+            f"digest mismatch: the moves lead to {_short(digest)} but the record says"
+            f" {_short(record.digest)}; the file was changed after it was written, or this"
+            f" tt22 ({__version__}) plays differently from the one that wrote it"
+            f" ({printable(record.tt22_version, 40)})"
+        )
+        return ReplayResult(states, (n, text), f"after move {n} (the last): {text}")
+    result = result_of(state)
+    if result != record.result:
+        text = (
+            f"the recorded result ({_describe(record.result)}) is not what the moves give"
+            f" ({_describe(result)})"
+        )
+        return ReplayResult(states, (n, text), f"record.result: {text}")
+    return ReplayResult(states, None, None)
+
+
+def _describe(r: Result) -> str:
+    state = "finished" if r.finished else "unfinished"
+    return f"{state}, winners {r.winners}, {r.deals} deals, totals {r.totals}"
+
+
+def replay_record(record: Record) -> ReplayResult:
+    """Every state of the match, folded up to the last good move."""
+    return _fold(record, keep=True)
+
+
+def verify_record(record: Record) -> ReplayResult:
+    """Like replay_record but keeping only the last state (for tt22 verify)."""
+    return _fold(record, keep=False)
+
+
+def result_of(state: State) -> Result:
+    return Result(
+        finished=state.over,
+        winners=list(state.winners),
+        deals=len(state.history) + (0 if state.over else 1),
+        totals=list(state.totals),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Building records
+
+# The state each recently built record leads to, so that appending a move after every
+# move of a match costs one `apply`, not a replay. Keyed by identity; the record is
+# held so its id cannot be reused while it is cached.
+_LAST: list[tuple[Record, State]] = []
+_CACHE_SIZE = 4
+
+
+def _remember(record: Record, state: State) -> None:
+    _LAST.append((record, state))
+    del _LAST[:-_CACHE_SIZE]
+
+
+def final_state(record: Record) -> State:
+    """The state `record`'s moves lead to; ValueError if some move is illegal."""
+    for rec, state in reversed(_LAST):
+        if rec is record:
+            return state
+    result = verify_record(record)
+    if isinstance(result.error, tuple) and isinstance(result.error[1], IllegalMove):
+        raise ValueError(result.problem)
+    if not result.states:
+        raise ValueError(result.problem)
+    _remember(record, result.final)
+    return result.final
+
+
+def _utc_text(when: dt.datetime) -> str:
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.UTC)
+    return when.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def new_record(rules: Rules, seed: str, players: Sequence[Player], started: dt.datetime) -> Record:
+    """A record of no moves yet. RulesError for a table that cannot be played;
+    RecordError for seats or a seed that a record cannot hold (e.g. a name too long)."""
+    rules = rules.for_players(len(players))
+    state = new_match(rules, len(players), seed)
+    record = Record(
+        tt22_version=__version__,
+        generator=GENERATOR_ID,
+        seed=seed,
+        rules=rules,
+        players=list(players),
+        started=_utc_text(started),
+        result=result_of(state),
+        digest=state_digest(state),
+        moves=[],
+    )
+    check_header(record)
+    _remember(record, state)
+    return record
+
+
+def _clean_think(think: float | None) -> float | None:
+    if think is None or math.isnan(think):
+        return None
+    return round(min(max(think, 0.0), MAX_THINK_SECONDS), 3)
+
+
+def append_move(
+    record: Record, move: Move, think: float | None = None, comment: str | None = None
+) -> Record:
+    """A new record with `move` added and the result and digest brought up to date.
+    IllegalMove if the rules forbid the move; ValueError for a comment too long."""
+    if comment is not None and len(comment) > MAX_COMMENT:
+        raise ValueError(f"a comment is at most {MAX_COMMENT} characters")
+    if len(record.moves) >= MAX_MOVES:
+        raise ValueError(f"a record holds at most {MAX_MOVES} moves")
+    state = apply(final_state(record), move)
+    new = msgspec.structs.replace(
+        record,
+        moves=[*record.moves, RecordedMove(move, _clean_think(think), comment)],
+        result=result_of(state),
+        digest=state_digest(state),
+    )
+    _remember(new, state)
+    return new
+
+
+def build_record(
+    rules: Rules,
+    seed: str,
+    players: Sequence[Player],
+    moves: Sequence[Move | RecordedMove],
+    started: dt.datetime,
+) -> Record:
+    """A whole record at once (tt22 sim --out): one fold, one digest."""
+    record = new_record(rules, seed, players, started)
+    state = final_state(record)
+    recorded: list[RecordedMove] = []
+    for m in moves:
+        rm = m if isinstance(m, RecordedMove) else RecordedMove(m)
+        state = apply(state, rm.move)
+        recorded.append(rm)
+    new = msgspec.structs.replace(
+        record, moves=recorded, result=result_of(state), digest=state_digest(state)
+    )
+    _remember(new, state)
+    return new
+
+
+def fork_record(record: Record, moves: int, source: str, started: dt.datetime) -> Record:
+    """A new record that plays on from `record` after its first `moves` moves (the
+    replayer's "play from here"); `origin` names the source file and its digest."""
+    if not 0 <= moves <= len(record.moves):
+        raise ValueError(f"the record has {len(record.moves)} moves, not {moves}")
+    forked = build_record(record.rules, record.seed, record.players, record.moves[:moves], started)
+    new = msgspec.structs.replace(
+        forked,
+        origin=Origin(source=source[-MAX_SOURCE:], source_digest=record.digest, moves=moves),
+    )
+    _remember(new, final_state(forked))
+    return new
