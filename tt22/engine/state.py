@@ -362,10 +362,11 @@ def _apply_play(s: State, move: Play) -> None:
     hand = s.hands[seat]
     texts = move.cards
     if len(texts) == 1:
-        c = CODE.get(texts[0], -1)
-        if c < 0 or c not in hand:
-            raise IllegalMove("R12", "you can only play cards from your own hand")
-        i = hand.index(c)
+        try:
+            i = hand.index(CODE[texts[0]])
+        except (KeyError, ValueError):
+            raise IllegalMove("R12", "you can only play cards from your own hand") from None
+        c = hand[i]
         rest = hand[:i] + hand[i + 1 :]
         played: tuple[int, ...] = _CARD1[c]
         if s.plays:
