@@ -1,0 +1,88 @@
+"""`tt22 play`: open the game. With table arguments it starts straight at the table;
+with none (or plain `tt22`) it opens the home screen. Textual is imported in `run` only."""
+
+from __future__ import annotations
+
+import argparse
+
+from tt22.commands.common import UsageError, add_table_arguments, table_from_args
+
+DESCRIPTION = "play at the table (the default with no command)"
+
+LANG_CHOICES = ("en", "ko", "ja")
+MAX_NAME = 24
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_table_arguments(parser, players_default=None)
+    parser.add_argument("--name", metavar="NAME", help="your name at the table")
+    parser.add_argument("--watch", action="store_true", help="every seat a bot: a demo to watch")
+    parser.add_argument(
+        "--bot",
+        metavar="LEVEL",
+        help="the level of the bots at the table (default: the settings' choice)",
+    )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        metavar="SECONDS",
+        help="how long each bot move stays on screen (0 = as fast as the screen can follow)",
+    )
+    parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
+    parser.add_argument("--lang", choices=LANG_CHOICES, help="language (default: the locale)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from tt22.engine.players import Player
+
+    starts_table = args.players is not None or args.seed is not None or args.rule or args.watch
+    if args.pace is not None and not 0 <= args.pace <= 60:
+        raise UsageError(f"--pace must be 0 to 60 seconds, not {args.pace:g}")
+    name = (args.name or "").strip()
+    if args.name is not None and not name:
+        raise UsageError("--name is empty")
+    if len(name) > MAX_NAME:
+        raise UsageError(f"--name is at most {MAX_NAME} characters")
+    from tt22.tui.session import bot_levels
+
+    levels = bot_levels()
+    if args.bot is not None and args.bot not in levels:
+        raise UsageError(f"unknown bot level {args.bot!r}; the levels are {', '.join(levels)}")
+
+    from tt22.tui.app import StartOptions
+    from tt22.tui.i18n import set_language, t
+
+    options = StartOptions(
+        watch=args.watch,
+        pace=args.pace,
+        ascii_cards=True if args.ascii else None,
+        language=args.lang,
+    )
+    if starts_table:
+        if args.players is None:
+            args.players = 4
+        rules, players, seed = table_from_args(args)
+        from tt22.tui.settings import load_settings
+
+        settings = load_settings()
+        set_language(args.lang or settings.language or _locale_language())
+        level = args.bot or (settings.bot if settings.bot in levels else levels[0])
+        seats: list[Player] = []
+        for seat in range(players):
+            if seat == 0 and not args.watch:
+                seats.append(Player(name or settings.name or t("player.you")))
+            else:
+                seats.append(
+                    Player(t("player.bot", n=seat + (1 if args.watch else 0)), "bot", level)
+                )
+        options.rules, options.players, options.seed = rules, seats, seed
+    from tt22.tui.app import TT22App
+
+    TT22App(options).run()
+    return 0
+
+
+def _locale_language() -> str:
+    from tt22.tui.i18n import detect_language
+
+    return detect_language()

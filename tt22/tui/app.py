@@ -1,0 +1,197 @@
+"""The tt22 Textual app: home, setup, table, summaries, help and settings."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from tt22.engine import Rules
+from tt22.engine.players import Player
+from tt22.tui.i18n import detect_language, set_language, t
+from tt22.tui.session import MatchSession, fresh_seed_text
+from tt22.tui.settings import Settings, load_settings, save_settings
+
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "StartOptions", "TT22App"]
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+@dataclass
+class StartOptions:
+    """What `tt22 play` was asked for; no table means: open at the home screen."""
+
+    rules: Rules | None = None
+    players: list[Player] = field(default_factory=list)
+    seed: str = ""
+    watch: bool = False
+    pace: float | None = None
+    ascii_cards: bool | None = None
+    language: str | None = None
+    home: Path | None = None
+
+
+class TT22App(App[None]):
+    CSS_PATH = "tt22.tcss"
+    TITLE = "tt22"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "key.help", id="app.help", key_display="?"),
+    ]
+
+    def __init__(self, options: StartOptions | None = None) -> None:
+        super().__init__()
+        self.options = options or StartOptions()
+        self.home_dir = self.options.home
+        self.settings: Settings = load_settings(self.home_dir)
+        lang = self.options.language or self.settings.language or detect_language()
+        set_language(lang)
+        self._too_small = False
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        from tt22.tui.bindings import translate_bindings
+
+        translate_bindings(self)
+
+    # ------------------------------------------------------------------ settings
+    @property
+    def ascii_cards(self) -> bool:
+        if self.options.ascii_cards:
+            return True
+        return self.settings.ascii_cards
+
+    @property
+    def pace(self) -> float:
+        if self.options.pace is not None:
+            return self.options.pace
+        return self.settings.pace
+
+    def save_settings(self) -> None:
+        try:
+            save_settings(self.settings, self.home_dir)
+        except OSError as e:
+            self.notify(str(e), severity="error")
+
+    def watch_theme(self, theme: str) -> None:
+        if hasattr(self, "settings") and self.settings.theme != theme:
+            self.settings.theme = theme
+            self.save_settings()
+
+    # ------------------------------------------------------------------ screens
+    def on_mount(self) -> None:
+        from tt22.tui.screens.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        o = self.options
+        if o.rules is not None and o.players:
+            self.start_match(o.rules, o.seed or fresh_seed_text(), o.players, watch=o.watch)
+        self.check_size()
+
+    def start_match(
+        self, rules: Rules, seed: str, players: Sequence[Player], *, watch: bool = False
+    ) -> None:
+        from tt22.tui.screens.table import TableScreen
+
+        session = MatchSession.start(rules, seed, players, self.home_dir)
+        self.push_screen(TableScreen(session, watch=watch))
+
+    def continue_match(self) -> bool:
+        from tt22.tui.screens.table import TableScreen
+
+        session = MatchSession.resume(self.home_dir)
+        if session is None:
+            return False
+        self.push_screen(TableScreen(session))
+        return True
+
+    def after_match(self, table: Screen[None], choice: str) -> None:
+        """The match summary's answer: again with this seed, a new seed, or home."""
+        from tt22.tui.screens.table import TableScreen
+
+        assert isinstance(table, TableScreen)
+        s = table.session
+        self.pop_screen()
+        if choice == "again":
+            self.start_match(s.rules, s.seed, s.players, watch=table.watching)
+        elif choice == "new":
+            self.start_match(s.rules, fresh_seed_text(), s.players, watch=table.watching)
+
+    def action_help(self) -> None:
+        from tt22.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand(t("cmd.new"), t("cmd.new_help"), self.action_new_game)
+        yield SystemCommand(t("cmd.help"), t("cmd.help"), self.action_help)
+        yield SystemCommand(t("cmd.settings"), t("cmd.settings"), self.action_settings)
+        yield SystemCommand(t("cmd.ascii"), t("cmd.ascii"), self.action_toggle_ascii)
+        from tt22.tui.screens.table import TableScreen
+
+        if isinstance(screen, TableScreen):
+            yield SystemCommand(t("cmd.log"), t("cmd.log"), screen.action_toggle_log)
+
+    def action_new_game(self) -> None:
+        from tt22.tui.screens.setup import SetupScreen
+
+        self.push_screen(SetupScreen())
+
+    def action_settings(self) -> None:
+        from tt22.tui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
+    def action_toggle_ascii(self) -> None:
+        self.settings.ascii_cards = not self.settings.ascii_cards
+        self.options.ascii_cards = None
+        self.save_settings()
+        self.redraw_table()
+
+    def relabel(self) -> None:
+        """After a language change: every screen's words and key descriptions anew."""
+        from tt22.tui.bindings import translate_bindings
+        from tt22.tui.screens.table import TableScreen
+
+        translate_bindings(self)
+        for screen in self.screen_stack:
+            translate_bindings(screen)
+            if isinstance(screen, TableScreen):
+                screen.refresh_table()
+            elif screen is not self.screen:
+                screen.refresh(recompose=True)
+        self.screen.refresh_bindings()
+
+    def redraw_table(self) -> None:
+        from tt22.tui.screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.refresh_table()
+
+    # ------------------------------------------------------------------ too small
+    def on_resize(self) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        from tt22.tui.screens.small import TooSmallScreen
+
+        w, h = self.size
+        small = w < MIN_WIDTH or h < MIN_HEIGHT
+        if small and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(self.screen, TooSmallScreen):
+            self.pop_screen()
+        elif small:
+            self.screen.refresh()
+
+
+def running_no_color() -> bool:
+    return bool(os.environ.get("NO_COLOR"))

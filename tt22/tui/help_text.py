@@ -1,0 +1,132 @@
+"""The rules and keys for a first-time player, in each language of the catalogue."""
+
+from __future__ import annotations
+
+from tt22.tui.i18n import get_language
+
+__all__ = ["help_markdown"]
+
+_EN = """\
+# How to play 22
+
+**The aim:** never be left holding the highest card at the end of a deal.
+Cards rank **A K Q J 10 9 8 7 6 5 4 3 2**; suits never matter.
+
+## A deal
+1. **Deal.** Everyone gets the same number of cards (7 in the first deal).
+2. **Exchange.** Once, in turn, you may throw away any number of cards and draw as many
+   from the stock. Select the cards and press **Enter**; press **Enter** with nothing
+   selected to keep your hand.
+3. **Tricks.** The leader plays **one card**, or **several cards of one rank** (a pair,
+   three of a kind...), and must keep at least one card. Everyone else plays **as many
+   cards** as were led, either
+   * cards that **beat or match** the best play so far (sorted high to low, each card
+     equal or higher), or
+   * their **lowest** cards (a *duck*).
+   The best play (marked **★ best**) wins the trick and leads the next one.
+4. **Showdown.** When everyone holds one card, all last cards are shown. The **highest
+   card loses**: its owner adds its value to their penalty (A = 11, K Q J = 10, others
+   their number) and deals the next deal, which gives everyone as many cards as that penalty.
+
+Reach **22** penalty points and you are out. The last player left wins.
+
+**Tip:** keep low cards for the end, and use your high cards while they can still win tricks.
+
+## Keys
+| key | what it does |
+| --- | --- |
+| ← → or h l | move along your hand |
+| space | select or unselect the card |
+| a | select every card of that rank |
+| Enter | play the selection (exchange: discard it; nothing selected: keep) |
+| d | play your lowest cards (the duck; your lowest single card when leading) |
+| m | show or hide the move log |
+| ? | this help |
+| q | back to the home screen (the match is saved) |
+| ctrl+p | all commands |
+
+Dimmed cards cannot be part of any legal play right now. When your choice is forced,
+the table tells you why. The mouse works too: click a card to select it.
+"""
+
+_KO = """\
+# 22 하는 법
+
+**목표:** 딜이 끝날 때 가장 높은 카드를 들고 있지 않는 것.
+카드 순위는 **A K Q J 10 9 8 7 6 5 4 3 2**이며, 무늬는 상관없습니다.
+
+## 한 딜의 흐름
+1. **딜.** 모두 같은 장수를 받습니다 (첫 딜은 7장).
+2. **교환.** 차례대로 한 번, 원하는 만큼 카드를 버리고 더미에서 같은 수만큼 뽑을 수
+   있습니다. 카드를 고르고 **Enter**, 아무것도 고르지 않고 **Enter**면 그대로 유지합니다.
+3. **트릭.** 선은 **카드 한 장** 또는 **같은 숫자 여러 장**을 내고, 최소 한 장은 남겨야
+   합니다. 다른 사람은 선과 **같은 장수**를 냅니다:
+   * 지금까지의 최고 패와 **같거나 높은** 카드 (높은 순으로 정렬해 한 장씩 같거나 높음), 또는
+   * 자기 패에서 **가장 낮은** 카드 (덕).
+   최고 패(**★ 최고** 표시)가 트릭을 가져가고 다음 선을 잡습니다.
+4. **쇼다운.** 모두 한 장만 남으면 마지막 카드를 공개합니다. **가장 높은 카드가 집니다**:
+   그 값(A = 11, K Q J = 10, 나머지는 숫자)이 벌점에 더해지고, 진 사람이 다음 딜을
+   돌립니다. 다음 딜의 장수는 그 벌점과 같습니다.
+
+벌점이 **22**점이 되면 탈락. 마지막까지 남은 사람이 우승합니다.
+
+## 키
+| 키 | 기능 |
+| --- | --- |
+| ← → 또는 h l | 패에서 이동 |
+| 스페이스 | 카드 선택/해제 |
+| a | 같은 숫자 모두 선택 |
+| Enter | 선택한 카드 내기 (교환: 버리기, 선택 없음: 유지) |
+| d | 가장 낮은 카드 내기 (선일 때는 가장 낮은 한 장) |
+| m | 진행 기록 보이기/숨기기 |
+| ? | 이 도움말 |
+| q | 처음 화면으로 (경기는 저장됨) |
+| ctrl+p | 모든 명령 |
+
+흐리게 보이는 카드는 지금 낼 수 없습니다. 선택이 강제될 때는 이유가 표시됩니다.
+마우스로 카드를 클릭해도 선택됩니다.
+"""
+
+_JA = """\
+# 22の遊び方
+
+**目的:** ディールの最後に一番高いカードを持っていないこと。
+カードの強さは **A K Q J 10 9 8 7 6 5 4 3 2**。スートは関係ありません。
+
+## 1ディールの流れ
+1. **配る。** 全員が同じ枚数を受け取ります(最初のディールは7枚)。
+2. **交換。** 順番に一度だけ、好きな枚数を捨てて山札から同じ枚数を引けます。
+   カードを選んで **Enter**、何も選ばずに **Enter** でそのまま。
+3. **トリック。** リードする人は **1枚**、または **同じ数字を複数枚** 出し、最低1枚は
+   残します。他の人はリードと **同じ枚数** を出します:
+   * 今までの最強の手と **同じか高い** カード(高い順に並べて1枚ずつ同じか高い)、または
+   * 手札の **一番低い** カード(ダック)。
+   最強の手(**★ 最強** の印)がトリックを取り、次をリードします。
+4. **ショーダウン。** 全員が1枚になったら最後のカードを見せます。**一番高いカードの負け**:
+   その点数(A = 11、K Q J = 10、他は数字通り)がペナルティに加わり、負けた人が次を配ります。
+   次のディールの枚数はそのペナルティと同じです。
+
+ペナルティが **22** 点になると脱落。最後に残った人の勝ちです。
+
+## キー
+| キー | 動作 |
+| --- | --- |
+| ← → または h l | 手札の移動 |
+| スペース | カードの選択/解除 |
+| a | 同じ数字をすべて選択 |
+| Enter | 選んだカードを出す(交換: 捨てる、選択なし: そのまま) |
+| d | 一番低いカードを出す(リード時は一番低い1枚) |
+| m | 手順の表示切替 |
+| ? | このヘルプ |
+| q | ホームへ(試合は保存されます) |
+| ctrl+p | すべてのコマンド |
+
+暗く表示されたカードは今は出せません。選択が強制されるときは理由が表示されます。
+マウスでカードをクリックしても選べます。
+"""
+
+_HELP = {"en": _EN, "ko": _KO, "ja": _JA}
+
+
+def help_markdown() -> str:
+    return _HELP.get(get_language(), _EN)

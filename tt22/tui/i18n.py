@@ -1,0 +1,360 @@
+"""One catalogue for every word the interface shows: English, Korean and Japanese.
+
+The engine explains moves in English; `engine_text` maps its known sentences onto
+catalogue entries so a Korean or Japanese player reads reasons in their language too
+(an unknown sentence is shown as the engine wrote it, never dropped).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+
+__all__ = ["LANGUAGES", "detect_language", "engine_text", "get_language", "set_language", "t"]
+
+LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語"}
+_INDEX = {"en": 0, "ko": 1, "ja": 2}
+_current = "en"
+
+# key -> (English, Korean, Japanese). Placeholders use str.format names.
+CATALOGUE: Mapping[str, tuple[str, str, str]] = {
+    # home
+    "app.title": ("Twenty-Two", "투엔티투", "トゥエンティツー"),
+    "home.tagline": (
+        "Never be left holding the highest card.",
+        "마지막에 가장 높은 카드를 들고 있지 마세요.",
+        "最後に一番高いカードを持っていてはいけません。",
+    ),
+    "home.new": ("New game", "새 게임", "新しいゲーム"),
+    "home.continue": ("Continue", "이어하기", "続きから"),
+    "home.continue_info": (
+        "Match in progress: {moves} moves made, seed {seed}",
+        "진행 중인 경기: {moves}수 진행, 시드 {seed}",
+        "進行中の試合: {moves}手まで、シード {seed}",
+    ),
+    "home.replay": ("Replay a record", "기록 다시 보기", "記録を再生"),
+    "home.rules": ("Rules and keys", "규칙과 키", "ルールとキー"),
+    "home.settings": ("Settings", "설정", "設定"),
+    "home.quit": ("Quit", "종료", "終了"),
+    # bindings
+    "key.left": ("Left", "왼쪽", "左"),
+    "key.right": ("Right", "오른쪽", "右"),
+    "key.select": ("Select", "선택", "選択"),
+    "key.rank": ("All of rank", "같은 숫자", "同じ数字"),
+    "key.play": ("Play", "내기", "出す"),
+    "key.lowest": ("Lowest", "가장 낮은", "最低"),
+    "key.log": ("Log", "기록", "ログ"),
+    "key.help": ("Help", "도움말", "ヘルプ"),
+    "key.home": ("Home", "처음으로", "ホーム"),
+    "key.reveal": ("Show hand", "패 보기", "手札を見る"),
+    "key.back": ("Back", "뒤로", "戻る"),
+    "key.quit": ("Quit", "종료", "終了"),
+    "key.next": ("Next", "다음", "次へ"),
+    "key.start": ("Start", "시작", "開始"),
+    # table
+    "col.seat": ("Player", "플레이어", "プレイヤー"),
+    "col.cards": ("Cards", "카드", "枚数"),
+    "col.penalty": ("Penalty", "벌점", "ペナルティ"),
+    "col.play": ("This trick", "이번 트릭", "このトリック"),
+    "seat.out": ("out", "탈락", "脱落"),
+    "seat.dealer": ("dealer", "딜러", "親"),
+    "seat.best": ("best", "최고", "最強"),
+    "seat.kept": ("kept", "유지", "そのまま"),
+    "seat.swapped": ("swapped {n}", "{n}장 교환", "{n}枚交換"),
+    "seat.waiting": ("…", "…", "…"),
+    "seat.you": ("you", "나", "あなた"),
+    "seat.bot": ("bot", "봇", "ボット"),
+    "status.line": (
+        "Deal {deal} · {phase} · stock {stock} · seed {seed}",
+        "{deal}번째 딜 · {phase} · 더미 {stock}장 · 시드 {seed}",
+        "第{deal}ディール · {phase} · 山札 {stock}枚 · シード {seed}",
+    ),
+    "phase.exchange": ("exchange", "교환", "交換"),
+    "phase.play": ("trick {n}", "{n}번째 트릭", "第{n}トリック"),
+    "phase.over": ("match over", "경기 종료", "試合終了"),
+    "trick.leads": ("{name} leads.", "{name} 님이 선을 잡습니다.", "{name}さんがリードします。"),
+    "trick.best": (
+        "Best so far: {cards} by {name}.",
+        "지금까지 최고: {name} 님의 {cards}.",
+        "現在の最強: {name}さんの {cards}。",
+    ),
+    "turn.yours_lead": (
+        "Your lead: one card, or several of one rank. Keep at least one card.",
+        "당신의 선: 카드 한 장, 또는 같은 숫자 여러 장. 최소 한 장은 남기세요.",
+        "あなたのリード: 1枚か、同じ数字を複数枚。最低1枚は残してください。",
+    ),
+    "turn.yours_follow": (
+        "Your turn: play {k} card(s) that beat or match {best}, or your lowest {k}.",
+        "당신 차례: {best} 이상인 카드 {k}장, 또는 가장 낮은 카드 {k}장을 내세요.",
+        "あなたの番: {best} 以上のカードを{k}枚、または一番低いカードを{k}枚出します。",
+    ),
+    "turn.yours_exchange": (
+        "Exchange: select cards to discard and press Enter to draw as many "
+        "(stock: {stock}). Enter with nothing selected keeps your hand.",
+        "교환: 버릴 카드를 고르고 Enter를 누르면 같은 수만큼 뽑습니다 (더미 {stock}장). "
+        "아무것도 고르지 않고 Enter를 누르면 그대로 유지합니다.",
+        "交換: 捨てるカードを選んで Enter で同じ枚数を引きます(山札 {stock}枚)。"
+        "何も選ばずに Enter でそのまま。",
+    ),
+    "turn.waiting": ("{name} is thinking…", "{name} 님이 생각 중…", "{name}さんが考え中…"),
+    "turn.waiting_human": (
+        "{name}'s turn.",
+        "{name} 님의 차례입니다.",
+        "{name}さんの番です。",
+    ),
+    "turn.watch": (
+        "Watching: every seat is a bot.",
+        "관전 중: 모두 봇입니다.",
+        "観戦中: 全員ボットです。",
+    ),
+    "hotseat.hidden": (
+        "Pass the keyboard to {name}. {name}: press Enter to see your hand.",
+        "{name} 님에게 키보드를 넘기세요. {name} 님: Enter를 눌러 패를 보세요.",
+        "{name}さんにキーボードを渡してください。{name}さん: Enter で手札を表示。",
+    ),
+    "hand.hidden": ("(hand hidden)", "(패 숨김)", "(手札は非表示)"),
+    "hand.none": ("(no cards)", "(카드 없음)", "(カードなし)"),
+    "hand.selected": ("selected: {cards}", "선택: {cards}", "選択中: {cards}"),
+    "btn.play": ("Play", "내기", "出す"),
+    "btn.lowest": ("Lowest", "가장 낮은 카드", "最低のカード"),
+    "btn.discard": ("Discard {n} and draw", "{n}장 버리고 뽑기", "{n}枚捨てて引く"),
+    "btn.keep": ("Keep hand", "그대로 유지", "そのまま"),
+    "btn.reveal": ("Show my hand", "내 패 보기", "手札を見る"),
+    "log.title": ("Moves", "진행 기록", "手順"),
+    "log.exchange": ("{name} discards {n}.", "{name}: {n}장 교환.", "{name}: {n}枚交換。"),
+    "log.keep": ("{name} keeps.", "{name}: 유지.", "{name}: そのまま。"),
+    "log.play": ("{name}: {cards}", "{name}: {cards}", "{name}: {cards}"),
+    "log.best": ("{name}: {cards} (best)", "{name}: {cards} (최고)", "{name}: {cards} (最強)"),
+    "log.trick": (
+        "{name} wins the trick.",
+        "{name} 님이 트릭을 가져갑니다.",
+        "{name}さんがトリックを取りました。",
+    ),
+    "log.deal": (
+        "Deal {n}: {name} deals {k} each.",
+        "{n}번째 딜: {name} 님이 {k}장씩 돌립니다.",
+        "第{n}ディール: {name}さんが{k}枚ずつ配ります。",
+    ),
+    "log.showdown": (
+        "Showdown: {cards}. {losers} +{penalty}.",
+        "쇼다운: {cards}. {losers} +{penalty}.",
+        "ショーダウン: {cards}。{losers} +{penalty}。",
+    ),
+    "msg.saved": (
+        "Saved. Continue from the home screen.",
+        "저장했습니다. 처음 화면에서 이어할 수 있습니다.",
+        "保存しました。ホーム画面から続きができます。",
+    ),
+    "msg.illegal": ("Not allowed: {reason}", "불가: {reason}", "できません: {reason}"),
+    "msg.nothing_lowest": (
+        "There is nothing to play now.",
+        "지금은 낼 수 없습니다.",
+        "今は出せません。",
+    ),
+    # summaries
+    "deal.title": ("Deal {n}: showdown", "{n}번째 딜: 쇼다운", "第{n}ディール: ショーダウン"),
+    "deal.loses": (
+        "{names} loses and takes {penalty}.",
+        "{names} 님이 지고 {penalty}점을 받습니다.",
+        "{names}さんの負け、{penalty}点。",
+    ),
+    "deal.eliminated": ("Eliminated: {names}", "탈락: {names}", "脱落: {names}"),
+    "deal.next": ("Next deal", "다음 딜", "次のディール"),
+    "deal.last": ("last card", "마지막 카드", "最後のカード"),
+    "deal.total": ("total", "합계", "合計"),
+    "match.title": ("The match is over", "경기 종료", "試合終了"),
+    "match.winner": ("Winner: {names}", "우승: {names}", "勝者: {names}"),
+    "match.no_winner": (
+        "No winner: everyone went out.",
+        "우승자 없음: 모두 탈락.",
+        "勝者なし: 全員脱落。",
+    ),
+    "match.saved": ("Record saved: {path}", "기록 저장: {path}", "記録を保存: {path}"),
+    "match.not_saved": (
+        "Record not saved.",
+        "기록을 저장하지 않았습니다.",
+        "記録は保存されていません。",
+    ),
+    "match.seed": ("Seed to share: {seed}", "공유할 시드: {seed}", "共有用シード: {seed}"),
+    "match.again": ("Again with this seed", "같은 시드로 다시", "同じシードでもう一度"),
+    "match.new_seed": ("New seed", "새 시드", "新しいシード"),
+    "match.home": ("Home", "처음으로", "ホーム"),
+    "standings": ("Standings", "순위", "順位"),
+    # setup
+    "setup.title": ("New game", "새 게임", "新しいゲーム"),
+    "setup.players": ("Players", "인원", "人数"),
+    "setup.name": ("Your name", "이름", "名前"),
+    "setup.seat": ("Seat {n}", "{n}번 자리", "{n}番席"),
+    "setup.human": ("Human at this keyboard", "이 키보드의 사람", "このキーボードの人"),
+    "setup.bot": ("Bot: {level}", "봇: {level}", "ボット: {level}"),
+    "setup.rules": ("Rules", "규칙", "ルール"),
+    "setup.seed": ("Seed", "시드", "シード"),
+    "setup.seed_hint": ("blank = a fresh seed", "비우면 새 시드", "空欄 = 新しいシード"),
+    "setup.default": ("default", "기본값", "既定"),
+    "setup.start": ("Start", "시작", "開始"),
+    "setup.back": ("Back", "뒤로", "戻る"),
+    "setup.bad": ("Cannot start: {reason}", "시작할 수 없음: {reason}", "開始できません: {reason}"),
+    "setup.decks": ("Decks (R1)", "덱 수 (R1)", "デッキ数 (R1)"),
+    "setup.first_hand": ("First hand (R9)", "첫 패 장수 (R9)", "最初の手札 (R9)"),
+    "setup.elimination_at": ("Out at (R5)", "탈락 점수 (R5)", "脱落点 (R5)"),
+    "setup.exchange": ("Exchange (R11)", "교환 (R11)", "交換 (R11)"),
+    "setup.must_beat": (
+        "Must beat (R13)",
+        "이길 수 있으면 이겨야 함 (R13)",
+        "勝てるなら勝つ (R13)",
+    ),
+    "setup.all_out": ("All out at once (R6)", "동시 탈락 (R6)", "同時脱落 (R6)"),
+    "setup.first_dealer": ("First dealer (R7)", "첫 딜러 (R7)", "最初の親 (R7)"),
+    "setup.max_set": (
+        "Largest set (R12): 4 per deck",
+        "최대 세트 (R12): 덱당 4장",
+        "最大セット (R12): 1デッキにつき4枚",
+    ),
+    "opt.up_to_stock": ("up to the stock", "더미 장수까지", "山札の枚数まで"),
+    "opt.stop_when_short": ("stop when short", "모자라면 중단", "足りなければ終了"),
+    "opt.lowest_total": ("lowest total wins", "최저 합계 승리", "最少合計の勝ち"),
+    "opt.no_winner": ("no winner", "우승자 없음", "勝者なし"),
+    "opt.high_card": ("high card", "높은 카드", "高いカード"),
+    "player.you": ("You", "나", "あなた"),
+    "player.bot": ("Bot {n}", "봇 {n}", "ボット{n}"),
+    "player.human": ("Player {n}", "플레이어 {n}", "プレイヤー{n}"),
+    # settings
+    "settings.title": ("Settings", "설정", "設定"),
+    "settings.language": ("Language", "언어", "言語"),
+    "settings.auto": ("From the locale", "시스템 언어", "システムの言語"),
+    "settings.cards": ("Card style", "카드 표시", "カード表示"),
+    "settings.symbols": ("Suit symbols (10♠ A♥)", "무늬 기호 (10♠ A♥)", "スート記号 (10♠ A♥)"),
+    "settings.ascii": ("ASCII (TS AH)", "ASCII (TS AH)", "ASCII (TS AH)"),
+    "settings.theme": ("Theme", "테마", "テーマ"),
+    "settings.pace": (
+        "Bot pace (seconds per move)",
+        "봇 속도 (수당 초)",
+        "ボットの速さ(1手の秒数)",
+    ),
+    "settings.level": ("Default bot", "기본 봇", "既定のボット"),
+    "settings.saved": ("Settings saved.", "설정을 저장했습니다.", "設定を保存しました。"),
+    # misc
+    "too_small": (
+        "The terminal is {w}x{h}. tt22 needs at least {mw}x{mh}: please enlarge the window.",
+        "터미널 크기가 {w}x{h}입니다. 최소 {mw}x{mh}이 필요합니다. 창을 키워 주세요.",
+        "端末サイズは {w}x{h} です。{mw}x{mh} 以上が必要です。ウィンドウを広げてください。",
+    ),
+    "help.title": ("How to play 22", "22 하는 법", "22の遊び方"),
+    "cmd.new": ("New game", "새 게임", "新しいゲーム"),
+    "cmd.new_help": ("Set up a new match", "새 경기를 준비합니다", "新しい試合を設定します"),
+    "cmd.log": ("Toggle the move log", "진행 기록 보이기/숨기기", "手順の表示切替"),
+    "cmd.help": ("Rules and keys", "규칙과 키", "ルールとキー"),
+    "cmd.settings": ("Settings", "설정", "設定"),
+    "cmd.ascii": ("Toggle ASCII cards", "ASCII 카드 전환", "ASCIIカード切替"),
+}
+
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+}  # fmt: skip
+
+# Sentences of tt22.engine.explain / state, as patterns -> catalogue entries.
+_ENGINE: Mapping[str, tuple[str, str, str]] = {
+    r"You cannot beat (?P<best>\S+), so you play your (?:(?P<word>\w+) )?lowest cards? \((?P<r>R\d+)\)\.": (  # noqa: E501
+        "You cannot beat {best}, so you must play your {k} lowest card(s) ({r}).",
+        "{best}을(를) 이길 수 없으니 가장 낮은 카드 {k}장을 내야 합니다 ({r}).",
+        "{best} に勝てないので、一番低いカードを{k}枚出すしかありません ({r})。",
+    ),
+    r"House rule must_beat: you can beat (?P<best>\S+), and only one play does it \((?P<r>R\d+)\)\.": (  # noqa: E501
+        "House rule must_beat: you can beat {best}, and only one play does it ({r}).",
+        "하우스 룰 must_beat: {best}을(를) 이길 수 있고, 그 방법은 하나뿐입니다 ({r}).",
+        "ハウスルール must_beat: {best} に勝てて、その出し方は一つだけです ({r})。",
+    ),
+    r"House rule must_beat: you can beat (?P<best>\S+), so you must \((?P<r>R\d+)\)\.": (
+        "House rule must_beat: you can beat {best}, so you must ({r}).",
+        "하우스 룰 must_beat: {best}을(를) 이길 수 있으니 이겨야 합니다 ({r}).",
+        "ハウスルール must_beat: {best} に勝てるので、勝たなければなりません ({r})。",
+    ),
+    r"Only one play is possible here \((?P<r>R\d+)\)\.": (
+        "Only one play is possible here ({r}).",
+        "여기서는 낼 수 있는 방법이 하나뿐입니다 ({r}).",
+        "ここで出せる組み合わせは一つだけです ({r})。",
+    ),
+    r"It is not your turn\.": (
+        "It is not your turn.",
+        "당신 차례가 아닙니다.",
+        "あなたの番ではありません。",
+    ),
+    r"You cannot discard (?P<n>\d+) cards: the stock holds only (?P<m>\d+) \((?P<r>R\d+)\)\.": (
+        "You cannot discard {n} cards: the stock holds only {m} ({r}).",
+        "{n}장을 버릴 수 없습니다: 더미에 {m}장뿐입니다 ({r}).",
+        "{n}枚は捨てられません: 山札は{m}枚だけです ({r})。",
+    ),
+    r"Choose the cards to play\.": (
+        "Choose the cards to play (space selects).",
+        "낼 카드를 고르세요 (스페이스로 선택).",
+        "出すカードを選んでください(スペースで選択)。",
+    ),
+    r"A lead of several cards must all be one rank \((?P<r>R\d+)\)\.": (
+        "A lead of several cards must all be one rank ({r}).",
+        "여러 장으로 선을 잡을 때는 모두 같은 숫자여야 합니다 ({r}).",
+        "複数枚でリードするときは全部同じ数字です ({r})。",
+    ),
+    r"A lead is at most (?P<n>\d+) cards \((?P<r>R\d+)\)\.": (
+        "A lead is at most {n} cards ({r}).",
+        "선은 최대 {n}장입니다 ({r}).",
+        "リードは最大{n}枚です ({r})。",
+    ),
+    r"The leader must keep at least one card \((?P<r>R\d+)\)\.": (
+        "The leader must keep at least one card ({r}).",
+        "선을 잡는 사람은 최소 한 장을 남겨야 합니다 ({r}).",
+        "リードする人は最低1枚残さなければなりません ({r})。",
+    ),
+    r"Play exactly (?P<k>\d+) cards?, as many as were led \((?P<r>R\d+)\)\.": (
+        "Play exactly {k} card(s), as many as were led ({r}).",
+        "선과 같은 수, 정확히 {k}장을 내세요 ({r}).",
+        "リードと同じ枚数、ちょうど{k}枚出してください ({r})。",
+    ),
+    r"(?P<mine>\S+) neither beats (?P<best>\S+) nor is your (?:(?P<word>\w+) )?lowest cards? \((?P<r>R\d+)\)\.": (  # noqa: E501
+        "{mine} neither beats {best} nor is your {k} lowest card(s) ({r}).",
+        "{mine}은(는) {best}보다 높지도 않고, 가장 낮은 카드 {k}장도 아닙니다 ({r}).",
+        "{mine} は {best} に勝たず、一番低い{k}枚でもありません ({r})。",
+    ),
+}
+_ENGINE_RE = [(re.compile(p), texts) for p, texts in _ENGINE.items()]
+
+
+def set_language(code: str) -> None:
+    global _current
+    _current = code if code in _INDEX else "en"
+
+
+def get_language() -> str:
+    return _current
+
+
+def detect_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the locale (LC_ALL, LC_MESSAGES, LANG), English if not ours."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            code = value.split("_")[0].split(".")[0].lower()
+            return code if code in _INDEX else "en"
+    return "en"
+
+
+def t(key: str, **values: object) -> str:
+    """The catalogue text of `key` in the current language, filled in."""
+    texts = CATALOGUE[key]
+    text = texts[_INDEX[_current]] or texts[0]
+    return text.format(**values) if values else text
+
+
+def engine_text(message: str) -> str:
+    """An engine sentence in the current language (as written when not recognised)."""
+    for pattern, texts in _ENGINE_RE:
+        m = pattern.fullmatch(message.strip())
+        if m:
+            values = {k: v for k, v in m.groupdict().items() if v is not None}
+            if "r" not in values:
+                values["r"] = ""
+            word = values.pop("word", None)
+            values.setdefault("k", str(_NUMBER_WORDS.get(word, 1) if word else 1))
+            return texts[_INDEX[_current]].format(**values)
+    return message

@@ -1,0 +1,265 @@
+"""The replayer's words in English, Korean and Japanese.
+
+The play app's catalogue (`tt22.tui.i18n`) holds the words the table shares; the
+replayer's own words live here, keyed the same way, and follow the language chosen
+there (`get_language`), so one setting switches both.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from textual.binding import Binding, BindingsMap
+from textual.dom import DOMNode
+
+from tt22.tui.i18n import get_language
+
+__all__ = ["WORDS", "rt", "translate_bindings"]
+
+_INDEX = {"en": 0, "ko": 1, "ja": 2}
+
+WORDS: Mapping[str, tuple[str, str, str]] = {
+    "title": ("Replay", "다시 보기", "リプレイ"),
+    # bindings
+    "key.prev": ("Back", "이전 수", "前の手"),
+    "key.next": ("Forward", "다음 수", "次の手"),
+    "key.prev_trick": ("Trick back", "이전 트릭", "前のトリック"),
+    "key.next_trick": ("Trick on", "다음 트릭", "次のトリック"),
+    "key.prev_deal": ("Deal back", "이전 딜", "前のディール"),
+    "key.next_deal": ("Deal on", "다음 딜", "次のディール"),
+    "key.start": ("Start", "처음", "最初"),
+    "key.end": ("End", "끝", "最後"),
+    "key.goto": ("Go to", "이동", "移動"),
+    "key.auto": ("Autoplay", "자동 재생", "自動再生"),
+    "key.faster": ("Faster", "빠르게", "速く"),
+    "key.slower": ("Slower", "느리게", "遅く"),
+    "key.realtime": ("Real time", "실제 시간", "実時間"),
+    "key.view": ("View", "시점", "視点"),
+    "key.comment": ("Comment", "메모", "コメント"),
+    "key.save": ("Save", "저장", "保存"),
+    "key.fork": ("Play from here", "여기서 두기", "ここから対局"),
+    "key.moves": ("Move list", "수 목록", "手順一覧"),
+    "key.back": ("Back", "뒤로", "戻る"),
+    # help texts for the palette
+    "help.prev": ("One move back", "한 수 뒤로", "一手戻る"),
+    "help.next": ("One move forward", "한 수 앞으로", "一手進む"),
+    "help.prev_trick": (
+        "To the start of this or the previous trick",
+        "이번 또는 이전 트릭의 처음으로",
+        "このトリックか前のトリックの最初へ",
+    ),
+    "help.next_trick": (
+        "To the start of the next trick",
+        "다음 트릭의 처음으로",
+        "次のトリックの最初へ",
+    ),
+    "help.prev_deal": (
+        "To the start of this or the previous deal",
+        "이번 또는 이전 딜의 처음으로",
+        "このディールか前のディールの最初へ",
+    ),
+    "help.next_deal": (
+        "To the start of the next deal",
+        "다음 딜의 처음으로",
+        "次のディールの最初へ",
+    ),
+    "help.start": ("To the first deal as dealt", "첫 딜로", "最初のディールへ"),
+    "help.end": ("To the end of the record", "기록의 끝으로", "記録の最後へ"),
+    "help.goto": (
+        "Jump to deal.trick.move or #move",
+        "딜.트릭.수 또는 #수로 이동",
+        "ディール.トリック.手 または #手 へ移動",
+    ),
+    "help.auto": ("Start or stop autoplay", "자동 재생 시작/정지", "自動再生の開始/停止"),
+    "help.faster": ("Autoplay faster", "자동 재생 빠르게", "自動再生を速く"),
+    "help.slower": ("Autoplay slower", "자동 재생 느리게", "自動再生を遅く"),
+    "help.realtime": (
+        "Autoplay at the recorded thinking times",
+        "기록된 생각 시간대로 자동 재생",
+        "記録された思考時間で自動再生",
+    ),
+    "help.view": (
+        "All hands open, or one seat's view, seat by seat",
+        "모든 패 공개 또는 한 자리의 시점",
+        "全員の手札、または一席の視点",
+    ),
+    "help.comment": (
+        "Add or edit the comment on this move",
+        "이 수의 메모 추가/편집",
+        "この手のコメントを追加/編集",
+    ),
+    "help.save": (
+        "Save the comments (a copy or in place)",
+        "메모 저장 (사본 또는 덮어쓰기)",
+        "コメントを保存(コピーか上書き)",
+    ),
+    "help.fork": (
+        "Take a seat here and play on against bots",
+        "여기서 자리를 골라 봇과 계속 두기",
+        "ここから席を選んでボットと対局",
+    ),
+    "help.moves": ("Focus the move list", "수 목록으로 이동", "手順一覧へ"),
+    "help.back": ("Leave the replay", "다시 보기 끝내기", "リプレイを終了"),
+    # position line and panes
+    "pos.line": (
+        "Deal {d}/{D} · {trick} · move {m}/{M}",
+        "{d}/{D}번째 딜 · {trick} · {m}/{M}수",
+        "第{d}/{D}ディール · {trick} · {m}/{M}手",
+    ),
+    "pos.exchange": ("exchange", "교환", "交換"),
+    "pos.trick": ("trick {t}/{T}", "트릭 {t}/{T}", "トリック {t}/{T}"),
+    "pos.over": ("match over", "경기 종료", "試合終了"),
+    "view.open": ("all hands open", "모든 패 공개", "全員の手札"),
+    "view.seat": ("{name}'s view", "{name} 시점", "{name}の視点"),
+    "auto.on": ("autoplay {speed}s", "자동 {speed}초", "自動 {speed}秒"),
+    "auto.real": ("autoplay real time", "자동 실제 시간", "自動 実時間"),
+    "moves.title": ("Moves", "수 목록", "手順"),
+    "moves.start": ("(start)", "(시작)", "(開始)"),
+    "moves.keeps": ("keeps", "유지", "そのまま"),
+    "moves.asked": ("keeps (asked {n})", "유지 ({n}장 요청)", "そのまま({n}枚希望)"),
+    "moves.discards": ("discards {cards}", "버림 {cards}", "捨て {cards}"),
+    "moves.discards_n": ("discards {n}", "{n}장 버림", "{n}枚捨て"),
+    "chart.title": ("Penalty totals", "벌점 합계", "ペナルティ合計"),
+    "chart.none": ("no deal finished yet", "끝난 딜 없음", "終わったディールなし"),
+    "hands.title": ("Hands", "패", "手札"),
+    "hands.down": ("{n} face down", "{n}장 뒷면", "{n}枚 伏せ"),
+    "hands.discard": ("discarded {cards}", "버림 {cards}", "捨て {cards}"),
+    "hands.last_trick": (
+        "Last trick: {cards}, won by {name}",
+        "지난 트릭: {cards}, {name} 승",
+        "前のトリック: {cards}、{name}の勝ち",
+    ),
+    "hands.showdown": (
+        "Deal {n} showdown: {cards}; {names} +{penalty}",
+        "{n}번째 딜 쇼다운: {cards}; {names} +{penalty}",
+        "第{n}ディール ショーダウン: {cards}; {names} +{penalty}",
+    ),
+    "comment.none": ("", "", ""),
+    "comment.title": ("Comment on move {n}", "{n}번째 수에 메모", "{n}手目へのコメント"),
+    "comment.hint": ("empty removes the comment", "비우면 메모 삭제", "空欄でコメント削除"),
+    "comment.ok": ("Keep", "확인", "確定"),
+    "comment.cancel": ("Cancel", "취소", "キャンセル"),
+    "comment.no_move": (
+        "Step to a move first: the start has no move to comment on.",
+        "먼저 수로 이동하세요: 시작에는 메모할 수가 없습니다.",
+        "まず手に移動してください: 開始位置にはコメントできません。",
+    ),
+    "save.title": ("Save the comments", "메모 저장", "コメントを保存"),
+    "save.copy": ("Save a copy", "사본으로 저장", "コピーを保存"),
+    "save.in_place": ("Overwrite {name}", "{name} 덮어쓰기", "{name}を上書き"),
+    "save.cancel": ("Cancel", "취소", "キャンセル"),
+    "save.discard": ("Leave without saving", "저장하지 않고 나가기", "保存せずに終了"),
+    "save.unsaved": (
+        "Comments not saved.",
+        "메모가 저장되지 않았습니다.",
+        "コメントは保存されていません。",
+    ),
+    "save.done": ("Saved: {path}", "저장함: {path}", "保存しました: {path}"),
+    "save.failed": ("Could not save: {reason}", "저장 실패: {reason}", "保存できません: {reason}"),
+    "save.nothing": (
+        "No changed comments to save.",
+        "저장할 변경이 없습니다.",
+        "保存する変更はありません。",
+    ),
+    "save.broken": (
+        "This record does not verify; it cannot be saved.",
+        "검증되지 않는 기록이라 저장할 수 없습니다.",
+        "検証できない記録なので保存できません。",
+    ),
+    "goto.title": (
+        "Go to: 3 (deal), 3.2 (trick, 0 = exchange), 3.2.1 (move) or #57",
+        "이동: 3 (딜), 3.2 (트릭, 0 = 교환), 3.2.1 (수), #57",
+        "移動: 3 (ディール)、3.2 (トリック、0 = 交換)、3.2.1 (手)、#57",
+    ),
+    "goto.bad": (
+        "Cannot go there: {reason}",
+        "이동할 수 없음: {reason}",
+        "移動できません: {reason}",
+    ),
+    "fork.title": (
+        "Play from here: which seat do you take?",
+        "여기서 두기: 어느 자리를 맡을까요?",
+        "ここから対局: どの席に座りますか?",
+    ),
+    "fork.bots": (
+        "Bots play every other seat.",
+        "나머지 자리는 봇이 둡니다.",
+        "他の席はボットが打ちます。",
+    ),
+    "fork.seat": ("{name} (seat {n})", "{name} ({n}번 자리)", "{name} ({n}番席)"),
+    "fork.over": (
+        "The match is over here: step back to play on.",
+        "여기서는 경기가 끝났습니다: 뒤로 이동하세요.",
+        "ここで試合は終わっています: 戻ってください。",
+    ),
+    "fork.out": ("out", "탈락", "脱落"),
+    "fork.replaces": (
+        "This replaces the match in progress (seed {seed}).",
+        "진행 중인 경기(시드 {seed})를 대신합니다.",
+        "進行中の試合(シード {seed})を置き換えます。",
+    ),
+    "fork.no_table": (
+        "The table is not available in this build.",
+        "이 빌드에는 게임 화면이 없습니다.",
+        "このビルドには対局画面がありません。",
+    ),
+    "fork.no_source": (
+        "Play from here needs a record file.",
+        "여기서 두기에는 기록 파일이 필요합니다.",
+        "ここから対局には記録ファイルが必要です。",
+    ),
+    "banner.broken": ("{why}", "{why}", "{why}"),
+    # picker
+    "pick.title": ("Replay a record", "기록 다시 보기", "記録を再生"),
+    "pick.date": ("Date", "날짜", "日付"),
+    "pick.players": ("Players", "플레이어", "プレイヤー"),
+    "pick.result": ("Result", "결과", "結果"),
+    "pick.seed": ("Seed", "시드", "シード"),
+    "pick.path": (
+        "Or a path to a .22rec file, then Enter",
+        "또는 .22rec 파일 경로 입력 후 Enter",
+        "または .22rec ファイルのパスを入力して Enter",
+    ),
+    "pick.empty": (
+        "No records yet in {dir}",
+        "{dir}에 기록이 없습니다",
+        "{dir} に記録はまだありません",
+    ),
+    "pick.unfinished": ("unfinished, deal {n}", "미완료, {n}번째 딜", "未完了、第{n}ディール"),
+    "pick.won": ("{names} won", "{names} 승리", "{names}の勝ち"),
+    "pick.no_winner": ("no winner", "우승자 없음", "勝者なし"),
+    "pick.unreadable": ("unreadable", "읽을 수 없음", "読めません"),
+    "pick.bad": ("Cannot open: {reason}", "열 수 없음: {reason}", "開けません: {reason}"),
+    "pick.open": ("Open", "열기", "開く"),
+    "pick.count": ("{n} records, newest first", "기록 {n}개, 최신순", "記録 {n}件、新しい順"),
+}
+
+
+def rt(key: str, **values: object) -> str:
+    """The replayer's text for `key` in the interface's current language, filled in."""
+    texts = WORDS[key]
+    text = texts[_INDEX.get(get_language(), 0)] or texts[0]
+    return text.format(**values) if values else text
+
+
+def translate_bindings(node: DOMNode) -> None:
+    """Bindings whose descriptions (and tooltips) are keys of this catalogue or of the
+    play app's, in the current language; Textual builds bindings per class, the
+    language is chosen at run time, so each screen instance translates its own."""
+    from tt22.tui.i18n import CATALOGUE, t
+
+    def word(text: str) -> str:
+        if text in WORDS:
+            return rt(text)
+        if text in CATALOGUE:
+            return t(text)
+        return text
+
+    keys: dict[str, list[Binding]] = {}
+    for key, bindings in node._bindings.key_to_bindings.items():
+        keys[key] = [
+            dataclasses.replace(b, description=word(b.description), tooltip=word(b.tooltip))
+            for b in bindings
+        ]
+    node._bindings = BindingsMap.from_keys(keys)

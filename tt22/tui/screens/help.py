@@ -1,0 +1,39 @@
+"""Rules and keys, written for someone who has never played 22."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown
+
+from tt22.tui.bindings import translate_bindings
+from tt22.tui.help_text import help_markdown
+
+__all__ = ["HelpScreen"]
+
+
+class HelpScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "app.pop_screen", "key.back", id="help.back"),
+        Binding("down,j", "scroll(1)", show=False),
+        Binding("up,k", "scroll(-1)", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-scroll"):
+            yield Markdown(help_markdown(), id="help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    def action_scroll(self, step: int) -> None:
+        self.query_one("#help-scroll", VerticalScroll).scroll_relative(y=step * 3)

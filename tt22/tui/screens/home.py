@@ -1,0 +1,135 @@
+"""Home: new game, continue the autosaved match, replay a record, rules, settings, quit."""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from tt22.safe import printable
+from tt22.tui.bindings import translate_bindings
+from tt22.tui.i18n import t
+from tt22.tui.session import peek_current
+
+if TYPE_CHECKING:
+    from tt22.tui.app import TT22App
+
+__all__ = ["HomeScreen", "replay_available"]
+
+LOGO = """\
+ ___  ___
+|_  ||_  |
+ / /  / /
+/___|/___|"""
+
+
+def replay_available() -> bool:
+    return importlib.util.find_spec("tt22.tui.replay") is not None
+
+
+class HomeScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "home.new", id="home.new"),
+        Binding("c", "continue", "home.continue", id="home.continue"),
+        Binding("r", "replay", "home.replay", id="home.replay"),
+        Binding("s", "app.settings", "home.settings", id="home.settings"),
+        Binding("q", "app.quit", "home.quit", id="home.quit"),
+        Binding("up,k", "app.focus_previous", show=False),
+        Binding("down,j", "app.focus_next", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+
+    @property
+    def tapp(self) -> TT22App:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        with Center(), Vertical(id="home-menu"):
+            yield Static(Text(LOGO, style="bold", justify="center"), id="logo")
+            yield Static(Text(t("app.title"), style="bold", justify="center"), id="home-title")
+            yield Static(Text(t("home.tagline"), justify="center"), id="tagline")
+            yield Button(t("home.continue"), id="continue", variant="primary")
+            yield Button(t("home.new"), id="new")
+            if replay_available():
+                yield Button(t("home.replay"), id="replay")
+            yield Button(t("home.rules"), id="rules")
+            yield Button(t("home.settings"), id="settings")
+            yield Button(t("home.quit"), id="quit")
+            yield Static(id="continue-info")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.update_continue()
+
+    def on_screen_resume(self) -> None:
+        self.update_continue()
+
+    def update_continue(self) -> None:
+        current = peek_current(self.tapp.home_dir)
+        button = self.query_one("#continue", Button)
+        button.display = current is not None
+        info = self.query_one("#continue-info", Static)
+        if current is None:
+            info.update("")
+            self.query_one("#new", Button).focus()
+        else:
+            seed, moves = current
+            info.update(
+                Text(
+                    t("home.continue_info", moves=moves, seed=printable(seed, 60)),
+                    style="dim",
+                    justify="center",
+                )
+            )
+            button.focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue":
+            return (
+                True
+                if self.query("#continue") and self.query_one("#continue", Button).display
+                else None
+            )
+        if action == "replay":
+            return replay_available()
+        return True
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "continue": self.action_continue,
+            "new": self.action_new,
+            "replay": self.action_replay,
+            "rules": self.tapp.action_help,
+            "settings": self.tapp.action_settings,
+            "quit": self.app.exit,
+        }
+        actions[event.button.id or "quit"]()
+
+    def action_new(self) -> None:
+        self.tapp.action_new_game()
+
+    def action_continue(self) -> None:
+        if not self.tapp.continue_match():
+            self.update_continue()
+
+    def action_replay(self) -> None:
+        if not replay_available():
+            return
+        import tt22.tui.replay as replay
+
+        screen = replay.replay_screen() if hasattr(replay, "replay_screen") else None
+        if screen is None:
+            screen = replay.ReplayScreen()
+        self.app.push_screen(screen)

@@ -1,0 +1,113 @@
+"""Settings: language, card style, theme, bot pace, default bot. Saved at once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Label, Select, Static
+
+from tt22.tui.bindings import translate_bindings
+from tt22.tui.i18n import LANGUAGES, detect_language, set_language, t
+from tt22.tui.session import bot_levels
+
+if TYPE_CHECKING:
+    from tt22.tui.app import TT22App
+
+__all__ = ["SettingsScreen"]
+
+PACES = (0.0, 0.2, 0.4, 0.6, 1.0, 1.5, 2.5)
+
+
+class SettingsScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "key.back", id="settings.back")
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+
+    @property
+    def tapp(self) -> TT22App:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        s = self.tapp.settings
+        languages = [(t("settings.auto"), "")] + [(name, code) for code, name in LANGUAGES.items()]
+        paces = sorted(set(PACES) | {s.pace})
+        levels = bot_levels()
+        with VerticalScroll(id="settings"):
+            yield Static(Text(t("settings.title"), style="bold"), classes="title")
+            with Horizontal(classes="field"):
+                yield Label(t("settings.language"))
+                yield Select(
+                    languages,
+                    value=s.language if s.language in LANGUAGES else "",
+                    allow_blank=False,
+                    id="language",
+                )
+            with Horizontal(classes="field"):
+                yield Label(t("settings.cards"))
+                yield Select(
+                    [(t("settings.symbols"), False), (t("settings.ascii"), True)],
+                    value=s.ascii_cards,
+                    allow_blank=False,
+                    id="ascii",
+                )
+            with Horizontal(classes="field"):
+                yield Label(t("settings.theme"))
+                yield Select(
+                    [(name, name) for name in sorted(self.app.available_themes)],
+                    value=self.app.theme,
+                    allow_blank=False,
+                    id="theme",
+                )
+            with Horizontal(classes="field"):
+                yield Label(t("settings.pace"))
+                yield Select(
+                    [(f"{p:g}", p) for p in paces], value=s.pace, allow_blank=False, id="pace"
+                )
+            with Horizontal(classes="field"):
+                yield Label(t("settings.level"))
+                yield Select(
+                    [(level, level) for level in levels],
+                    value=s.bot if s.bot in levels else levels[0],
+                    allow_blank=False,
+                    id="bot",
+                )
+            with Horizontal(classes="buttons"):
+                yield Button(t("key.back"), id="back", variant="primary")
+        yield Footer()
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.app.pop_screen()
+
+    @on(Select.Changed)
+    def _changed(self, event: Select.Changed) -> None:
+        s = self.tapp.settings
+        value = event.value
+        match event.select.id:
+            case "language":
+                s.language = str(value)
+                set_language(s.language or detect_language())
+                self.tapp.relabel()
+            case "ascii":
+                s.ascii_cards = bool(value)
+                self.tapp.options.ascii_cards = None
+                self.tapp.redraw_table()
+            case "theme":
+                self.app.theme = str(value)
+                s.theme = str(value)
+            case "pace":
+                s.pace = float(value)  # type: ignore[arg-type]
+                self.tapp.options.pace = None
+            case "bot":
+                s.bot = str(value)
+        self.tapp.save_settings()

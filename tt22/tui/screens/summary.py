@@ -1,0 +1,151 @@
+"""End of a deal (the showdown, R17-R19) and end of the match (standings, the record,
+the seed to share, "again with this seed", "new seed")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from tt22.engine import DealResult
+from tt22.safe import printable
+from tt22.tui.bindings import translate_bindings
+from tt22.tui.i18n import t
+from tt22.tui.widgets.cards import cards_text
+from tt22.tui.widgets.seats import penalty_bar
+
+if TYPE_CHECKING:
+    from tt22.tui.app import TT22App
+    from tt22.tui.session import MatchSession
+
+__all__ = ["DealSummaryScreen", "MatchSummaryScreen", "standings_table"]
+
+
+def standings_table(session: MatchSession, deal: DealResult, ascii_style: bool) -> Table:
+    """Every seat: last card shown (losers marked in words), penalty, total and bar."""
+    limit = session.rules.elimination_at
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column(t("col.seat"), no_wrap=True, overflow="ellipsis", max_width=24)
+    table.add_column(t("deal.last"), no_wrap=True)
+    table.add_column(t("deal.total"), justify="right", no_wrap=True)
+    table.add_column("", no_wrap=True)
+    shown = dict(deal.showdown)
+    order = sorted(range(len(session.players)), key=lambda s: (deal.totals[s], s))
+    for seat in order:
+        name = Text(printable(session.names[seat], 40))
+        last = cards_text([shown[seat]], ascii_style) if seat in shown else Text("")
+        if seat in deal.losers:
+            last.append(
+                f"  ✗ +{deal.penalty}" if not ascii_style else f"  x +{deal.penalty}", style="bold"
+            )
+        total = Text(f"{deal.totals[seat]}/{limit}")
+        bar = penalty_bar(deal.totals[seat], limit, 8, ascii_style)
+        if deal.totals[seat] >= limit:
+            bar.append(" " + t("seat.out"), style="bold")
+        table.add_row(name, last, total, bar, style="dim" if seat not in shown else "")
+    return table
+
+
+class DealSummaryScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "key.next", id="summary.next"),
+    ]
+
+    def __init__(self, session: MatchSession, deal: DealResult, auto: float | None = None):
+        super().__init__()
+        translate_bindings(self)
+        self.session = session
+        self.deal = deal
+        self.auto = auto
+
+    def compose(self) -> ComposeResult:
+        a = self.app.ascii_cards  # type: ignore[attr-defined]
+        d = self.deal
+        names = ", ".join(printable(self.session.names[s], 40) for s in d.losers)
+        with Vertical(classes="dialog"):
+            yield Static(Text(t("deal.title", n=d.start.number), style="bold"), classes="title")
+            yield Static(Text(t("deal.loses", names=names, penalty=d.penalty)))
+            if d.eliminated:
+                out = ", ".join(printable(self.session.names[s], 40) for s in d.eliminated)
+                yield Static(Text(t("deal.eliminated", names=out), style="bold"))
+            yield Static(standings_table(self.session, d, a), classes="standings")
+            with Horizontal(classes="buttons"):
+                yield Button(t("deal.next"), id="next", variant="primary")
+
+    def on_mount(self) -> None:
+        if self.auto is not None:
+            self.set_timer(self.auto, self.action_close)
+
+    @on(Button.Pressed, "#next")
+    def action_close(self) -> None:
+        if self.is_current:
+            self.dismiss(None)
+
+
+class MatchSummaryScreen(ModalScreen[str]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "choose('home')", "key.home", id="summary.home"),
+    ]
+
+    def __init__(self, session: MatchSession, deal: DealResult) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.session = session
+        self.deal = deal
+
+    @property
+    def tapp(self) -> TT22App:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        a = self.tapp.ascii_cards
+        state = self.session.state
+        names = ", ".join(printable(self.session.names[s], 40) for s in state.winners)
+        with Vertical(classes="dialog"):
+            yield Static(Text(t("match.title"), style="bold"), classes="title")
+            yield Static(
+                Text(
+                    t("match.winner", names=names) if names else t("match.no_winner"), style="bold"
+                )
+            )
+            yield Static(
+                Text(
+                    t(
+                        "deal.loses",
+                        names=", ".join(
+                            printable(self.session.names[s], 40) for s in self.deal.losers
+                        ),
+                        penalty=self.deal.penalty,
+                    )
+                )
+            )
+            yield Static(standings_table(self.session, self.deal, a), classes="standings")
+            path = self.session.saved_path
+            yield Static(
+                Text(
+                    t("match.saved", path=printable(str(path), 300))
+                    if path
+                    else t("match.not_saved"),
+                    style="dim",
+                ),
+                id="saved",
+            )
+            yield Static(Text(t("match.seed", seed=printable(self.session.seed, 100))), id="seed")
+            with Horizontal(classes="buttons"):
+                yield Button(t("match.again"), id="again", variant="primary")
+                yield Button(t("match.new_seed"), id="new")
+                yield Button(t("match.home"), id="home")
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.action_choose(event.button.id or "home")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

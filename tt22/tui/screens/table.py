@@ -1,0 +1,481 @@
+"""The table: where a match is played.
+
+The screen holds no rules: it asks the engine what is legal (`legal_moves` through
+`playable_cards`), why a choice is forced (`forced_reason`), what is wrong with a
+selection (`selection_problem`), and `apply` has the last word (IllegalMove).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, RichLog, Static
+
+from tt22.engine import (
+    EXCHANGE,
+    PLAY,
+    Exchange,
+    IllegalMove,
+    Move,
+    Play,
+    SeatView,
+    State,
+    card_text,
+    forced_reason,
+    legal_moves,
+    parse_cards,
+    playable_cards,
+    selection_problem,
+    show_ranks,
+    view,
+)
+from tt22.safe import printable
+from tt22.tui.bindings import translate_bindings
+from tt22.tui.i18n import engine_text, t
+from tt22.tui.session import MatchSession
+from tt22.tui.widgets.cards import plain_cards
+from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.seats import SeatsTable
+from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
+
+if TYPE_CHECKING:
+    from tt22.tui.app import TT22App
+
+__all__ = ["TableScreen"]
+
+
+class TableScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "cursor(-1)", "key.left", id="hand.left"),
+        Binding("right,l", "cursor(1)", "key.right", id="hand.right"),
+        Binding("space", "select", "key.select", id="hand.select"),
+        Binding("a", "select_rank", "key.rank", id="hand.rank"),
+        Binding("enter", "play", "key.play", id="table.play", priority=True),
+        Binding("d", "lowest", "key.lowest", id="table.lowest"),
+        Binding("m", "toggle_log", "key.log", id="table.log"),
+        Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
+        Binding("q", "home", "key.home", id="table.home"),
+    ]
+
+    def __init__(self, session: MatchSession, *, watch: bool = False) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.session = session
+        self.watching = watch or not session.humans
+        self.revealed: int | None = None
+        self.note: str | None = None  # a one-off message (an illegal move, a hint)
+        self.finished = False
+        self.waiting_summary = False
+        self._last_hand_view: SeatView | None = None
+
+    @property
+    def tapp(self) -> TT22App:
+        return self.app  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table-body"):
+            with Vertical(id="table-main"):
+                yield Static(id="status")
+                yield SeatsTable(id="seats")
+                yield Static(id="trick")
+                yield Static(id="message")
+                yield HandView(id="hand")
+                with Horizontal(id="actions"):
+                    yield Button("", id="play", variant="primary", compact=True)
+                    yield Button("", id="lowest", compact=True)
+            yield RichLog(id="log", wrap=True, markup=False, max_lines=2000)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.border_title = t("log.title")
+        log.display = self.size.width >= 120
+        self._log_deal_start()
+        self.refresh_table()
+        self.advance()
+
+    def on_resize(self) -> None:
+        self.refresh_table()
+
+    # ------------------------------------------------------------------ who sees what
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.session.humans) > 1
+
+    def viewer(self) -> int | None:
+        humans = self.session.humans
+        if not humans:
+            return 0 if self.watching else None
+        if len(humans) == 1:
+            return humans[0]
+        return self.revealed
+
+    def must_reveal(self) -> bool:
+        s = self.state
+        return (
+            self.hot_seat
+            and not s.over
+            and s.to_move in self.session.humans
+            and self.revealed != s.to_move
+        )
+
+    def human_view(self) -> SeatView | None:
+        """The view of the human whose turn it is, when their hand is on screen."""
+        s = self.state
+        if s.over or self.session.is_bot(s.to_move) or self.must_reveal():
+            return None
+        return view(s, s.to_move)
+
+    def snapshot(self) -> TableSnapshot:
+        s = self.state
+        bots = [self.session.is_bot(i) for i in range(s.players)]
+        seat = self.viewer()
+        if seat is None:
+            return from_state(s, self.session.names, visible=(), bots=bots, seed=self.session.seed)
+        return from_view(view(s, seat), self.session.names, bots, self.session.seed)
+
+    def who(self, seat: int) -> str:
+        return printable(self.session.names[seat], 40)
+
+    # ------------------------------------------------------------------ drawing
+    def refresh_table(self) -> None:
+        if not self.is_mounted:
+            return
+        s = self.state
+        a = self.tapp.ascii_cards
+        snap = self.snapshot()
+        self.query_one("#seats", SeatsTable).show(snap, a)
+        if s.phase == EXCHANGE:
+            phase = t("phase.exchange")
+        elif s.phase == PLAY:
+            phase = t("phase.play", n=len(s.tricks) + 1)
+        else:
+            phase = t("phase.over")
+        self.query_one("#status", Static).update(
+            Text(
+                t(
+                    "status.line",
+                    deal=s.deal.number,
+                    phase=phase,
+                    stock=len(s.stock),
+                    seed=printable(self.session.seed, 60),
+                ),
+                style="bold",
+            )
+        )
+        trick = Text()
+        if s.phase == PLAY:
+            trick.append(t("trick.leads", name=self.who(s.leader)))
+            if s.plays:
+                trick.append(" ")
+                trick.append(
+                    t(
+                        "trick.best",
+                        cards=plain_cards(list(_cards_of(s, s.best_seat)), a),
+                        name=self.who(s.best_seat),
+                    )
+                )
+        self.query_one("#trick", Static).update(trick)
+        hand = self.query_one("#hand", HandView)
+        v = self.human_view()
+        seat = self.viewer()
+        if self.must_reveal():
+            hand.show(None, hidden_text=t("hotseat.hidden", name=self.who(s.to_move)))
+        elif v is not None:
+            hand.show(v.hand, playable=playable_cards(v), ascii_style=a, active=True)
+        elif seat is not None:
+            hand.show(view(s, seat).hand, ascii_style=a, playable=None, active=False)
+        else:
+            hand.show(None, hidden_text=t("hand.hidden"))
+        self._last_hand_view = v
+        self.update_message()
+        self.update_buttons()
+        self.refresh_bindings()
+
+    def update_message(self) -> None:
+        s = self.state
+        msg = Text()
+        v = self._last_hand_view
+        hand = self.query_one("#hand", HandView)
+        if self.note:
+            msg.append(self.note, style="bold")
+        elif s.over:
+            msg.append(t("phase.over"))
+        elif self.must_reveal():
+            msg.append(t("hotseat.hidden", name=self.who(s.to_move)), style="bold")
+        elif v is None:
+            who = s.to_move
+            key = "turn.waiting" if self.session.is_bot(who) else "turn.waiting_human"
+            msg.append(t(key, name=self.who(who)))
+            if self.watching:
+                msg.append("  " + t("turn.watch"), style="dim")
+        else:
+            forced = forced_reason(v)
+            problem = selection_problem(v, hand.selection) if hand.selection else None
+            if v.exchanging:
+                msg.append(t("turn.yours_exchange", stock=v.stock_size))
+            elif forced:
+                msg.append(engine_text(forced), style="bold")
+            elif not v.plays:
+                msg.append(t("turn.yours_lead"))
+            else:
+                msg.append(t("turn.yours_follow", k=len(v.best_desc), best=show_ranks(v.best_desc)))
+            if problem:
+                msg.append("\n" + engine_text(problem), style="italic")
+        self.query_one("#message", Static).update(msg)
+
+    def update_buttons(self) -> None:
+        play = self.query_one("#play", Button)
+        lowest = self.query_one("#lowest", Button)
+        v = self._last_hand_view
+        hand = self.query_one("#hand", HandView)
+        if self.must_reveal():
+            play.label = t("btn.reveal")
+            play.disabled = False
+            lowest.display = False
+            return
+        if v is not None and v.exchanging:
+            n = len(hand.selection)
+            play.label = t("btn.discard", n=n) if n else t("btn.keep")
+            play.disabled = False
+            lowest.display = False
+            return
+        play.label = t("btn.play")
+        play.disabled = v is None or not hand.selection
+        lowest.label = t("btn.lowest")
+        lowest.display = True
+        lowest.disabled = v is None
+
+    # ------------------------------------------------------------------ actions
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("cursor", "select", "select_rank"):
+            return True if self._last_hand_view is not None else None
+        if action == "play":
+            if self.must_reveal():
+                return True
+            v = self._last_hand_view
+            if v is None:
+                return None
+            return True if v.exchanging or self.query_one("#hand", HandView).selection else None
+        if action == "lowest":
+            v = self._last_hand_view
+            return True if v is not None and v.playing else None
+        return True
+
+    def _hand_changed(self) -> None:
+        self.note = None
+        self.update_message()
+        self.update_buttons()
+        self.refresh_bindings()
+
+    def action_cursor(self, step: int) -> None:
+        if self._last_hand_view is not None:
+            self.query_one("#hand", HandView).move_cursor(step)
+
+    def action_select(self) -> None:
+        if self._last_hand_view is not None:
+            self.query_one("#hand", HandView).toggle()
+            self._hand_changed()
+
+    def action_select_rank(self) -> None:
+        if self._last_hand_view is not None:
+            self.query_one("#hand", HandView).select_rank()
+            self._hand_changed()
+
+    @on(HandView.CardClicked)
+    def _clicked(self, event: HandView.CardClicked) -> None:
+        if self._last_hand_view is not None:
+            self.query_one("#hand", HandView).toggle(event.index)
+            self._hand_changed()
+
+    @on(Button.Pressed, "#play")
+    def _play_pressed(self) -> None:
+        self.action_play()
+
+    @on(Button.Pressed, "#lowest")
+    def _lowest_pressed(self) -> None:
+        self.action_lowest()
+
+    def action_play(self) -> None:
+        if self.must_reveal():
+            self.revealed = self.state.to_move
+            self.refresh_table()
+            return
+        v = self._last_hand_view
+        if v is None:
+            return
+        chosen = self.query_one("#hand", HandView).selection
+        texts = tuple(card_text(c) for c in chosen)
+        if v.exchanging:
+            self.human_move(Exchange(v.seat, texts))
+            return
+        problem = selection_problem(v, chosen)
+        if problem:
+            self.note = t("msg.illegal", reason=engine_text(problem))
+            self.update_message()
+            return
+        self.human_move(Play(v.seat, texts))
+
+    def action_lowest(self) -> None:
+        v = self._last_hand_view
+        if v is None or not v.playing:
+            return
+        k = len(v.best_desc) if v.plays else 1
+        cards = list(v.hand[:k])
+        problem = selection_problem(v, cards)
+        if problem:
+            self.query_one("#hand", HandView).select_cards(cards)
+            self.note = t("msg.illegal", reason=engine_text(problem))
+            self.update_message()
+            return
+        self.human_move(Play(v.seat, tuple(card_text(c) for c in cards)))
+
+    def action_toggle_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.display = not log.display
+
+    def action_home(self) -> None:
+        self.workers.cancel_group(self, "bots")
+        self.app.pop_screen()
+        if not self.session.state.over:
+            self.app.notify(t("msg.saved"))
+
+    # ------------------------------------------------------------------ moves
+    def human_move(self, move: Move) -> None:
+        before = self.state
+        try:
+            self.session.play(move)
+        except IllegalMove as e:
+            self.note = t("msg.illegal", reason=engine_text(e.reason))
+            self.update_message()
+            return
+        self.note = None
+        self.revealed = None
+        self.query_one("#hand", HandView).clear_selection()
+        self.after_move(before, move)
+
+    def after_move(self, before: State, move: Move) -> bool:
+        """Log and redraw; True when play goes straight on (no summary to show)."""
+        s = self.state
+        self._log_move(before, move)
+        self.refresh_table()
+        if len(s.history) > len(before.history):
+            self.show_deal_summary()
+            return False
+        self.advance()
+        return True
+
+    def advance(self) -> None:
+        s = self.state
+        if s.over or self.waiting_summary:
+            return
+        if self.session.is_bot(s.to_move):
+            self.drive_bots()
+
+    @work(exclusive=True, group="bots")
+    async def drive_bots(self) -> None:
+        while True:
+            s = self.state
+            seat = s.to_move
+            if s.over or self.waiting_summary or not self.session.is_bot(seat):
+                return
+            bot = self.session.bots[seat]
+            start = time.monotonic()
+            try:
+                move = await asyncio.to_thread(bot.choose, view(s, seat))
+            except Exception:
+                move = legal_moves(s)[0]
+            think = time.monotonic() - start
+            await asyncio.sleep(max(0.0, self.tapp.pace - think))
+            if self.state is not s:
+                return
+            try:
+                self.session.play(move, think=round(think, 3))
+            except IllegalMove:
+                move = legal_moves(s)[0]
+                self.session.play(move, think=round(think, 3))
+            if not self.after_move(s, move):
+                return
+
+    def show_deal_summary(self) -> None:
+        from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
+
+        s = self.state
+        deal = s.history[-1]
+        self.waiting_summary = True
+        if s.over:
+            self.finished = True
+            screen = MatchSummaryScreen(self.session, deal)
+            self.app.push_screen(screen, self._match_done)
+            return
+        auto = max(1.5, self.tapp.pace * 4) if self.watching else None
+        if self.watching and self.tapp.pace == 0:
+            auto = 0.01
+        self.app.push_screen(DealSummaryScreen(self.session, deal, auto), self._deal_done)
+        self._log_deal_start()
+
+    def _deal_done(self, _result: object = None) -> None:
+        self.waiting_summary = False
+        self.refresh_table()
+        self.advance()
+
+    def _match_done(self, choice: str | None) -> None:
+        self.tapp.after_match(self, choice or "home")
+
+    # ------------------------------------------------------------------ the log
+    def _log(self, text: Text | str) -> None:
+        if self.is_mounted:
+            self.query_one("#log", RichLog).write(text)
+
+    def _log_deal_start(self) -> None:
+        s = self.state
+        if s.over:
+            return
+        self._log(
+            Text(
+                t("log.deal", n=s.deal.number, name=self.who(s.deal.dealer), k=s.deal.hand_size),
+                style="bold",
+            )
+        )
+
+    def _log_move(self, before: State, move: Move) -> None:
+        a = self.tapp.ascii_cards
+        name = self.who(move.seat)
+        s = self.state
+        deal_over = len(s.history) > len(before.history)
+        if isinstance(move, Exchange):
+            n = len(move.discard)
+            self._log(t("log.exchange", name=name, n=n) if n else t("log.keep", name=name))
+        else:
+            cards = plain_cards(parse_cards(move.cards), a)
+            self._log(t("log.play", name=name, cards=cards))
+            tricks = s.history[-1].tricks if deal_over else s.tricks
+            if len(tricks) > len(before.tricks):
+                self._log(Text(t("log.trick", name=self.who(tricks[-1].winner)), style="dim"))
+        if deal_over:
+            d = s.history[-1]
+            shown = ", ".join(f"{self.who(seat)} {plain_cards([c], a)}" for seat, c in d.showdown)
+            losers = ", ".join(self.who(x) for x in d.losers)
+            self._log(
+                Text(t("log.showdown", cards=shown, losers=losers, penalty=d.penalty), style="bold")
+            )
+
+
+def _cards_of(s: State, seat: int) -> tuple[int, ...]:
+    for who, cards in s.plays:
+        if who == seat:
+            return cards
+    return ()

@@ -1,0 +1,172 @@
+"""A match being played at this keyboard: the state, its seats, its bots and its record.
+
+No Textual here: the table screen drives a `MatchSession`, tests can drive one directly.
+Every move goes through `tt22.engine.apply` and is autosaved at once (when the records
+package is present), so a killed process loses nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib.util
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tt22.bots import Bot, make_bot
+from tt22.engine import Move, Rules, State, apply, fresh_seed, new_match
+from tt22.engine.players import Player
+
+__all__ = ["HAVE_RECORDS", "MatchSession", "bot_levels", "fresh_seed_text"]
+
+HAVE_RECORDS = importlib.util.find_spec("tt22.record") is not None
+
+
+def fresh_seed_text() -> str:
+    return fresh_seed(os.urandom(8))
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The bot levels to offer: tt22.bots.LEVELS when the bots package has it."""
+    import tt22.bots as bots
+
+    levels = getattr(bots, "LEVELS", None)
+    if levels:
+        return tuple(levels)
+    return tuple(bots.BOT_NAMES)
+
+
+def _bot_for(level: str, seed: str, seat: int) -> Bot:
+    import tt22.bots as bots
+
+    levels = getattr(bots, "LEVELS", None)
+    name = level
+    if isinstance(levels, dict) and level in levels:
+        value = levels[level]
+        name = value if isinstance(value, str) else getattr(value, "bot", level)
+    try:
+        return make_bot(name, seed, seat)
+    except KeyError:
+        return make_bot(bots.BOT_NAMES[0], seed, seat)
+
+
+class MatchSession:
+    """One match: rules, seed, seats, the current state, the moves and the record."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: str,
+        players: Sequence[Player],
+        *,
+        autosave: Any = None,
+        record: Any = None,
+        state: State | None = None,
+        moves: Sequence[Move] = (),
+    ) -> None:
+        self.rules = rules.for_players(len(players))
+        self.seed = seed
+        self.players = list(players)
+        self.state = state if state is not None else new_match(self.rules, len(players), seed)
+        self.moves: list[Move] = list(moves)
+        self.bots: dict[int, Bot] = {
+            seat: _bot_for(p.bot or "", seed, seat)
+            for seat, p in enumerate(self.players)
+            if p.kind == "bot"
+        }
+        self.autosave = autosave
+        self.record = record
+        self.saved_path: Path | None = None
+        if self.record is None and HAVE_RECORDS:
+            from tt22.record import new_record
+
+            self.record = new_record(self.rules, seed, self.players, dt.datetime.now(dt.UTC))
+        if self.autosave is not None and self.record is not None and not self.moves:
+            self.autosave.save(self.record)
+
+    @classmethod
+    def start(
+        cls, rules: Rules, seed: str, players: Sequence[Player], home: Path | None = None
+    ) -> MatchSession:
+        return cls(rules, seed, players, autosave=make_autosave(home))
+
+    @classmethod
+    def resume(cls, home: Path | None = None) -> MatchSession | None:
+        """The autosaved match in progress, at its exact position, or None."""
+        autosave = make_autosave(home)
+        if autosave is None:
+            return None
+        try:
+            record = autosave.load_current()
+        except Exception:
+            return None
+        if record is None:
+            return None
+        from tt22.record import replay_record
+
+        result = replay_record(record)
+        if result.error is not None or result.states[-1].over:
+            return None
+        moves = [m.move for m in record.moves]
+        return cls(
+            record.rules,
+            record.seed,
+            record.players,
+            autosave=autosave,
+            record=record,
+            state=result.states[-1],
+            moves=moves,
+        )
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, p in enumerate(self.players) if p.kind == "human"]
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def play(self, move: Move, think: float | None = None) -> State:
+        """Apply `move` (IllegalMove propagates untouched), record and autosave it."""
+        self.state = apply(self.state, move)
+        self.moves.append(move)
+        if self.record is not None:
+            from tt22.record import append_move
+
+            self.record = append_move(self.record, move, think=think)
+            if self.autosave is not None:
+                if self.state.over:
+                    self.saved_path = self.autosave.finish(self.record)
+                else:
+                    self.autosave.save(self.record)
+        return self.state
+
+    def abandon(self) -> None:
+        if self.autosave is not None:
+            self.autosave.discard_current()
+
+
+def make_autosave(home: Path | None = None) -> Any:
+    if not HAVE_RECORDS:
+        return None
+    from tt22.record import Autosave
+
+    return Autosave(home)
+
+
+def peek_current(home: Path | None = None) -> tuple[str, int] | None:
+    """(seed, moves made) of the autosaved match, for the home screen; None if none."""
+    autosave = make_autosave(home)
+    if autosave is None:
+        return None
+    try:
+        record = autosave.load_current()
+    except Exception:
+        return None
+    if record is None or getattr(record.result, "finished", False):
+        return None
+    return record.seed, len(record.moves)
