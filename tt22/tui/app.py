@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -177,8 +178,9 @@ class TT22App(App[None]):
                 screen.refresh_table()
 
     # ------------------------------------------------------------------ too small
-    def on_resize(self) -> None:
-        self.check_size()
+    async def _on_resize(self, event: events.Resize) -> None:
+        await super()._on_resize(event)
+        self.set_timer(0.02, self.check_size)
 
     def check_size(self) -> None:
         from tt22.tui.screens.small import TooSmallScreen

@@ -80,7 +80,7 @@ class MoveList(ScrollView, can_focus=True):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"movelist--current", "movelist--deal"}
     DEFAULT_CSS = """
-    MoveList { height: 1fr; }
+    MoveList { height: 1fr; overflow-x: hidden; }
     MoveList > .movelist--current { text-style: reverse bold; }
     MoveList > .movelist--deal { text-style: bold; }
     """
@@ -166,7 +166,7 @@ class PenaltyChart(Widget):
     elimination mark, and the totals of the last few deals as numbers."""
 
     DEFAULT_CSS = """
-    PenaltyChart { height: auto; }
+    PenaltyChart { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -189,8 +189,6 @@ class PenaltyChart(Widget):
         deals = m.totals_by_deal(self.p)
         limit = m.states[0].rules.elimination_at
         out = Text(rt("chart.title"), style="bold")
-        if not deals:
-            out.append("  " + rt("chart.none"), style="dim")
         width = max(10, self.size.width or 30)
         recent = deals[-max(1, (width - 18) // 4) :]
         out.append("  " + " ".join(f"{d.deal:>3}" for d in recent), style="dim")
@@ -218,7 +216,7 @@ class OpenHands(Widget):
     """
 
     DEFAULT_CSS = """
-    OpenHands { height: auto; }
+    OpenHands { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -265,13 +263,11 @@ class OpenHands(Widget):
                 line.append(" ".join([back] * counts[i]), style="dim")
             else:
                 line.append_text(cards_text(hand, a))
+            lines.append(line)
             disc = discards[i]
             if disc:
-                line.append(
-                    "  " + rt("hands.discard", cards=" ".join(show_card(c, a) for c in disc)),
-                    style="dim",
-                )
-            lines.append(line)
+                cards = " ".join(show_card(c, a) for c in disc)
+                lines.append(Text(" " * 9 + rt("hands.discard", cards=cards), style="dim"))
         if phase != EXCHANGE and tricks:
             last = tricks[-1]
             played = ", ".join(

@@ -75,6 +75,7 @@ class TableScreen(Screen[None]):
         self.finished = False
         self.waiting_summary = False
         self._last_hand_view: SeatView | None = None
+        self.log_choice: bool | None = None  # None: shown when the terminal is wide
 
     @property
     def tapp(self) -> TT22App:
@@ -98,12 +99,14 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = t("log.title")
-        log.display = self.size.width >= 120
+        log.display = self.log_choice if self.log_choice is not None else self.size.width >= 120
         self._log_deal_start()
         self.refresh_table()
         self.advance()
 
     def on_resize(self) -> None:
+        if self.log_choice is None:
+            self.query_one("#log", RichLog).display = self.size.width >= 120
         self.refresh_table()
 
     # ------------------------------------------------------------------ who sees what
@@ -345,7 +348,7 @@ class TableScreen(Screen[None]):
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
-        log.display = not log.display
+        log.display = self.log_choice = not log.display
 
     def action_home(self) -> None:
         self.workers.cancel_group(self, "bots")

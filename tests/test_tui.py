@@ -1,0 +1,266 @@
+"""The Textual app driven with keys through Pilot: a whole deal, an exchange, a forced
+choice, resizing, continuing after a restart, hot seat, settings."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tt22.engine import Rules, forced_reason, view
+from tt22.engine.players import Player
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.i18n import engine_text, set_language
+from tt22.tui.screens.home import HomeScreen
+from tt22.tui.screens.small import TooSmallScreen
+from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
+from tt22.tui.screens.table import TableScreen
+from tt22.tui.widgets.hand import HandView
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    set_language("en")
+    return tmp_path
+
+
+def table_app(players: int = 3, seed: str = "pilot", humans: int = 1, **rules: object) -> TT22App:
+    seats = [Player("Ann")]
+    seats += [Player(f"Human {i}") for i in range(1, humans)]
+    seats += [Player(f"Bot {i}", "bot", "random") for i in range(humans, players)]
+    return TT22App(
+        StartOptions(
+            rules=Rules(**rules).for_players(players),  # type: ignore[arg-type]
+            players=seats,
+            seed=seed,
+            pace=0.0,
+            language="en",
+        )
+    )
+
+
+async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.01)
+
+
+def table(app: TT22App) -> TableScreen:
+    for screen in app.screen_stack:
+        if isinstance(screen, TableScreen):
+            return screen
+    raise AssertionError("no table screen")
+
+
+def my_turn(app: TT22App) -> bool:
+    return isinstance(app.screen, TableScreen) and app.screen.human_view() is not None
+
+
+def message(app: TT22App) -> str:
+    return str(app.screen.query_one("#message", Static).render())
+
+
+async def test_play_a_whole_deal_with_keys() -> None:
+    app = table_app(players=3, seed="whole-deal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        screen = table(app)
+        assert screen.state.deal.number == 1
+        while not isinstance(app.screen, DealSummaryScreen):
+            await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, DealSummaryScreen))
+            if isinstance(app.screen, DealSummaryScreen):
+                break
+            v = screen.human_view()
+            assert v is not None
+            before = len(screen.session.moves)
+            await pilot.press("enter" if v.exchanging else "d")
+            assert len(screen.session.moves) > before
+        assert len(screen.state.history) == 1
+        summary = app.screen
+        text = " ".join(str(w.render()) for w in summary.query(Static))
+        assert "showdown" in text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert screen.state.deal.number == 2 or screen.state.over
+
+
+async def test_an_exchange_with_space_and_enter() -> None:
+    app = table_app(players=3, seed="exchange-me")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        screen = table(app)
+        v = screen.human_view()
+        assert v is not None and v.exchanging
+        hand = app.screen.query_one(HandView)
+        await pilot.press("space", "right", "space")
+        assert hand.selection == list(v.hand[:2])
+        assert "Discard 2" in str(app.screen.query_one("#play").render())
+        await pilot.press("enter")
+        mine = [e for e in screen.state.exchanges if e.seat == 0]
+        if not mine:  # the deal moved on already: the exchange is in the history
+            mine = [e for e in screen.state.history[-1].exchanges if e.seat == 0]
+        assert [len(mine[0].discard), sorted(mine[0].discard)] == [2, sorted(v.hand[:2])]
+
+
+async def test_a_forced_choice_is_explained() -> None:
+    app = table_app(players=4, seed="forced")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table(app)
+        for _ in range(200):
+            await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, DealSummaryScreen))
+            if isinstance(app.screen, DealSummaryScreen):
+                await pilot.press("enter")
+                continue
+            v = screen.human_view()
+            assert v is not None
+            reason = forced_reason(v)
+            if reason:
+                assert engine_text(reason) in message(app)
+                assert "R13" in message(app)
+                return
+            await pilot.press("enter" if v.exchanging else "d")
+        raise AssertionError("no forced choice came up")
+
+
+async def test_illegal_selection_is_refused_with_the_engine_reason() -> None:
+    app = table_app(players=3, seed="whole-deal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        screen = table(app)
+        await pilot.press("enter")  # keep
+        await wait_for(pilot, lambda: my_turn(app))
+        v = screen.human_view()
+        assert v is not None and v.playing
+        before = len(screen.session.moves)
+        # select the whole hand: never a legal play (a leader keeps a card; a follower
+        # plays as many as were led, which is fewer than a whole hand here)
+        for _ in v.hand:
+            await pilot.press("space", "right")
+        await pilot.press("enter")
+        assert len(screen.session.moves) == before
+        assert "Not allowed" in message(app)
+
+
+async def test_resizing_from_80x24_to_large_and_too_small() -> None:
+    app = table_app(players=9, seed="big table")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        screen = table(app)
+        for widget_id in ("#seats", "#message", "#hand", "#actions"):
+            region = screen.query_one(widget_id).region
+            assert region.height > 0 and region.bottom <= 23, widget_id
+        assert screen.query_one("#seats").region.height == 10  # header + nine seats
+        await pilot.resize_terminal(220, 60)
+        await pilot.pause()
+        assert screen.query_one("#log").display  # room for the move log
+        assert screen.query_one("#hand").region.width > 60
+        await pilot.resize_terminal(60, 20)
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        assert "60x20" in str(app.screen.query_one("#too-small", Static).render())
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_continue_after_a_restart(_home: Path) -> None:
+    app = table_app(players=3, seed="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: my_turn(app))
+        await pilot.press("d")
+        await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, DealSummaryScreen))
+        if isinstance(app.screen, DealSummaryScreen):
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: my_turn(app))
+        fingerprint = table(app).state.fingerprint()
+        moves = list(table(app).session.moves)
+    assert (_home / "current.22rec").exists()
+    again = TT22App(StartOptions(language="en"))
+    async with again.run_test(size=(80, 24)) as pilot:
+        assert isinstance(again.screen, HomeScreen)
+        assert again.screen.query_one("#continue").display
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(again.screen, TableScreen))
+        resumed = table(again)
+        assert resumed.session.moves == moves
+        assert resumed.state.fingerprint() == fingerprint
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen))
+
+
+async def test_hot_seat_hides_a_hand_until_its_owner_asks() -> None:
+    app = table_app(players=2, humans=2, seed="hot seat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table(app)
+        hand = screen.query_one(HandView)
+        assert screen.must_reveal()
+        assert hand.hidden_text is not None and hand.cards == ()
+        await pilot.press("enter")
+        assert not screen.must_reveal()
+        assert hand.cards == screen.state.hands[screen.state.to_move]
+        await pilot.press("enter")  # keep
+        assert screen.must_reveal()  # the next human's turn: hidden again
+        assert hand.cards == ()
+
+
+async def test_watch_mode_plays_a_whole_match_and_saves_the_record(_home: Path) -> None:
+    app = TT22App(
+        StartOptions(
+            rules=Rules().for_players(3),
+            players=[Player(f"Bot {i}", "bot", "random") for i in range(3)],
+            seed="watch",
+            watch=True,
+            pace=0.0,
+            language="en",
+        )
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchSummaryScreen), timeout=60)
+        saved = list((_home / "records").glob("*.22rec"))
+        assert len(saved) == 1
+        text = str(app.screen.query_one("#saved", Static).render())
+        assert saved[0].name in text.replace("\n", "")
+        await pilot.click("#again")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert table(app).session.seed == "watch"
+        assert table(app).session.moves == [] or table(app).state.deal.number >= 1
+
+
+async def test_mouse_click_selects_a_card() -> None:
+    app = table_app(players=3, seed="mouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        hand = app.screen.query_one(HandView)
+        await pilot.click(HandView, offset=(1 + 5 * 2 + 2, 1))
+        assert hand.selected == {2}
+        await pilot.click("#play")
+        assert table(app).session.moves  # the exchange was made
+
+
+async def test_untrusted_names_are_shown_literally() -> None:
+    name = "[bold red]x[/]\x1b[2J"
+    app = TT22App(
+        StartOptions(
+            rules=Rules().for_players(2),
+            players=[Player(name), Player("Bot", "bot", "random")],
+            seed="names",
+            pace=0.0,
+            language="en",
+        )
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = str(table(app).query_one("#seats").render().columns[1]._cells[0])
+        assert "[bold red]x[/]\\x1b[2J" in text

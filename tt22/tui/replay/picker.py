@@ -1,0 +1,157 @@
+"""Choosing a record to replay: the records folder, newest first, or any path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from tt22.safe import printable
+from tt22.tui.replay.words import rt, translate_bindings
+
+if TYPE_CHECKING:
+    from tt22.record import Record
+
+__all__ = ["RecordEntry", "RecordPicker", "list_records"]
+
+MAX_LISTED = 500
+
+
+@dataclass(frozen=True)
+class RecordEntry:
+    """One line of the picker: a file and what its head says (or why it cannot be read)."""
+
+    path: Path
+    started: str
+    players: str
+    result: str
+    seed: str
+    readable: bool
+
+
+def _entry(path: Path) -> RecordEntry:
+    from tt22.record import RecordError, load_record
+
+    try:
+        record = load_record(path)
+    except (RecordError, OSError):
+        return RecordEntry(path, "", "", rt("pick.unreadable"), "", False)
+    return RecordEntry(
+        path,
+        record.started.replace("T", " ").removesuffix("Z")[:16],
+        ", ".join(printable(p.name, 20) for p in record.players),
+        describe_result(record),
+        printable(record.seed, 40),
+        True,
+    )
+
+
+def describe_result(record: Record) -> str:
+    r = record.result
+    if not r.finished:
+        return rt("pick.unfinished", n=r.deals)
+    if not r.winners:
+        return rt("pick.no_winner")
+    names = ", ".join(
+        printable(record.players[s].name, 20) for s in r.winners if s < len(record.players)
+    )
+    return rt("pick.won", names=names)
+
+
+def list_records(folder: Path) -> list[RecordEntry]:
+    """The `.22rec` files in `folder`, newest first (by start time, then file time)."""
+    try:
+        files = [p for p in folder.glob("*.22rec") if p.is_file()]
+    except OSError:
+        return []
+    files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    entries = [_entry(p) for p in files[:MAX_LISTED]]
+    entries.sort(key=lambda e: (e.readable, e.started), reverse=True)
+    return entries
+
+
+class RecordPicker(Screen[None]):
+    """The records folder as a table (Enter opens) and a box for any other path."""
+
+    DEFAULT_CSS = """
+    RecordPicker #pick-title { height: 1; padding: 0 1; text-style: bold; }
+    RecordPicker #pick-table { height: 1fr; }
+    RecordPicker #pick-path { dock: bottom; margin-bottom: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "key.back", id="picker.back"),
+        Binding("slash", "focus_path", "pick.open", id="picker.path", key_display="/"),
+    ]
+
+    def __init__(self, folder: Path | None = None) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.folder = folder
+        self.entries: list[RecordEntry] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="pick-title")
+        yield DataTable(id="pick-table", cursor_type="row", zebra_stripes=True)
+        yield Input(placeholder=rt("pick.path"), id="pick-path")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from tt22.record import records_dir
+
+        folder = self.folder or records_dir()
+        self.folder = folder
+        self.entries = list_records(folder)
+        table = self.query_one("#pick-table", DataTable)
+        table.add_columns(rt("pick.date"), rt("pick.players"), rt("pick.result"), rt("pick.seed"))
+        for i, e in enumerate(self.entries):
+            label = e.started if e.readable else printable(e.path.name, 30)
+            table.add_row(Text(label), Text(e.players), Text(e.result), Text(e.seed), key=str(i))
+        title = self.query_one("#pick-title", Static)
+        if self.entries:
+            title.update(Text(f"{rt('pick.title')} · {rt('pick.count', n=len(self.entries))}"))
+            table.focus()
+        else:
+            title.update(
+                Text(f"{rt('pick.title')} · {rt('pick.empty', dir=printable(str(folder), 120))}")
+            )
+            self.query_one("#pick-path", Input).focus()
+
+    @on(DataTable.RowSelected)
+    def _row(self, event: DataTable.RowSelected) -> None:
+        key = event.row_key.value
+        if key is not None:
+            self.open(self.entries[int(key)].path)
+
+    @on(Input.Submitted, "#pick-path")
+    def _path(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if text:
+            self.open(Path(text).expanduser())
+
+    def open(self, path: Path) -> bool:
+        """Open `path` in the replayer, or say in one line why it cannot be."""
+        from tt22.record import RecordError, load_record
+        from tt22.replay_model import ReplayError, ReplayModel
+        from tt22.tui.replay.screen import ReplayScreen
+
+        try:
+            model = ReplayModel.from_record(load_record(path))
+        except (RecordError, ReplayError, OSError) as e:
+            reason = printable(str(e) if not isinstance(e, OSError) else (e.strerror or str(e)))
+            self.notify(rt("pick.bad", reason=reason), severity="error")
+            return False
+        self.app.push_screen(ReplayScreen(model, path))
+        return True
+
+    def action_focus_path(self) -> None:
+        self.query_one("#pick-path", Input).focus()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

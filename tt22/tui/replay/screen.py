@@ -1,0 +1,524 @@
+"""The replay screen: the live table's widgets, driven by a folded record.
+
+Nothing here knows a rule. The position is a move number into `ReplayModel`, whose
+states are the engine's own; the seats are the play app's `SeatsTable`, fed a snapshot
+built from the full state (all hands open) or from `engine.view` (one seat's view, so
+a hidden card is not even in the data the widgets get).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from tt22.replay_model import GotoError, ReplayModel
+from tt22.safe import printable
+from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
+from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, position_text
+from tt22.tui.replay.words import rt, translate_bindings
+from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.seats import SeatsTable
+from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
+
+if TYPE_CHECKING:
+    from tt22.record import Record
+
+__all__ = ["SPEEDS", "ReplayScreen"]
+
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds per move in autoplay
+REAL_TIME_RANGE = (0.15, 8.0)  # a recorded think time is clamped into this for autoplay
+
+# (action, words key of its help) for the command palette.
+PALETTE = (
+    ("prev", "key.prev", "help.prev"),
+    ("next", "key.next", "help.next"),
+    ("prev_trick", "key.prev_trick", "help.prev_trick"),
+    ("next_trick", "key.next_trick", "help.next_trick"),
+    ("prev_deal", "key.prev_deal", "help.prev_deal"),
+    ("next_deal", "key.next_deal", "help.next_deal"),
+    ("start", "key.start", "help.start"),
+    ("end", "key.end", "help.end"),
+    ("goto", "key.goto", "help.goto"),
+    ("autoplay", "key.auto", "help.auto"),
+    ("faster", "key.faster", "help.faster"),
+    ("slower", "key.slower", "help.slower"),
+    ("real_time", "key.realtime", "help.realtime"),
+    ("view", "key.view", "help.view"),
+    ("comment", "key.comment", "help.comment"),
+    ("save", "key.save", "help.save"),
+    ("fork", "key.fork", "help.fork"),
+    ("back", "key.back", "help.back"),
+)
+
+
+class ReplayCommands(Provider):
+    """Every replay action in the command palette, in the current language."""
+
+    def _commands(self) -> Iterable[tuple[str, str, Any]]:
+        screen = self.screen
+        assert isinstance(screen, ReplayScreen)
+        for action, name, help_key in PALETTE:
+            yield rt(name), rt(help_key), partial(screen.run_action, action)
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class ReplayScreen(Screen[None]):
+    """Step through `record` (read from `path`) trick by trick."""
+
+    CSS_PATH = "replay.tcss"
+    COMMANDS: ClassVar[set[Any]] = {ReplayCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "prev", "key.prev", id="replay.prev", priority=True, key_display="←"),
+        Binding("right", "next", "key.next", id="replay.next", priority=True, key_display="→"),
+        Binding(
+            "up,left_square_bracket",
+            "prev_trick",
+            "key.prev_trick",
+            id="replay.prev_trick",
+            priority=True,
+            key_display="↑",
+        ),
+        Binding(
+            "down,right_square_bracket",
+            "next_trick",
+            "key.next_trick",
+            id="replay.next_trick",
+            priority=True,
+            key_display="↓",
+        ),
+        Binding("pageup", "prev_deal", "key.prev_deal", id="replay.prev_deal", priority=True),
+        Binding("pagedown", "next_deal", "key.next_deal", id="replay.next_deal", priority=True),
+        Binding("home", "start", "key.start", id="replay.start", priority=True, show=False),
+        Binding("end", "end", "key.end", id="replay.end", priority=True, show=False),
+        Binding("g", "goto", "key.goto", id="replay.goto"),
+        Binding("space", "autoplay", "key.auto", id="replay.autoplay", priority=True),
+        Binding("plus,equals_sign", "faster", "key.faster", id="replay.faster", show=False),
+        Binding("minus", "slower", "key.slower", id="replay.slower", show=False),
+        Binding("t", "real_time", "key.realtime", id="replay.real_time", show=False),
+        Binding("v", "view", "key.view", id="replay.view"),
+        Binding("c", "comment", "key.comment", id="replay.comment"),
+        Binding("s", "save", "key.save", id="replay.save", show=False),
+        Binding("p", "fork", "key.fork", id="replay.fork"),
+        Binding("m", "focus_moves", "key.moves", id="replay.moves", show=False),
+        Binding("q,escape", "back", "key.back", id="replay.back"),
+    ]
+
+    def __init__(
+        self,
+        record: Record | ReplayModel,
+        path: Path | str | None = None,
+        *,
+        seat: int | None = None,
+        start: int | None = None,
+        ascii_cards: bool | None = None,
+        standalone: bool = False,
+    ) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.model = record if isinstance(record, ReplayModel) else ReplayModel.from_record(record)
+        self.path = Path(path) if path is not None else None
+        self.seat = seat
+        self.p = self.model.clamp(
+            start if start is not None else (self.model.end if self.model.problem else 0)
+        )
+        self._ascii = ascii_cards
+        self.standalone = standalone
+        self.speed = SPEEDS.index(1.0)
+        self.real_time = False
+        self._timer: Timer | None = None
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="replay-banner")
+        yield Static(id="replay-position")
+        with Horizontal(id="replay-body"):
+            with VerticalScroll(id="replay-main"):
+                yield SeatsTable(id="replay-seats")
+                yield OpenHands(id="replay-hands")
+                yield HandView(id="replay-hand")
+                yield Static(id="replay-comment")
+            with Vertical(id="replay-side"):
+                yield MoveList(id="replay-moves")
+                yield PenaltyChart(id="replay-chart")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        banner = self.query_one("#replay-banner", Static)
+        problem = self.model.problem
+        if problem is not None:
+            banner.update(Text(printable(problem.describe(len(self.model.all_moves)), 400)))
+        banner.display = problem is not None
+        self.query_one("#replay-moves", MoveList).border_title = rt("moves.title")
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ drawing
+    @property
+    def ascii_style(self) -> bool:
+        if self._ascii is not None:
+            return self._ascii
+        return bool(getattr(self.app, "ascii_cards", False))
+
+    def snapshot(self) -> TableSnapshot:
+        m = self.model
+        names = [printable(pl.name, 40) for pl in m.players]
+        bots = [pl.kind == "bot" for pl in m.players]
+        if self.seat is None:
+            return from_state(m.state(self.p), names, None, bots, m.seed)
+        return from_view(m.seat_view(self.p, self.seat), names, bots, m.seed)
+
+    def status_text(self) -> str:
+        parts = [position_text(self.model, self.p)]
+        if self.seat is None:
+            parts.append(rt("view.open"))
+        else:
+            parts.append(rt("view.seat", name=printable(self.model.players[self.seat].name, 40)))
+        if self._timer is not None:
+            parts.append(
+                rt("auto.real")
+                if self.real_time
+                else rt("auto.on", speed=f"{SPEEDS[self.speed]:g}")
+            )
+        return " · ".join(parts)
+
+    def refresh_view(self) -> None:
+        m, a = self.model, self.ascii_style
+        self.query_one("#replay-position", Static).update(Text(self.status_text()))
+        self.query_one("#replay-seats", SeatsTable).show(self.snapshot(), a)
+        self.query_one("#replay-hands", OpenHands).show(m, self.p, self.seat, a)
+        hand = self.query_one("#replay-hand", HandView)
+        if self.seat is None:
+            hand.display = False
+        else:
+            hand.display = True
+            hand.show(m.seat_view(self.p, self.seat).hand, ascii_style=a)
+        self.query_one("#replay-moves", MoveList).show(m, self.p, self.seat, a)
+        self.query_one("#replay-chart", PenaltyChart).show(m, self.p, a)
+        current = m.current_row(self.p)
+        comment = m.comment(current) if current is not None else None
+        box = self.query_one("#replay-comment", Static)
+        box.display = bool(comment)
+        if comment:
+            box.update(
+                Text(f"{rt('key.comment')} ({current + 1 if current is not None else 0}): ")
+                + Text(printable(comment, 1000))
+            )
+
+    def go(self, p: int) -> None:
+        p = self.model.clamp(p)
+        if p != self.p:
+            self.p = p
+            self.refresh_view()
+
+    # ------------------------------------------------------------------ navigation
+    def action_prev(self) -> None:
+        self.go(self.model.step(self.p, -1))
+
+    def action_next(self) -> None:
+        self.go(self.model.step(self.p, 1))
+
+    def action_prev_trick(self) -> None:
+        self.go(self.model.prev_trick(self.p))
+
+    def action_next_trick(self) -> None:
+        self.go(self.model.next_trick(self.p))
+
+    def action_prev_deal(self) -> None:
+        self.go(self.model.prev_deal(self.p))
+
+    def action_next_deal(self) -> None:
+        self.go(self.model.next_deal(self.p))
+
+    def action_start(self) -> None:
+        self.go(0)
+
+    def action_end(self) -> None:
+        self.go(self.model.end)
+
+    def action_goto(self) -> None:
+        def check(text: str) -> str | None:
+            try:
+                self.model.goto(text)
+            except GotoError as e:
+                return rt("goto.bad", reason=str(e))
+            return None
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                self.go(self.model.goto(text))
+
+        self.app.push_screen(TextDialog(rt("goto.title"), check=check), done)
+
+    @on(MoveList.Chosen)
+    def _chosen(self, event: MoveList.Chosen) -> None:
+        self.go(self.model.position_after(event.move_index))
+
+    def action_focus_moves(self) -> None:
+        self.query_one("#replay-moves", MoveList).focus()
+
+    # ------------------------------------------------------------------ autoplay
+    def action_autoplay(self) -> None:
+        if self._timer is not None:
+            self.stop_autoplay()
+        else:
+            if self.p >= self.model.end:
+                self.p = 0
+            self._schedule()
+        self.refresh_view()
+
+    def stop_autoplay(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def autoplay_delay(self) -> float:
+        """Seconds before the next move: the fixed speed, or in real time what the
+        player took over it (when the record knows)."""
+        if self.real_time:
+            think = self.model.think(self.p)
+            if think is not None:
+                lo, hi = REAL_TIME_RANGE
+                return max(lo, min(hi, think))
+        return SPEEDS[self.speed]
+
+    def _schedule(self) -> None:
+        self._timer = self.set_timer(self.autoplay_delay(), self._auto_step)
+
+    def _auto_step(self) -> None:
+        if self._timer is None:
+            return
+        self._timer = None
+        if self.p < self.model.end:
+            self.p += 1
+            if self.p < self.model.end:
+                self._schedule()
+        self.refresh_view()
+
+    def action_faster(self) -> None:
+        self.speed = max(0, self.speed - 1)
+        self.refresh_view()
+
+    def action_slower(self) -> None:
+        self.speed = min(len(SPEEDS) - 1, self.speed + 1)
+        self.refresh_view()
+
+    def action_real_time(self) -> None:
+        self.real_time = not self.real_time
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ views
+    def action_view(self) -> None:
+        """Open -> seat 1 -> seat 2 ... -> open."""
+        n = len(self.model.players)
+        self.seat = 0 if self.seat is None else (None if self.seat + 1 >= n else self.seat + 1)
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ comments
+    def action_comment(self) -> None:
+        index = self.model.current_row(self.p)
+        if index is None:
+            self.notify(rt("comment.no_move"))
+            return
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                self.model.set_comment(index, text)
+                self.refresh_view()
+
+        self.app.push_screen(
+            TextDialog(
+                rt("comment.title", n=index + 1),
+                self.model.comment(index) or "",
+                hint=rt("comment.hint"),
+                max_length=1000,
+            ),
+            done,
+        )
+
+    def action_save(self) -> None:
+        self.ask_save(leaving=False)
+
+    def ask_save(self, leaving: bool) -> None:
+        if self.model.record is None or self.path is None:
+            self.notify(rt("fork.no_source"), severity="warning")
+            return
+        if self.model.problem is not None:
+            self.notify(rt("save.broken"), severity="warning")
+            if leaving:
+                self.leave()
+            return
+        if not self.model.dirty:
+            if leaving:
+                self.leave()
+            else:
+                self.notify(rt("save.nothing"))
+            return
+        choices = [
+            ("copy", rt("save.copy")),
+            ("in_place", rt("save.in_place", name=printable(self.path.name, 60))),
+        ]
+        if leaving:
+            choices.append(("discard", rt("save.discard")))
+        choices.append(("cancel", rt("save.cancel")))
+
+        def done(answer: str | None) -> None:
+            if answer in ("copy", "in_place"):
+                if self.save(in_place=answer == "in_place") and leaving:
+                    self.leave()
+            elif answer == "discard":
+                self.leave()
+
+        self.app.push_screen(ChoiceDialog(rt("save.title"), choices), done)
+
+    def save(self, *, in_place: bool) -> Path | None:
+        """Write the record with its comments; a copy goes next to the original under a
+        name not yet taken. Returns where it went (None and a message on failure)."""
+        from tt22.record import save_record
+
+        assert self.path is not None
+        target = self.path if in_place else copy_path(self.path)
+        try:
+            record = self.model.to_record()
+            save_record(target, record)
+        except (OSError, ValueError) as e:
+            self.notify(rt("save.failed", reason=printable(str(e), 200)), severity="error")
+            return None
+        self.model.record = record
+        self.model.dirty = False
+        self.notify(rt("save.done", path=printable(str(target), 200)))
+        return target
+
+    # ------------------------------------------------------------------ play from here
+    def action_fork(self) -> None:
+        m = self.model
+        if m.record is None or self.path is None:
+            self.notify(rt("fork.no_source"), severity="warning")
+            return
+        state = m.state(self.p)
+        if state.over:
+            self.notify(rt("fork.over"), severity="warning")
+            return
+        choices = [
+            (str(s), rt("fork.seat", name=printable(pl.name, 40), n=s + 1))
+            for s, pl in enumerate(m.players)
+            if not state.out[s]
+        ]
+        choices.append(("cancel", rt("comment.cancel")))
+        note = rt("fork.bots")
+        replaces = _match_in_progress(self.app)
+        if replaces:
+            note += " " + rt("fork.replaces", seed=printable(replaces, 60))
+
+        def done(answer: str | None) -> None:
+            if answer is not None and answer.isdigit():
+                self.play_from_here(int(answer))
+
+        self.app.push_screen(ChoiceDialog(rt("fork.title"), choices, note), done)
+
+    def play_from_here(self, seat: int) -> None:
+        """Hand the position to the play app's table: `seat` is the person at this
+        keyboard, every other seat a bot; the new match is its own record."""
+        try:
+            from tt22.tui.screens.table import TableScreen
+            from tt22.tui.session import MatchSession, make_autosave
+        except ImportError:
+            self.notify(rt("fork.no_table"), severity="error")
+            return
+        self.stop_autoplay()
+        settings = getattr(self.app, "settings", None)
+        name = (getattr(settings, "name", "") or "").strip() or "You"
+        assert self.path is not None
+        record = self.model.fork(
+            self.p,
+            seat,
+            name=name[:40],
+            started=dt.datetime.now(dt.UTC),
+            source=str(self.path.resolve()),
+        )
+        session = MatchSession(
+            record.rules,
+            record.seed,
+            record.players,
+            autosave=make_autosave(getattr(self.app, "home_dir", None)),
+            record=record,
+            state=self.model.state(self.p),
+            moves=self.model.moves[: self.p],
+        )
+        if session.autosave is not None:
+            session.autosave.save(record)
+        self.app.push_screen(TableScreen(session))
+
+    # ------------------------------------------------------------------ leaving
+    def action_back(self) -> None:
+        self.stop_autoplay()
+        if self.model.dirty:
+            self.ask_save(leaving=True)
+        else:
+            self.leave()
+
+    def leave(self) -> None:
+        self.stop_autoplay()
+        if self.standalone and len(self.app.screen_stack) <= 2:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        m = self.model
+        if action in ("prev", "prev_trick", "prev_deal", "start"):
+            return True if self.p > 0 else None
+        if action in ("next", "next_trick", "next_deal", "end"):
+            return True if self.p < m.end else None
+        if action == "comment":
+            return True if self.p > 0 else None
+        if action == "save":
+            return True if m.dirty else None
+        if action == "fork":
+            return True if m.record is not None and not m.state(self.p).over else None
+        return True
+
+
+def copy_path(path: Path) -> Path:
+    """`game.22rec` -> `game-notes.22rec`, `game-notes-2.22rec`, ...: never an existing file."""
+    stem = path.name.removesuffix(".22rec")
+    for n in range(1, 10_000):
+        suffix = "-notes" if n == 1 else f"-notes-{n}"
+        candidate = path.with_name(f"{stem}{suffix}.22rec")
+        if not candidate.exists():
+            return candidate
+    raise OSError("no free name for a copy")
+
+
+def _match_in_progress(app: object) -> str | None:
+    """The seed of an autosaved match that "play from here" would replace, if any."""
+    try:
+        from tt22.tui.session import peek_current
+    except ImportError:
+        return None
+    try:
+        current = peek_current(getattr(app, "home_dir", None))
+    except Exception:
+        return None
+    return current[0] if current else None
