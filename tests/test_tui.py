@@ -11,7 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tt22.engine import Rules, forced_reason, view
+from tt22.engine import Rules, forced_reason
 from tt22.engine.players import Player
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import engine_text, set_language
