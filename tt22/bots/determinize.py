@@ -1,0 +1,217 @@
+"""Dealing the unseen cards again, consistently with what one seat has seen (R23).
+
+A bot that looks ahead must guess where the cards it cannot see are. It deals the
+unseen cards (other hands, other discards and the stock, which `SeatView.unseen_cards`
+gives together) at random, subject to what the table has shown this deal:
+
+- a follower whose play did not beat the best play so far ducked, so it played its
+  lowest cards (R13.2): every card it still holds ranks at least as high as the highest
+  card of that duck;
+- under `must_beat`, a follower that ducked a single card could not beat it, so every
+  card it still holds ranks below that card.
+
+(A duck of several cards under `must_beat` also says the seat could not beat, but that
+is not a bound per card; it is not used.)
+
+`Sampler` does this many times per decision cheaply; `sim_from` turns one guess into a
+rank-level `Sim` for playouts, and `determinized_state` into a full engine `State`
+(tests use it to check the fast simulator against the engine).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tt22.engine import EXCHANGE, PLAY, SeatView, State
+from tt22.engine.rng import Pcg32
+from tt22.engine.state import DealStart, ExchangeRecord, MatchInfo
+
+from .fastsim import Sim
+
+__all__ = ["Sampler", "World", "constraints", "determinized_state", "sim_from"]
+
+World = tuple[dict[int, list[int]], list[int], list[int]]
+"""(cards held by each other seat still in, the stock top first, the rest: discards)."""
+
+
+def _beats(desc: Sequence[int], best: Sequence[int]) -> bool:
+    return all(a >= b for a, b in zip(desc, best, strict=True))
+
+
+def constraints(view: SeatView) -> dict[int, tuple[int, int]]:
+    """For each other seat still in: (lowest rank it may hold, one above the highest)."""
+    bounds = {seat: (0, 13) for seat in view.players_in if seat != view.seat}
+    tricks = [t.plays for t in view.tricks]
+    if view.plays:
+        tricks.append(view.plays)
+    for plays in tricks:
+        best: list[int] = []
+        for i, (seat, cards) in enumerate(plays):
+            desc = sorted((c >> 2 for c in cards), reverse=True)
+            if i == 0 or _beats(desc, best):
+                best = desc
+                continue
+            if seat not in bounds:
+                continue
+            lo, hi = bounds[seat]
+            lo = max(lo, desc[0])
+            if view.rules.must_beat and len(best) == 1:
+                hi = min(hi, best[0])
+            bounds[seat] = (lo, hi)
+    return bounds
+
+
+class Sampler:
+    """Deals the unseen cards again for one decision, as often as asked."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.pool = view.unseen_cards()
+        bounds = constraints(view)
+        counts = view.hand_counts
+        # Tightest first, so that a seat with few possible cards gets them (with lower
+        # bounds only, this order always succeeds when any assignment does).
+        self.seats = sorted(
+            ((seat, counts[seat], lo, hi) for seat, (lo, hi) in bounds.items()),
+            key=lambda t: (t[3] - t[2], -t[2], t[0]),
+        )
+        self.stock_size = view.stock_size
+
+    def sample(self, rng: Pcg32) -> World:
+        pool = list(self.pool)
+        for attempt in range(4):
+            rng.shuffle(pool)
+            world = self._assign(pool, strict=attempt < 3)
+            if world is not None:
+                return world
+        raise AssertionError("unreachable: the relaxed assignment cannot fail")
+
+    def _assign(self, pool: list[int], strict: bool) -> World | None:
+        taken = [False] * len(pool)
+        hands: dict[int, list[int]] = {}
+        for seat, count, lo, hi in self.seats:
+            if not strict:
+                lo, hi = 0, 13
+            got: list[int] = []
+            for i, c in enumerate(pool):
+                if len(got) == count:
+                    break
+                if not taken[i] and lo <= c >> 2 < hi:
+                    taken[i] = True
+                    got.append(c)
+            if len(got) < count:
+                if strict:
+                    return None
+                raise AssertionError("more cards held than unseen")
+            got.sort()
+            hands[seat] = got
+        rest = [c for i, c in enumerate(pool) if not taken[i]]
+        return hands, rest[: self.stock_size], rest[self.stock_size :]
+
+
+def _next_seats(view: SeatView) -> list[int]:
+    nxt = [-1] * view.players
+    order = view.order
+    for i, seat in enumerate(order):
+        nxt[seat] = order[(i + 1) % len(order)]
+    return nxt
+
+
+def sim_from(view: SeatView, world: World) -> Sim:
+    """The rank-level simulator of this deal, if the unseen cards lie as `world` says."""
+    hands_cards, stock, _rest = world
+    s = Sim.__new__(Sim)
+    hands: list[list[int]] = [[] for _ in range(view.players)]
+    hands[view.seat] = [c >> 2 for c in view.hand]
+    for seat, cards in hands_cards.items():
+        hands[seat] = [c >> 2 for c in cards]
+    s.hands = hands
+    s.nxt = _next_seats(view)
+    s.order = view.order
+    s.phase = view.phase
+    s.stock = [c >> 2 for c in stock]
+    s.stop_short = view.rules.exchange == "stop_when_short"
+    s.max_set = view.rules.max_set
+    s.must_beat = view.rules.must_beat
+    s.to_move = view.to_move
+    s.leader = view.leader
+    s.best = list(view.best_desc)
+    s.best_seat = view.best_seat
+    if view.phase == EXCHANGE:
+        i = view.order.index(view.to_move)
+        s.ex_seats = view.order[i:]
+    else:
+        s.ex_seats = ()
+    s.ex_i = 0
+    s.rng = None
+    s.eps = 0
+    return s
+
+
+def determinized_state(view: SeatView, rng: Pcg32) -> State:
+    """A full engine `State` that `view`'s seat cannot tell from the real one this deal.
+
+    The match key comes from the bot's own stream, so later deals in this state are not
+    the real ones (nobody can predict those). The dealt hands are rebuilt as the hands
+    now plus the cards played since, and earlier deals are left out of `history`: play
+    from here on never reads either.
+    """
+    if view.phase not in (EXCHANGE, PLAY):
+        raise ValueError("the match is over: nothing to determinize")
+    hands_cards, stock, rest = Sampler(view).sample(rng)
+    key = b"".join(rng.next_u32().to_bytes(4, "big") for _ in range(8))
+    first_dealer = view.history[0].dealer if view.history else view.dealer
+    s = State.__new__(State)
+    s.match = MatchInfo(view.rules, view.players, key, (), first_dealer)
+    hands: list[tuple[int, ...]] = [() for _ in range(view.players)]
+    hands[view.seat] = view.hand
+    for seat, cards in hands_cards.items():
+        hands[seat] = tuple(cards)
+    played: dict[int, list[int]] = {seat: [] for seat in view.players_in}
+    for t in view.tricks:
+        for seat, shown in t.plays:
+            played[seat].extend(shown)
+    for seat, shown in view.plays:
+        played[seat].extend(shown)
+    dealt: list[tuple[int, ...] | None] = [None] * view.players
+    for seat in view.players_in:
+        dealt[seat] = tuple(sorted(hands[seat] + tuple(played[seat])))
+    # Other seats' discards come from the cards left over, as many as each discarded.
+    discards: list[tuple[int, ...]] = [() for _ in range(view.players)]
+    exchanges: list[ExchangeRecord] = []
+    pos = 0
+    for e in view.exchanges:
+        if e.seat == view.seat:
+            discards[e.seat] = view.my_discard
+            exchanges.append(ExchangeRecord(e.seat, view.my_discard, view.my_draw))
+            continue
+        d = tuple(rest[pos : pos + e.size])
+        pos += e.size
+        discards[e.seat] = d
+        exchanges.append(ExchangeRecord(e.seat, d, hands[e.seat][: e.size]))
+    s.deal = DealStart(
+        view.deal_number,
+        view.dealer,
+        view.hand_size,
+        view.players_in,
+        view.order,
+        tuple(dealt),
+        tuple(stock),
+    )
+    s.phase = view.phase
+    s.to_move = view.to_move
+    s.hands = tuple(hands)
+    s.stock = tuple(stock)
+    s.discards = tuple(discards)
+    s.exchanges = tuple(exchanges)
+    s.leader = view.leader
+    s.plays = view.plays
+    s.best_seat = view.best_seat
+    s.best_desc = view.best_desc
+    s.tricks = view.tricks
+    s.totals = view.totals
+    s.penalties = view.penalties
+    s.out = view.out
+    s.history = ()
+    s.winners = view.winners
+    return s

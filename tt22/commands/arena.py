@@ -1,0 +1,371 @@
+"""`tt22 arena`: bots against bots in duplicate format, with confidence intervals.
+
+Duplicate format cuts the luck of the deal: every seed is played once per rotation of
+the line-up through the seats, so each bot meets the same cards from every seat. With
+P bots a run is whole groups of P matches (`--matches` is rounded up to a multiple of P).
+A bot named more than once is one entry in the table: its seats are pooled.
+
+Budgets are playout counts, so results do not depend on the machine's load; `--think`
+scales every budget so that the expert level would spend about that many seconds per
+move (1.0 is the levels as offered). Think times are measured and reported, never used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tt22.bots import BOT_NAMES, Bot, make_bot
+from tt22.bots.base import bot_stream
+from tt22.bots.cheater import CHEATER_NAME, CheaterBot
+from tt22.commands.common import UsageError, table_from_args
+from tt22.engine import Move, Rules, State, apply, new_match, view
+from tt22.engine.players import Player
+from tt22.safe import printable
+
+DESCRIPTION = "pit bots against each other, duplicate format"
+
+NOMINAL_THINK = 1.0
+"""Seconds per move of the levels as offered (expert's budget is calibrated to it)."""
+
+MAX_MATCHES = 1_000_000
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bots",
+        required=True,
+        metavar="A,B,...",
+        help=f"the line-up, one bot per seat (2 to 9); names: {', '.join(BOT_NAMES)}",
+    )
+    parser.add_argument("--matches", type=int, default=40, metavar="N", help="matches to play")
+    parser.add_argument(
+        "--seed", metavar="S", help="any text; omitted: a fresh code (printed with the results)"
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option of RULES.md, e.g. must_beat=true (repeatable)",
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        metavar="SECONDS",
+        help="scale every bot's playout budget so that expert takes about this long per "
+        "move (default 1.0: the levels as offered)",
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--out", metavar="DIR", help="keep every match as a .22rec record here")
+    parser.add_argument(
+        "--allow-cheater",
+        action="store_true",
+        help=f"allow the bot '{CHEATER_NAME}', which sees every hand (a measuring stick)",
+    )
+
+
+# ---------------------------------------------------------------------------
+# Statistics
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval: sound near 0% and 100%, unlike p +- z*se."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(total: float, total_sq: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 0.0)
+    mean = total / n
+    if n == 1:
+        return (mean, mean)
+    var = max(0.0, (total_sq - n * mean * mean) / (n - 1))
+    half = z * math.sqrt(var / n)
+    return (mean - half, mean + half)
+
+
+@dataclass
+class Tally:
+    """One bot's results over all the seats it held."""
+
+    name: str
+    matches: int = 0
+    wins: float = 0.0  # a shared win (R6) counts 1/k to each of the k winners
+    deals: int = 0
+    losses: int = 0
+    penalty: int = 0
+    penalty_sq: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        lo, hi = wilson(self.wins, self.matches)
+        dlo, dhi = wilson(self.losses, self.deals)
+        plo, phi = mean_ci(self.penalty, self.penalty_sq, self.deals)
+        return {
+            "name": self.name,
+            "matches": self.matches,
+            "wins": round(self.wins, 4),
+            "win_rate": self.wins / self.matches if self.matches else 0.0,
+            "win_rate_ci95": [lo, hi],
+            "deals": self.deals,
+            "deal_loss_rate": self.losses / self.deals if self.deals else 0.0,
+            "deal_loss_rate_ci95": [dlo, dhi],
+            "mean_penalty": self.penalty / self.deals if self.deals else 0.0,
+            "mean_penalty_ci95": [plo, phi],
+            "moves": self.moves,
+            "seconds_per_move": self.seconds / self.moves if self.moves else 0.0,
+        }
+
+
+@dataclass
+class MatchResult:
+    seed: str
+    lineup: list[str]  # bot name by seat
+    state: State
+    moves: list[tuple[Move, float]] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------
+# Playing
+
+
+def _seat_bot(name: str, seed: str, seat: int, scale: float) -> Bot | CheaterBot:
+    if name == CHEATER_NAME:
+        return CheaterBot(bot_stream(seed, seat, CHEATER_NAME), max(1, round(600 * scale)))
+    return make_bot(name, seed, seat, scale)
+
+
+def play_one(rules: Rules, seed: str, lineup: Sequence[str], scale: float) -> MatchResult:
+    """One match; each honest bot sees only its view, the cheater the whole state."""
+    bots = [_seat_bot(name, seed, seat, scale) for seat, name in enumerate(lineup)]
+    state = new_match(rules, len(lineup), seed)
+    result = MatchResult(seed, list(lineup), state)
+    clock = time.perf_counter
+    while not state.over:
+        seat = state.to_move
+        bot = bots[seat]
+        t0 = clock()
+        if isinstance(bot, CheaterBot):
+            move = bot.choose_seeing_everything(state)
+        else:
+            move = bot.choose(view(state, seat))
+        result.moves.append((move, clock() - t0))
+        state = apply(state, move)
+    result.state = state
+    return result
+
+
+def schedule(lineup: Sequence[str], matches: int, seed: str) -> list[tuple[str, list[str]]]:
+    """(seed, line-up by seat) for every match: each seed once per rotation."""
+    p = len(lineup)
+    groups = -(-matches // p)
+    out: list[tuple[str, list[str]]] = []
+    for g in range(groups):
+        s = f"{seed}/{g + 1}"
+        for r in range(p):
+            out.append((s, [lineup[(seat + r) % p] for seat in range(p)]))
+    return out
+
+
+def score(tallies: dict[str, Tally], result: MatchResult) -> None:
+    state = result.state
+    lineup = result.lineup
+    for name in lineup:
+        tallies[name].matches += 1
+    for seat in state.winners:
+        tallies[lineup[seat]].wins += 1.0 / len(state.winners)
+    for d in state.history:
+        for seat in d.start.players_in:
+            t = tallies[lineup[seat]]
+            t.deals += 1
+            if seat in d.losers:
+                t.losses += 1
+                t.penalty += d.penalty
+                t.penalty_sq += d.penalty * d.penalty
+    seat_of = _movers(result)
+    for (_move, seconds), seat in zip(result.moves, seat_of, strict=True):
+        t = tallies[lineup[seat]]
+        t.moves += 1
+        t.seconds += seconds
+
+
+def _movers(result: MatchResult) -> list[int]:
+    return [move.seat for move, _ in result.moves]
+
+
+def run_arena(
+    rules: Rules,
+    lineup: Sequence[str],
+    matches: int,
+    seed: str,
+    scale: float,
+    on_match: Callable[[int, int, MatchResult], None] | None = None,
+) -> list[Tally]:
+    """Play the whole schedule; one tally per distinct bot name, in line-up order."""
+    tallies: dict[str, Tally] = {}
+    for name in lineup:
+        tallies.setdefault(name, Tally(name))
+    plan = schedule(lineup, matches, seed)
+    for i, (s, seats) in enumerate(plan):
+        result = play_one(rules, s, seats, scale)
+        score(tallies, result)
+        if on_match is not None:
+            on_match(i + 1, len(plan), result)
+    return list(tallies.values())
+
+
+# ---------------------------------------------------------------------------
+# Output
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def render_text(header: str, tallies: Sequence[Tally]) -> str:
+    rows = [
+        (
+            "bot",
+            "matches",
+            "win rate (95% CI)",
+            "deal-loss rate (95% CI)",
+            "penalty/deal (95% CI)",
+            "s/move",
+        )
+    ]
+    for t in tallies:
+        d = t.as_dict()
+        lo, hi = d["win_rate_ci95"]
+        dlo, dhi = d["deal_loss_rate_ci95"]
+        plo, phi = d["mean_penalty_ci95"]
+        rows.append(
+            (
+                printable(t.name),
+                str(t.matches),
+                f"{_pct(d['win_rate'])} ({_pct(lo)}-{_pct(hi)})",
+                f"{_pct(d['deal_loss_rate'])} ({_pct(dlo)}-{_pct(dhi)})",
+                f"{d['mean_penalty']:5.2f} ({plo:5.2f}-{phi:5.2f})",
+                f"{d['seconds_per_move']:.4f}",
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = [header]
+    for r in rows:
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+class _Progress:
+    """A one-line progress bar on stderr, only when stderr is a terminal."""
+
+    def __init__(self) -> None:
+        self.live = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int, _result: MatchResult) -> None:
+        if not self.live:
+            return
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\rarena [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def parse_lineup(spec: str, allow_cheater: bool) -> list[str]:
+    names = [n.strip() for n in spec.split(",")]
+    if not 2 <= len(names) <= 9:
+        raise UsageError(f"--bots names {len(names)} bots; an arena seats 2 to 9")
+    for n in names:
+        if n == CHEATER_NAME:
+            if not allow_cheater:
+                raise UsageError(f"the bot {CHEATER_NAME!r} sees every hand: add --allow-cheater")
+            continue
+        if n not in BOT_NAMES:
+            raise UsageError(f"unknown bot {printable(n)!r}; the bots are {', '.join(BOT_NAMES)}")
+    return names
+
+
+def run(args: argparse.Namespace) -> int:
+    lineup = parse_lineup(args.bots, args.allow_cheater)
+    if not 1 <= args.matches <= MAX_MATCHES:
+        raise UsageError(f"--matches must be between 1 and {MAX_MATCHES}")
+    think = NOMINAL_THINK if args.think is None else args.think
+    if not (math.isfinite(think) and 0 < think <= 60):
+        raise UsageError("--think must be a number of seconds above 0 and at most 60")
+    args.players = len(lineup)
+    rules, _players, seed = table_from_args(args)
+    out_dir = _prepare_out(args.out)
+    progress = _Progress()
+
+    def on_match(done: int, total: int, result: MatchResult) -> None:
+        if out_dir is not None:
+            _save_record(out_dir, done, rules, result)
+        progress(done, total, result)
+
+    scale = think / NOMINAL_THINK
+    tallies = run_arena(rules, lineup, args.matches, seed, scale, on_match)
+    played = tallies and sum(t.matches for t in tallies) // len(lineup)
+    if args.format == "json":
+        obj = {
+            "seed": seed,
+            "players": len(lineup),
+            "lineup": lineup,
+            "matches": played,
+            "think": think,
+            "rules": rules.as_dict(),
+            "bots": [t.as_dict() for t in tallies],
+        }
+        sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    else:
+        header = (
+            f"arena: {played} matches, duplicate format ({len(lineup)} rotations per seed), "
+            f"seed {printable(seed)!r}, think {think:g} s"
+        )
+        sys.stdout.write(render_text(header, tallies))
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Records (--out)
+
+
+def _prepare_out(out: str | None) -> Path | None:
+    if out is None:
+        return None
+    try:
+        import tt22.record  # noqa: F401
+    except ImportError:
+        raise UsageError("--out needs tt22.record, which this build does not have") from None
+    path = Path(out)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"cannot use --out {printable(out)!r}: {e.strerror}") from None
+    return path
+
+
+def _save_record(out_dir: Path, index: int, rules: Rules, result: MatchResult) -> None:
+    from tt22 import record
+
+    players = [Player(f"{name} {seat + 1}", "bot", name) for seat, name in enumerate(result.lineup)]
+    rec = record.new_record(rules, result.seed, players, dt.datetime.now(dt.UTC))
+    for move, seconds in result.moves:
+        rec = record.append_move(rec, move, think=round(seconds, 4))
+    record.save_record(out_dir / f"match-{index:05d}.22rec", rec)
