@@ -36,6 +36,8 @@ def decode_record(data: bytes) -> Record:
     """The record in `data`, or RecordError (one line, with where)."""
     if len(data) > MAX_BYTES:
         raise RecordError(f"too large to be a record: over the {_mb(MAX_BYTES)} limit")
+    if not data.strip():
+        raise RecordError("the file is empty")
     try:
         head = _head_decoder.decode(data)
     except msgspec.ValidationError as e:

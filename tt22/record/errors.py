@@ -44,7 +44,7 @@ def from_msgspec(error: Exception) -> RecordError:
         return RecordError(_lower_first(m.group("problem")), where)
     b = _BYTE.search(text)
     if b:
-        problem = _BYTE.sub("", text).strip()
+        problem = _BYTE.sub("", text).strip().removeprefix("JSON is malformed: ")
         return RecordError(f"not valid JSON: {_lower_first(problem)}", f"byte {b.group(1)}")
     if text == "Input data was truncated":
         return RecordError("the file ends too soon (it was cut short)", "end of file")
