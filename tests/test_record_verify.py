@@ -291,3 +291,12 @@ def test_seat_transcript_hides_other_hands_discards_and_the_stock() -> None:
                     assert e == {"seat": e_full["seat"], "count": len(e_full["discard"])}
             for key in ("tricks", "showdown", "losers", "penalty", "totals", "eliminated"):
                 assert d.get(key) == d_full.get(key)
+
+
+def test_the_example_in_the_spec_is_a_good_record() -> None:
+    spec = (SAMPLES.parent / "docs" / "record-format.md").read_text(encoding="utf-8")
+    example = spec.split("```json\n", 1)[1].split("```", 1)[0]
+    record = decode_record(example.encode())
+    assert verify_record(record).ok
+    assert encode_record(record).decode() == example  # tt22's own layout
+    assert record.moves[1].comment and record.moves[1].think == 6.5
