@@ -311,8 +311,13 @@ def test_save_and_load(tmp_path: Path) -> None:
 def test_unreadable_files(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="cannot read the file: No such file"):
         load_record(tmp_path / "missing.22rec")
-    with pytest.raises(RecordError, match="cannot read the file"):
+    with pytest.raises(RecordError, match="that is a folder, not a file"):
         load_record(tmp_path)
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "pipe.22rec"
+        os.mkfifo(fifo)
+        with pytest.raises(RecordError, match="not a regular file"):
+            load_record(fifo)  # and does not wait for a writer
     if os.name == "posix" and os.geteuid() != 0:
         locked = tmp_path / "locked.22rec"
         locked.write_bytes(bot_bytes())

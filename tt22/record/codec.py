@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -100,6 +101,12 @@ def encode_record(record: Record) -> bytes:
 def load_record(path: str | os.PathLike[str]) -> Record:
     """The record in the file at `path`, or RecordError (one line; no traceback)."""
     try:
+        # Looked at before opening: opening a FIFO would wait for a writer forever.
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise RecordError("that is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise RecordError("not a regular file")
         with open(path, "rb") as f:
             size = os.fstat(f.fileno()).st_size
             if size > MAX_BYTES:
