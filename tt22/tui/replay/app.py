@@ -30,9 +30,12 @@ class ReplayApp(TT22App):
         seat: int | None = None,
         start: int | None = None,
         ascii_cards: bool = False,
+        language: str | None = None,
         home: Path | None = None,
     ) -> None:
-        super().__init__(StartOptions(ascii_cards=ascii_cards or None, home=home))
+        super().__init__(
+            StartOptions(ascii_cards=ascii_cards or None, language=language, home=home)
+        )
         self.replay = ReplayScreen(model, path, seat=seat, start=start, standalone=True)
 
     def on_mount(self) -> None:
@@ -52,6 +55,8 @@ def run_replay(
     seat: int | None = None,
     ascii_cards: bool = False,
     start: int | None = None,
+    language: str | None = None,
 ) -> int:
-    ReplayApp(model, path, seat=seat, start=start, ascii_cards=ascii_cards).run()
+    app = ReplayApp(model, path, seat=seat, start=start, ascii_cards=ascii_cards, language=language)
+    app.run()
     return 0

@@ -151,7 +151,10 @@ class MoveList(ScrollView, can_focus=True):
         return strip.crop(0, width)
 
     def on_click(self, event: events.Click) -> None:
-        i = self.scroll_offset.y + event.y
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        i = self.scroll_offset.y + offset.y
         if 1 <= i <= len(self.rows):
             self.post_message(self.Chosen(self.rows[i - 1].move_index))
         elif i == 0:

@@ -149,6 +149,7 @@ class ReplayScreen(Screen[None]):
         self.speed = SPEEDS.index(1.0)
         self.real_time = False
         self._timer: Timer | None = None
+        self.ready = False  # set once mounted and drawn (tests wait for it)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -173,6 +174,7 @@ class ReplayScreen(Screen[None]):
         banner.display = problem is not None
         self.query_one("#replay-moves", MoveList).border_title = rt("moves.title")
         self.refresh_view()
+        self.ready = True
 
     # ------------------------------------------------------------------ drawing
     @property
@@ -480,7 +482,7 @@ class ReplayScreen(Screen[None]):
 
     def leave(self) -> None:
         self.stop_autoplay()
-        if self.standalone and len(self.app.screen_stack) <= 2:
+        if self.standalone:
             self.app.exit()
         else:
             self.dismiss(None)

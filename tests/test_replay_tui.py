@@ -1,0 +1,483 @@
+"""The replay screen driven with keys through Pilot, checked against the engine's own fold."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import functools
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+import pytest
+from textual.pilot import Pilot
+
+from tt22.bots import make_bot
+from tt22.engine import Play, Rules, State, apply, new_match, show_card
+from tt22.engine.players import Player
+from tt22.record import (
+    Record,
+    RecordedMove,
+    build_record,
+    load_record,
+    records_dir,
+    save_record,
+    verify_record,
+)
+from tt22.replay_model import ReplayModel
+from tt22.simulate import play_match
+from tt22.tui.i18n import set_language
+from tt22.tui.replay import RecordPicker, ReplayScreen
+from tt22.tui.replay.app import ReplayApp
+from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
+from tt22.tui.replay.panes import MoveList, OpenHands
+from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.seats import SeatsTable
+
+SIZE = (80, 24)
+STARTED = dt.datetime(2026, 11, 2, 10, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TT22_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    set_language("en")
+    return tmp_path
+
+
+@functools.cache
+def bot_moves(players: int, seed: str) -> tuple[object, ...]:
+    bots = [make_bot("random", seed, s) for s in range(players)]
+    _, moves = play_match(Rules(), seed, bots)
+    return tuple(moves)
+
+
+def make_record(players: int = 4, seed: str = "pilot replay", keep: int | None = None) -> Record:
+    moves = list(bot_moves(players, seed))[:keep]
+    recorded = [RecordedMove(m, think=0.2 + (i % 4) * 0.1) for i, m in enumerate(moves)]  # type: ignore[arg-type]
+    seats = [Player("Ann")] + [Player(f"Bot {s + 1}", "bot", "random") for s in range(1, players)]
+    return build_record(Rules(), seed, seats, recorded, STARTED)
+
+
+def write(path: Path, record: Record) -> Path:
+    save_record(path, record)
+    return path
+
+
+def engine_states(record: Record) -> list[State]:
+    """An independent fold of the record's moves, to check the screen against."""
+    s = new_match(record.rules, len(record.players), record.seed)
+    states = [s]
+    for rm in record.moves:
+        s = apply(s, rm.move)
+        states.append(s)
+    return states
+
+
+def screen_text(app: ReplayApp) -> str:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+def opened(app: object) -> bool:
+    screen = getattr(app, "screen", None)
+    return isinstance(screen, ReplayScreen) and screen.ready
+
+
+def replay(app: ReplayApp) -> ReplayScreen:
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen), type(screen)
+    return screen
+
+
+async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.02)
+
+
+def open_app(path: Path, **kw: object) -> ReplayApp:
+    model = ReplayModel.from_record(load_record(path))
+    return ReplayApp(model, path, **kw)  # type: ignore[arg-type]
+
+
+def assert_shows(screen: ReplayScreen, state: State) -> None:
+    """What the seats table and the hands pane show is exactly this engine state."""
+    snap = screen.query_one("#replay-seats", SeatsTable).snapshot
+    assert snap is not None
+    assert snap.deal_number == state.deal.number
+    assert snap.hand_counts == tuple(len(h) for h in state.hands)
+    assert snap.totals == state.totals
+    assert snap.plays == state.plays
+    assert snap.to_move == state.to_move
+    if screen.seat is None:
+        assert snap.hands == state.hands
+
+
+async def test_step_across_deal_boundaries_matches_the_engine(tmp_path: Path) -> None:
+    record = make_record()
+    path = write(tmp_path / "a.22rec", record)
+    states = engine_states(record)
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        m = screen.model
+        assert screen.p == 0
+        assert_shows(screen, states[0])
+        boundary = m.deal_start(2)
+        screen.go(boundary - 2)
+        for expected in (boundary - 1, boundary, boundary + 1):
+            await pilot.press("right")
+            assert screen.p == expected
+            assert_shows(screen, states[expected])
+        assert states[boundary].deal.number == 2 and states[boundary - 1].deal.number == 1
+        assert "Deal 2/" in screen_text(app)
+        for expected in (boundary, boundary - 1, boundary - 2):
+            await pilot.press("left")
+            assert screen.p == expected
+            assert_shows(screen, states[expected])
+        assert "Deal 1/" in screen_text(app)
+        # The deal just finished is shown (its showdown) at the start of the next one.
+        screen.go(boundary)
+        await pilot.pause()
+        hands = "\n".join(t.plain for t in screen.query_one(OpenHands).lines())
+        assert "Deal 1 showdown" in hands
+
+
+async def test_trick_deal_and_end_keys(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        m = screen.model
+        await pilot.press("down")
+        assert screen.p == m.next_trick(0) == m.goto("1.1")
+        await pilot.press("right_square_bracket")
+        assert screen.p == m.goto("1.2")
+        await pilot.press("left_square_bracket")
+        assert screen.p == m.goto("1.1")
+        await pilot.press("up")
+        assert screen.p == 0
+        await pilot.press("pagedown")
+        assert screen.p == m.goto("2")
+        await pilot.press("pagedown")
+        assert screen.p == m.goto("3")
+        await pilot.press("right", "pageup")
+        assert screen.p == m.goto("3")
+        await pilot.press("end")
+        assert screen.p == m.end and screen.model.state(m.end).over
+        assert "match over" in screen_text(app)
+        await pilot.press("right")
+        assert screen.p == m.end
+        await pilot.press("home")
+        assert screen.p == 0
+
+
+async def test_goto_dialog(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
+        await pilot.press(*"9.9.9", "enter")
+        assert isinstance(app.screen, TextDialog)  # not in the record: the dialog stays
+        assert "Cannot go there" in screen_text(app)  # type: ignore[arg-type]
+        for _ in range(5):
+            await pilot.press("backspace")
+        await pilot.press(*"2.1.2", "enter")
+        await wait_for(pilot, lambda: opened(app))
+        assert screen.p == screen.model.goto("2.1.2")
+        assert "Deal 2/" in screen_text(app) and "trick 1/" in screen_text(app)
+
+
+async def test_seat_view_shows_no_hidden_card(tmp_path: Path) -> None:
+    record = make_record()
+    path = write(tmp_path / "a.22rec", record)
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        m = screen.model
+        screen.go(m.goto("1.2.1"))  # deal 1, mid-trick: no earlier deal's cards anywhere
+        await pilot.pause()
+        state = m.state(screen.p)
+        open_text = screen_text(app)
+        for seat in range(4):
+            assert all(show_card(c) in open_text for c in state.hands[seat])
+        for seat in range(4):
+            await pilot.press("v")
+            assert screen.seat == seat
+            text = screen_text(app)
+            assert f"{m.players[seat].name}'s view" in text
+            hidden = [c for s in range(4) if s != seat for c in state.hands[s]]
+            hidden += [c for s in range(4) if s != seat for c in state.discards[s]]
+            assert hidden
+            for c in hidden:
+                assert show_card(c) not in text, (seat, show_card(c))
+            # The data behind the widgets holds no hidden card either.
+            snap = screen.query_one(SeatsTable).snapshot
+            assert snap is not None
+            assert [h is not None for h in snap.hands] == [s == seat for s in range(4)]
+            assert screen.query_one(HandView).cards == state.hands[seat]
+            moves = screen.query_one(MoveList)
+            assert len(moves.rows) == screen.p  # no later move is listed
+            assert all(not r.cards for r in moves.rows if r.exchange and r.seat != seat)
+        await pilot.press("v")
+        assert screen.seat is None
+        assert "all hands open" in screen_text(app)
+
+
+async def test_autoplay_speed_and_real_time(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        await pilot.press("minus")
+        assert screen.autoplay_delay() == 2.0
+        for _ in range(5):
+            await pilot.press("plus")
+        assert screen.autoplay_delay() == 0.25
+        await pilot.press("space")
+        assert "autoplay 0.25s" in screen_text(app)
+        await wait_for(pilot, lambda: screen.p >= 3)
+        await pilot.press("space")
+        stopped = screen.p
+        await pilot.pause(0.6)
+        assert screen.p == stopped and "autoplay" not in screen_text(app)
+        # Real time: the delay is what the player took over the next move.
+        await pilot.press("t")
+        assert screen.real_time
+        think = screen.model.think(screen.p)
+        assert think is not None and screen.autoplay_delay() == pytest.approx(think)
+        await pilot.press("space")
+        assert "real time" in screen_text(app)
+        await wait_for(pilot, lambda: screen.p > stopped)
+        await pilot.press("space")
+        # At the end, autoplay stops by itself.
+        screen.go(screen.model.end - 1)
+        await pilot.press("minus", "minus", "minus", "minus", "minus", "t")
+        for _ in range(4):
+            await pilot.press("plus")
+        await pilot.press("space")
+        await wait_for(pilot, lambda: screen.p == screen.model.end and screen._timer is None)
+
+
+async def test_click_a_move_in_the_list(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        await pilot.click(MoveList, offset=(5, 4))  # line 0 is the border, 1 "(start)"
+        assert screen.p == 3  # just after the third move
+        await pilot.click(MoveList, offset=(5, 1))
+        assert screen.p == 0
+
+
+async def test_comment_and_save_as_copy_and_in_place(tmp_path: Path) -> None:
+    path = write(tmp_path / "game.22rec", make_record())
+    original = path.read_bytes()
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        await pilot.press("c")  # at the start there is no move to comment on
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("right", "right", "right", "c")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
+        await pilot.press(*"why [b]this", "enter")
+        await wait_for(pilot, lambda: opened(app))
+        assert screen.model.comment(2) == "why [b]this" and screen.model.dirty
+        assert "why [b]this" in screen_text(app)  # literally: record text is not markup
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-copy")
+        await wait_for(pilot, lambda: opened(app))
+        copy = tmp_path / "game-notes.22rec"
+        assert path.read_bytes() == original
+        saved = load_record(copy)
+        assert saved.moves[2].comment == "why [b]this"
+        assert verify_record(saved).ok
+        assert not screen.model.dirty
+        # Edit again and save in place.
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
+        await pilot.press("ctrl+u", *"better", "enter")
+        await wait_for(pilot, lambda: opened(app))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-in_place")
+        await wait_for(pilot, lambda: not screen.model.dirty)
+        assert load_record(path).moves[2].comment == "better"
+        assert verify_record(load_record(path)).ok
+
+
+async def test_leaving_with_unsaved_comments_asks(tmp_path: Path) -> None:
+    path = write(tmp_path / "game.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        screen.go(5)
+        screen.model.set_comment(4, "note")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-cancel")
+        await wait_for(pilot, lambda: opened(app))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-discard")
+        await wait_for(pilot, lambda: app.return_code is not None or not app.is_running)
+    assert load_record(path).moves[4].comment is None
+
+
+async def test_play_from_here_hands_over_to_the_table(tmp_path: Path) -> None:
+    from tt22.record import Autosave
+    from tt22.tui.screens.table import TableScreen
+
+    path = write(tmp_path / "game.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        p = screen.model.goto("2.1")
+        screen.go(p)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-1")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        session = table.session
+        assert session.record is not None
+        origin = session.record.origin
+        assert origin is not None and origin.moves == p
+        assert origin.source == str(path.resolve())
+        assert session.players[1].kind == "human"
+        assert all(pl.kind == "bot" for s, pl in enumerate(session.players) if s != 1)
+        # The table starts from exactly the replayed position and play goes on.
+        await wait_for(pilot, lambda: len(session.moves) > p)
+        assert session.moves[:p] == screen.model.moves[:p]
+        before = session.state
+        assert session.state.deal.number >= 2
+        saved = Autosave().load_current()
+        assert saved is not None and saved.origin is not None
+        assert saved.origin.source_digest == screen.model.record.digest  # type: ignore[union-attr]
+        assert isinstance(before, State)
+
+
+async def test_a_record_that_breaks_opens_up_to_the_last_good_move(tmp_path: Path) -> None:
+    record = make_record()
+    k = next(i for i, rm in enumerate(record.moves) if isinstance(rm.move, Play) and i > 30)
+    bad = record.moves[k].move
+    assert isinstance(bad, Play)
+    moves = list(record.moves)
+    moves[k] = RecordedMove(Play((bad.seat + 1) % 4, bad.cards))
+    broken = msgspec.structs.replace(record, moves=moves)
+    path = tmp_path / "broken.22rec"
+    path.write_bytes(
+        msgspec.json.encode({"format": "tt22-record", "format_version": 1, "record": broken})
+    )
+    states = engine_states(make_record(keep=k))
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        assert screen.p == screen.model.end == k
+        assert_shows(screen, states[k])
+        text = screen_text(app)
+        assert f"move {k + 1} of {len(moves)}" in text
+        await pilot.press("right")
+        assert screen.p == k
+        await pilot.press("home", "right")
+        assert screen.p == 1
+
+
+async def test_a_tampered_digest_opens_with_a_banner(tmp_path: Path) -> None:
+    record = make_record()
+    tampered = msgspec.structs.replace(record, digest="sha256:" + "0" * 64)
+    path = tmp_path / "tampered.22rec"
+    path.write_bytes(
+        msgspec.json.encode({"format": "tt22-record", "format_version": 1, "record": tampered})
+    )
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        assert screen.model.end == len(record.moves)
+        assert "does not verify" in screen_text(app) and "digest" in screen_text(app)
+
+
+async def test_ascii_cards_and_korean(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path, ascii_cards=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        screen.go(screen.model.goto("1.2"))
+        await pilot.pause()
+        text = screen_text(app)
+        assert not any(sym in text for sym in "♠♥♦♣▒")
+        assert "Deal 1/" in text
+    app = open_app(path, language="ko")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        assert "번째 딜" in screen_text(app)
+
+
+async def test_no_color_still_marks_the_current_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        await pilot.press("right", "right")
+        moves = app.screen.query_one(MoveList)
+        strip = moves.render_line(moves.current + 1 - moves.scroll_offset.y)  # type: ignore[operator]
+        assert any(seg.style is not None and seg.style.reverse for seg in strip)
+
+
+async def test_picker_lists_newest_first_and_opens(tmp_path: Path) -> None:
+    folder = records_dir()
+    folder.mkdir(parents=True)
+    old = make_record(2, "old one")
+    new = msgspec.structs.replace(make_record(3, "new one"), started="2026-11-20T10:00:00Z")
+    write(folder / "old.22rec", old)
+    write(folder / "new.22rec", new)
+    (folder / "junk.22rec").write_text("not a record")
+    from tt22.tui.app import StartOptions, TT22App
+
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RecordPicker))
+        picker = app.screen
+        assert isinstance(picker, RecordPicker)
+        assert [e.path.name for e in picker.entries] == ["new.22rec", "old.22rec", "junk.22rec"]
+        text = screen_text(app)  # type: ignore[arg-type]
+        assert "2026-11-20 10:00" in text and "new one" in text and "unreadable" in text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: opened(app))
+        assert replay(app).model.seed == "new one"  # type: ignore[arg-type]
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, RecordPicker))
+        # Any path: a file that is not a record is one clear message, and we stay.
+        await pilot.press("slash", *str(folder / "junk.22rec"), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordPicker)
+        await pilot.press("ctrl+u", *str(folder / "old.22rec"), "enter")
+        await wait_for(pilot, lambda: opened(app))
+        assert replay(app).model.seed == "old one"  # type: ignore[arg-type]

@@ -1,0 +1,71 @@
+"""`tt22 replay FILE`: open a record in the replayer.
+
+The file is read and decoded before Textual is imported, so a file that is not a record
+gets one clear line and exit status 2 without a screen ever being drawn. A record that
+decodes but fails verification still opens: the replayer shows it up to the last good
+move with a banner saying where and why.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from tt22.commands.common import UsageError
+
+DESCRIPTION = "step through a .22rec record"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a .22rec record")
+    parser.add_argument(
+        "--seat",
+        type=int,
+        metavar="N",
+        help="start in seat N's view (1 = the first seat) instead of all hands open",
+    )
+    parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
+    parser.add_argument("--lang", choices=("en", "ko", "ja"), help="language (default: the locale)")
+    parser.add_argument("--goto", metavar="PLACE", help="start at 3, 3.2, 3.2.1 or #57")
+
+
+def open_record(name: str) -> object:
+    """The decoded record at `name`, or UsageError with one line saying why not."""
+    from tt22.record import RecordError, load_record
+    from tt22.safe import printable
+
+    path = Path(name)
+    shown = printable(name)
+    if not path.exists():
+        raise UsageError(f"no such file: {shown}")
+    if path.is_dir():
+        raise UsageError(f"{shown} is a folder, not a record")
+    try:
+        return load_record(path)
+    except RecordError as e:
+        raise UsageError(f"{shown} is not a record tt22 can read: {printable(str(e))}") from None
+    except OSError as e:
+        raise UsageError(f"cannot read {shown}: {e.strerror or e}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from tt22.replay_model import GotoError, ReplayModel
+
+    record = open_record(args.file)
+    model = ReplayModel.from_record(record)  # type: ignore[arg-type]
+    seat = None
+    if args.seat is not None:
+        if not 1 <= args.seat <= len(model.players):
+            raise UsageError(f"--seat must be 1 to {len(model.players)} for this record")
+        seat = args.seat - 1
+    start = model.end if model.problem is not None else 0
+    if args.goto is not None:
+        try:
+            start = model.goto(args.goto)
+        except GotoError as e:
+            raise UsageError(str(e)) from None
+    from tt22.tui.replay.app import run_replay
+
+    return run_replay(
+        model, Path(args.file), seat=seat, ascii_cards=args.ascii, start=start, language=args.lang
+    )
