@@ -52,32 +52,39 @@ def check_header(record: Record) -> None:
         raise RecordError("the seed is blank", "record.seed")
 
 
+_CARDS = frozenset(CODE)
+
+
+def _move_problem(i: int, seat: int, n: int, cards: tuple[str, ...], field: str) -> None:
+    """Raise the RecordError for move `i`, known to be bad."""
+    if not 0 <= seat < n:
+        raise RecordError(
+            f"seat {seat} does not exist at a table of {n}", f"record.moves[{i}].move.seat"
+        )
+    if len(cards) > MAX_CARDS_PER_MOVE:
+        raise RecordError(
+            f"at most {MAX_CARDS_PER_MOVE} cards, not {len(cards)}",
+            f"record.moves[{i}].move.{field}",
+        )
+    for j, c in enumerate(cards):
+        if c not in CODE:
+            raise RecordError(
+                f"{c!r} is not a card (cards are like TS, AH, 2C)",
+                f"record.moves[{i}].move.{field}[{j}]",
+            )
+
+
 def check_record(record: Record) -> None:
     """The whole record; RecordError naming the first bad field."""
     check_header(record)
     n = len(record.players)
+    known = _CARDS.issuperset
     for i, rm in enumerate(record.moves):
         move = rm.move
-        if not 0 <= move.seat < n:
-            raise RecordError(
-                f"seat {move.seat} does not exist at a table of {n}",
-                f"record.moves[{i}].move.seat",
-            )
-        if isinstance(move, Exchange):
-            cards, field = move.discard, "discard"
-        else:
-            cards, field = move.cards, "cards"
-        if len(cards) > MAX_CARDS_PER_MOVE:
-            raise RecordError(
-                f"at most {MAX_CARDS_PER_MOVE} cards, not {len(cards)}",
-                f"record.moves[{i}].move.{field}",
-            )
-        for j, c in enumerate(cards):
-            if c not in CODE:
-                raise RecordError(
-                    f"{c!r} is not a card (cards are like TS, AH, 2C)",
-                    f"record.moves[{i}].move.{field}[{j}]",
-                )
+        cards = move.discard if isinstance(move, Exchange) else move.cards
+        if 0 <= move.seat < n and len(cards) <= MAX_CARDS_PER_MOVE and known(cards):
+            continue
+        _move_problem(i, move.seat, n, cards, "discard" if isinstance(move, Exchange) else "cards")
     result = record.result
     for j, seat in enumerate(result.winners):
         if seat >= n:
