@@ -39,6 +39,7 @@ def random_match(seed: str, rng_seed: str) -> list[Move]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--records", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     seats = [Player(f"Bot {s + 1}", "bot", "random") for s in range(PLAYERS)]
     started = dt.datetime(2026, 11, 30, tzinfo=dt.UTC)
@@ -52,31 +53,42 @@ def main() -> None:
     total_moves = sum(len(m) for _, m in matches)
     size = sum(len(f) for f in files)
 
-    t0 = time.perf_counter()
-    for seed, moves in matches:
-        state = new_match(Rules(), PLAYERS, seed)
-        for move in moves:
-            state = apply(state, move)
-    replay = time.perf_counter() - t0
+    def replay_only() -> None:
+        for seed, moves in matches:
+            state = new_match(Rules(), PLAYERS, seed)
+            for move in moves:
+                state = apply(state, move)
 
-    t0 = time.perf_counter()
-    for seed, moves in matches:
-        state = new_match(Rules(), PLAYERS, seed)
-        for move in moves:
-            state = apply(state, move)
-        state_digest(state)
-    replay_digest = time.perf_counter() - t0
+    def replay_and_digest() -> None:
+        for seed, moves in matches:
+            state = new_match(Rules(), PLAYERS, seed)
+            for move in moves:
+                state = apply(state, move)
+            state_digest(state)
 
-    t0 = time.perf_counter()
-    for data in files:
-        decode_record(data)
-    decode = time.perf_counter() - t0
+    def decode_only() -> None:
+        for data in files:
+            decode_record(data)
 
-    t0 = time.perf_counter()
-    for data in files:
-        result = verify_record(decode_record(data))
-        assert result.ok, result.problem
-    verify = time.perf_counter() - t0
+    def verify_all() -> None:
+        for data in files:
+            result = verify_record(decode_record(data))
+            assert result.ok, result.problem
+
+    # The machine is shared and noisy: each phase runs `rounds` times, interleaved, and
+    # the best time of each is kept.
+    best = {
+        f.__name__: float("inf") for f in (replay_only, replay_and_digest, decode_only, verify_all)
+    }
+    for _ in range(args.rounds):
+        for f in (replay_only, replay_and_digest, decode_only, verify_all):
+            t0 = time.perf_counter()
+            f()
+            best[f.__name__] = min(best[f.__name__], time.perf_counter() - t0)
+    replay = best["replay_only"]
+    replay_digest = best["replay_and_digest"]
+    decode = best["decode_only"]
+    verify = best["verify_all"]
 
     decisions, _deals, seconds, _copies = measure(PLAYERS, 200, "bench")
 
