@@ -119,6 +119,14 @@ def test_a_newer_format_is_named_before_its_body_is_looked_at() -> None:
         (b'{"format": "tt22-record", "format_version": true}', "format_version: must be a whole"),
         (b'{"format": "tt22-record", "format_version": 0}', "there is no record format 0"),
         (b'{"format": "tt22-record", "format_version": 1}', "missing required field `record`"),
+        (
+            b'{"format": "tt22-record", "format_version": 1, "x": 1, "record": null}',
+            "(top level): object contains unknown field `x`",
+        ),
+        (
+            b'{"format": "tt22-record", "format_version": 1, "record": null}',
+            "record: expected `object`, got `null`",
+        ),
         (b"", "the file is empty"),
         (b" \n", "the file is empty"),
         (b"\x00\x01\x02", "not valid JSON"),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from tt22.safe import printable
 
 __all__ = ["RecordError", "from_msgspec"]
@@ -42,6 +44,8 @@ def from_msgspec(error: Exception) -> RecordError:
     if m:
         where = m.group("where") or "(top level)"
         return RecordError(_lower_first(m.group("problem")), where)
+    if isinstance(error, msgspec.ValidationError):  # a value out of place, at the top
+        return RecordError(_lower_first(text), "(top level)")
     b = _BYTE.search(text)
     if b:
         problem = _BYTE.sub("", text).strip().removeprefix("JSON is malformed: ")
