@@ -117,7 +117,8 @@ class TT22App(App[None]):
 
         assert isinstance(table, TableScreen)
         s = table.session
-        self.pop_screen()
+        while table in self.screen_stack:
+            self.pop_screen()
         if choice == "again":
             self.start_match(s.rules, s.seed, s.players, watch=table.watching)
         elif choice == "new":

@@ -39,6 +39,7 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
     "home.quit": ("Quit", "종료", "終了"),
     # bindings
     "key.left": ("Left", "왼쪽", "左"),
+    "key.move": ("Move", "이동", "移動"),
     "key.right": ("Right", "오른쪽", "右"),
     "key.select": ("Select", "선택", "選択"),
     "key.rank": ("All of rank", "같은 숫자", "同じ数字"),
@@ -84,8 +85,13 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
         "당신의 선: 카드 한 장, 또는 같은 숫자 여러 장. 최소 한 장은 남기세요.",
         "あなたのリード: 1枚か、同じ数字を複数枚。最低1枚は残してください。",
     ),
+    "turn.yours_follow1": (
+        "Your turn: play a card that beats or matches {best}, or your lowest card.",
+        "당신 차례: {best} 이상인 카드 한 장, 또는 가장 낮은 카드 한 장을 내세요.",
+        "あなたの番: {best} 以上のカードを1枚、または一番低いカードを1枚出します。",
+    ),
     "turn.yours_follow": (
-        "Your turn: play {k} card(s) that beat or match {best}, or your lowest {k}.",
+        "Your turn: play {k} cards that beat or match {best}, or your {k} lowest cards.",
         "당신 차례: {best} 이상인 카드 {k}장, 또는 가장 낮은 카드 {k}장을 내세요.",
         "あなたの番: {best} 以上のカードを{k}枚、または一番低いカードを{k}枚出します。",
     ),
@@ -215,6 +221,8 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
     "opt.stop_when_short": ("stop when short", "모자라면 중단", "足りなければ終了"),
     "opt.lowest_total": ("lowest total wins", "최저 합계 승리", "最少合計の勝ち"),
     "opt.no_winner": ("no winner", "우승자 없음", "勝者なし"),
+    "opt.yes": ("yes", "예", "はい"),
+    "opt.no": ("no", "아니오", "いいえ"),
     "opt.high_card": ("high card", "높은 카드", "高いカード"),
     "player.you": ("You", "나", "あなた"),
     "player.bot": ("Bot {n}", "봇 {n}", "ボット{n}"),
@@ -348,6 +356,8 @@ def t(key: str, **values: object) -> str:
 
 def engine_text(message: str) -> str:
     """An engine sentence in the current language (as written when not recognised)."""
+    if _current == "en":
+        return message
     for pattern, texts in _ENGINE_RE:
         m = pattern.fullmatch(message.strip())
         if m:

@@ -38,17 +38,11 @@ def bot_levels() -> tuple[str, ...]:
 
 
 def _bot_for(level: str, seed: str, seat: int) -> Bot:
-    import tt22.bots as bots
-
-    levels = getattr(bots, "LEVELS", None)
-    name = level
-    if isinstance(levels, dict) and level in levels:
-        value = levels[level]
-        name = value if isinstance(value, str) else getattr(value, "bot", level)
+    """The bot of a level (or bot name); an unknown one (an old record) gets the first level."""
     try:
-        return make_bot(name, seed, seat)
+        return make_bot(level, seed, seat)
     except KeyError:
-        return make_bot(bots.BOT_NAMES[0], seed, seat)
+        return make_bot(bot_levels()[0], seed, seat)
 
 
 class MatchSession:

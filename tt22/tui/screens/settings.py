@@ -50,6 +50,7 @@ class SettingsScreen(Screen[None]):
                     languages,
                     value=s.language if s.language in LANGUAGES else "",
                     allow_blank=False,
+                    compact=True,
                     id="language",
                 )
             with Horizontal(classes="field"):
@@ -58,6 +59,7 @@ class SettingsScreen(Screen[None]):
                     [(t("settings.symbols"), False), (t("settings.ascii"), True)],
                     value=s.ascii_cards,
                     allow_blank=False,
+                    compact=True,
                     id="ascii",
                 )
             with Horizontal(classes="field"):
@@ -66,12 +68,17 @@ class SettingsScreen(Screen[None]):
                     [(name, name) for name in sorted(self.app.available_themes)],
                     value=self.app.theme,
                     allow_blank=False,
+                    compact=True,
                     id="theme",
                 )
             with Horizontal(classes="field"):
                 yield Label(t("settings.pace"))
                 yield Select(
-                    [(f"{p:g}", p) for p in paces], value=s.pace, allow_blank=False, id="pace"
+                    [(f"{p:g}", p) for p in paces],
+                    value=s.pace,
+                    allow_blank=False,
+                    compact=True,
+                    id="pace",
                 )
             with Horizontal(classes="field"):
                 yield Label(t("settings.level"))
@@ -79,10 +86,11 @@ class SettingsScreen(Screen[None]):
                     [(level, level) for level in levels],
                     value=s.bot if s.bot in levels else levels[0],
                     allow_blank=False,
+                    compact=True,
                     id="bot",
                 )
             with Horizontal(classes="buttons"):
-                yield Button(t("key.back"), id="back", variant="primary")
+                yield Button(t("key.back"), id="back", variant="primary", compact=True)
         yield Footer()
 
     @on(Button.Pressed, "#back")

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from tt22.engine import Rules, RulesError
 from tt22.engine.players import Player
@@ -48,27 +48,38 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="field"):
                 yield Label(t("setup.players"))
                 yield Select(
-                    [(str(n), n) for n in range(2, 10)], value=4, allow_blank=False, id="players"
+                    [(str(n), n) for n in range(2, 10)],
+                    value=4,
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
                 )
             with Horizontal(classes="field"):
                 yield Label(t("setup.name"))
                 yield Input(
-                    self.tapp.settings.name or t("player.you"), id="name", max_length=MAX_NAME
+                    self.tapp.settings.name or t("player.you"),
+                    id="name",
+                    compact=True,
+                    max_length=MAX_NAME,
                 )
-            yield Vertical(id="seats")
+            yield Vertical(id="seats-setup")
             yield Static(Text(t("setup.rules"), style="bold"), classes="title")
             with Horizontal(classes="field"):
                 yield Label(t("setup.decks"))
                 yield Select(
-                    [(default, 0), ("1", 1), ("2", 2)], value=0, allow_blank=False, id="decks"
+                    [(default, 0), ("1", 1), ("2", 2)],
+                    value=0,
+                    allow_blank=False,
+                    compact=True,
+                    id="decks",
                 )
             yield Static(Text(t("setup.max_set"), style="dim"), classes="note")
             with Horizontal(classes="field"):
                 yield Label(t("setup.first_hand"))
-                yield Input("7", type="integer", id="first_hand", max_length=2)
+                yield Input("7", type="integer", id="first_hand", compact=True, max_length=2)
             with Horizontal(classes="field"):
                 yield Label(t("setup.elimination_at"))
-                yield Input("22", type="integer", id="elimination_at", max_length=2)
+                yield Input("22", type="integer", id="elimination_at", compact=True, max_length=2)
             with Horizontal(classes="field"):
                 yield Label(t("setup.exchange"))
                 yield Select(
@@ -78,17 +89,25 @@ class SetupScreen(Screen[None]):
                     ],
                     value="up_to_stock",
                     allow_blank=False,
+                    compact=True,
                     id="exchange",
                 )
             with Horizontal(classes="field"):
                 yield Label(t("setup.must_beat"))
-                yield Switch(False, id="must_beat")
+                yield Select(
+                    [(t("opt.no"), False), (t("opt.yes"), True)],
+                    value=False,
+                    allow_blank=False,
+                    compact=True,
+                    id="must_beat",
+                )
             with Horizontal(classes="field"):
                 yield Label(t("setup.all_out"))
                 yield Select(
                     [(t("opt.lowest_total"), "lowest_total"), (t("opt.no_winner"), "no_winner")],
                     value="lowest_total",
                     allow_blank=False,
+                    compact=True,
                     id="all_out",
                 )
             with Horizontal(classes="field"):
@@ -97,38 +116,43 @@ class SetupScreen(Screen[None]):
                     [(t("opt.high_card"), "high_card")],
                     value="high_card",
                     allow_blank=False,
+                    compact=True,
                     id="first_dealer",
                 )
             with Horizontal(classes="field"):
                 yield Label(t("setup.seed"))
-                yield Input("", placeholder=t("setup.seed_hint"), id="seed", max_length=100)
+                yield Input(
+                    "", placeholder=t("setup.seed_hint"), id="seed", compact=True, max_length=100
+                )
             yield Static(id="error")
             with Horizontal(classes="buttons"):
-                yield Button(t("setup.start"), id="start", variant="primary")
-                yield Button(t("setup.back"), id="back")
+                yield Button(t("setup.start"), id="start", variant="primary", compact=True)
+                yield Button(t("setup.back"), id="back", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.build_seats(4)
+    async def on_mount(self) -> None:
+        await self.build_seats(4)
         self.query_one("#players", Select).focus()
 
     @on(Select.Changed, "#players")
-    def _players_changed(self, event: Select.Changed) -> None:
+    async def _players_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, int):
-            self.build_seats(event.value)
+            await self.build_seats(event.value)
 
     def seat_options(self) -> list[tuple[str, str]]:
         options = [(t("setup.bot", level=level), f"bot:{level}") for level in bot_levels()]
         options.append((t("setup.human"), "human"))
         return options
 
-    def build_seats(self, players: int) -> None:
-        box = self.query_one("#seats", Vertical)
+    async def build_seats(self, players: int) -> None:
+        box = self.query_one("#seats-setup", Vertical)
+        if len(box.children) == players - 1:
+            return
         old = {}
         for row in box.query(".seat-row"):
             seat = int(row.id.split("-")[1]) if row.id else 0
             old[seat] = (row.query_one(Select).value, row.query_one(Input).value)
-        box.remove_children()
+        await box.remove_children()
         levels = bot_levels()
         preferred = self.tapp.settings.bot if self.tapp.settings.bot in levels else levels[0]
         rows = []
@@ -137,13 +161,19 @@ class SetupScreen(Screen[None]):
             rows.append(
                 Horizontal(
                     Label(t("setup.seat", n=seat + 1)),
-                    Select(self.seat_options(), value=kind, allow_blank=False, id=f"kind-{seat}"),
-                    Input(str(name), id=f"name-{seat}", max_length=MAX_NAME),
+                    Select(
+                        self.seat_options(),
+                        value=kind,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{seat}",
+                    ),
+                    Input(str(name), id=f"name-{seat}", compact=True, max_length=MAX_NAME),
                     classes="field seat-row",
                     id=f"seat-{seat}",
                 )
             )
-        box.mount_all(rows)
+        await box.mount_all(rows)
 
     @on(Select.Changed, ".seat-row Select")
     def _kind_changed(self, event: Select.Changed) -> None:
@@ -189,7 +219,7 @@ class SetupScreen(Screen[None]):
             first_hand=number("#first_hand"),
             elimination_at=number("#elimination_at"),
             exchange=self.query_one("#exchange", Select).value,  # type: ignore[arg-type]
-            must_beat=self.query_one("#must_beat", Switch).value,
+            must_beat=self.query_one("#must_beat", Select).value is True,
             all_out=self.query_one("#all_out", Select).value,  # type: ignore[arg-type]
         ).for_players(players)
         seed = self.query_one("#seed", Input).value.strip() or fresh_seed_text()

@@ -8,6 +8,7 @@ selection (`selection_problem`), and `apply` has the last word (IllegalMove).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from typing import TYPE_CHECKING, ClassVar
 
@@ -16,6 +17,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 
@@ -54,8 +56,8 @@ __all__ = ["TableScreen"]
 
 class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "cursor(-1)", "key.left", id="hand.left"),
-        Binding("right,l", "cursor(1)", "key.right", id="hand.right"),
+        Binding("left,h", "cursor(-1)", "key.move", id="hand.left", key_display="←→"),
+        Binding("right,l", "cursor(1)", "key.right", id="hand.right", show=False),
         Binding("space", "select", "key.select", id="hand.select"),
         Binding("a", "select_rank", "key.rank", id="hand.rank"),
         Binding("enter", "play", "key.play", id="table.play", priority=True),
@@ -75,6 +77,7 @@ class TableScreen(Screen[None]):
         self.finished = False
         self.waiting_summary = False
         self._last_hand_view: SeatView | None = None
+        self.gone = False  # unmounted: a bot finishing its thought must not draw
         self.log_choice: bool | None = None  # None: shown when the terminal is wide
 
     @property
@@ -94,7 +97,7 @@ class TableScreen(Screen[None]):
                     yield Button("", id="play", variant="primary", compact=True)
                     yield Button("", id="lowest", compact=True)
             yield RichLog(id="log", wrap=True, markup=False, max_lines=2000)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -103,6 +106,10 @@ class TableScreen(Screen[None]):
         self._log_deal_start()
         self.refresh_table()
         self.advance()
+
+    def on_unmount(self) -> None:
+        self.gone = True
+        self.workers.cancel_group(self, "bots")
 
     def on_resize(self) -> None:
         if self.log_choice is None:
@@ -155,8 +162,14 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ drawing
     def refresh_table(self) -> None:
-        if not self.is_mounted:
+        if not self.is_mounted or self.gone:
             return
+        try:
+            self._draw()
+        except NoMatches:  # torn down while a bot was thinking (the app is closing)
+            self.gone = True
+
+    def _draw(self) -> None:
         s = self.state
         a = self.tapp.ascii_cards
         snap = self.snapshot()
@@ -235,7 +248,9 @@ class TableScreen(Screen[None]):
             elif not v.plays:
                 msg.append(t("turn.yours_lead"))
             else:
-                msg.append(t("turn.yours_follow", k=len(v.best_desc), best=show_ranks(v.best_desc)))
+                k = len(v.best_desc)
+                key = "turn.yours_follow1" if k == 1 else "turn.yours_follow"
+                msg.append(t(key, k=k, best=show_ranks(v.best_desc)))
             if problem:
                 msg.append("\n" + engine_text(problem), style="italic")
         self.query_one("#message", Static).update(msg)
@@ -403,7 +418,7 @@ class TableScreen(Screen[None]):
                 move = legal_moves(s)[0]
             think = time.monotonic() - start
             await asyncio.sleep(max(0.0, self.tapp.pace - think))
-            if self.state is not s:
+            if self.state is not s or self.gone:
                 return
             try:
                 self.session.play(move, think=round(think, 3))
@@ -436,12 +451,14 @@ class TableScreen(Screen[None]):
         self.advance()
 
     def _match_done(self, choice: str | None) -> None:
-        self.tapp.after_match(self, choice or "home")
+        # Called before the summary is popped: act once it is gone.
+        self.app.call_later(self.tapp.after_match, self, choice or "home")
 
     # ------------------------------------------------------------------ the log
     def _log(self, text: Text | str) -> None:
-        if self.is_mounted:
-            self.query_one("#log", RichLog).write(text)
+        if self.is_mounted and not self.gone:
+            with contextlib.suppress(NoMatches):
+                self.query_one("#log", RichLog).write(text)
 
     def _log_deal_start(self) -> None:
         s = self.state
