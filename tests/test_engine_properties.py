@@ -392,3 +392,97 @@ def test_same_rules_seed_and_moves_give_the_same_match_in_a_fresh_process() -> N
             timeout=120,
         )
         assert json.loads(result.stdout) == expected
+
+
+# ---------------------------------------------------------------------------
+# Legal move lists against brute force over every subset of a hand
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[list[int], int]:
+    """A sorted hand of 2..11 cards from one or two decks, and the decks."""
+    decks = draw(st.sampled_from([1, 2]))
+    size = draw(st.integers(2, 11))
+    deck = list(range(52)) * decks
+    picked = draw(
+        st.lists(st.integers(0, len(deck) - 1), min_size=size, max_size=size, unique=True)
+    )
+    return sorted(deck[i] for i in picked), decks
+
+
+def _sub_multisets(ranks: Sequence[int], k: int) -> set[tuple[int, ...]]:
+    from itertools import combinations
+
+    return {tuple(sorted(c)) for c in combinations(ranks, k)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(), st.data())
+def test_follow_and_lead_options_are_exactly_the_legal_rank_multisets(
+    hand_decks: tuple[list[int], int], data: st.DataObject
+) -> None:
+    from tt22.engine.legality import follow_options, lead_options
+
+    hand, decks = hand_decks
+    ranks = [c >> 2 for c in hand]
+    max_set = 4 * decks
+    # Leads (R12): one card, or 2..max_set of one rank, keeping a card.
+    leads = {
+        m
+        for k in range(1, len(hand))
+        for m in _sub_multisets(ranks, k)
+        if (k == 1 or (len(set(m)) == 1 and k <= max_set))
+    }
+    got = lead_options(0, hand, max_set)
+    assert sorted(_rank_key(m.cards) for m in got) == sorted(leads)
+    for m in got:
+        assert _is_sub_multiset([CODE[t] for t in m.cards], hand)
+    # Follows (R13): any k-multiset that beats card by card, plus the lowest k cards
+    # unless must_beat forbids ducking while something beats.
+    k = data.draw(st.integers(1, min(max_set, len(hand) - 1)))
+    best = sorted(data.draw(st.lists(st.integers(0, 12), min_size=k, max_size=k)), reverse=True)
+    if k > 1 and data.draw(st.booleans()):
+        best = [best[0]] * k  # a led set of one rank, as it is before anyone follows
+    must_beat = data.draw(st.booleans())
+    beating = {
+        m
+        for m in _sub_multisets(ranks, k)
+        if all(r >= b for r, b in zip(sorted(m, reverse=True), best, strict=True))
+    }
+    duck = tuple(sorted(ranks[:k]))
+    expect = set(beating)
+    if not (must_beat and beating):
+        expect.add(duck)
+    got = follow_options(0, hand, tuple(best), must_beat)
+    keys = [_rank_key(m.cards) for m in got]
+    assert len(keys) == len(set(keys))
+    assert set(keys) == expect
+    for m in got:
+        assert _is_sub_multiset([CODE[t] for t in m.cards], hand)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands(), st.integers(0, 12), st.booleans())
+def test_exchange_options_are_every_allowed_discard_once(
+    hand_decks: tuple[list[int], int], stock: int, stop_when_short: bool
+) -> None:
+    from tt22.engine.legality import ExchangeOptions
+
+    hand, _ = hand_decks
+    ranks = [c >> 2 for c in hand]
+    options = ExchangeOptions(3, hand, stock, stop_when_short)
+    got = [_rank_key(m.discard) for m in options]
+    assert all(m.seat == 3 for m in options)
+    assert len(got) == len(options) == len(set(got))
+    cap = min(stock, len(hand))
+    expect = {m for k in range(cap + 1) for m in _sub_multisets(ranks, k)}
+    if stop_when_short and stock < len(hand):
+        too_many = [m for m in got if len(m) > stock]
+        assert len(too_many) == 1  # one option stands for every too-large discard
+        expect.add(too_many[0])
+    assert set(got) == expect
+    for m in options:
+        assert _is_sub_multiset([CODE[t] for t in m.discard], hand)
+    assert [m.discard for m in options[-3:]] == [options[i].discard for i in range(len(options))][
+        -3:
+    ]
