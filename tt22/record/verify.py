@@ -259,22 +259,15 @@ def build_record(
     return new
 
 
-def _base_name(path: str) -> str:
-    return path.replace("\\", "/").rsplit("/", 1)[-1] or path
-
-
 def fork_record(record: Record, moves: int, source: str, started: dt.datetime) -> Record:
     """A new record that plays on from `record` after its first `moves` moves (the
-    replayer's "play from here"); `origin` names the source file and its digest. Only
-    the file's name is kept, not its folders: records are shared, home paths are private."""
+    replayer's "play from here"); `origin` names the source file and its digest."""
     if not 0 <= moves <= len(record.moves):
         raise ValueError(f"the record has {len(record.moves)} moves, not {moves}")
     forked = build_record(record.rules, record.seed, record.players, record.moves[:moves], started)
     new = msgspec.structs.replace(
         forked,
-        origin=Origin(
-            source=_base_name(source)[-MAX_SOURCE:], source_digest=record.digest, moves=moves
-        ),
+        origin=Origin(source=source[-MAX_SOURCE:], source_digest=record.digest, moves=moves),
     )
     _remember(new, final_state(forked))
     return new
