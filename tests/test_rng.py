@@ -407,14 +407,14 @@ def test_docs_seed_vectors(use_reference: bool) -> None:
         ]
         assert _texts(stock) == v["deal 1 stock"]
 
-    removal = vectors["penalty removal"]
-    key = seed_key(removal["seed"])
-    deck = _ref_deck(removal["decks"], [CODE[t] for t in removal["penalty cards"]])
-    if use_reference:
-        _ref_stream(key, removal["purpose"]).shuffle(deck)
-    else:
-        stream(key, removal["purpose"]).shuffle(deck)
-    assert _texts(deck) == removal["shuffled deck"]
+    for removal in vectors["penalty removal"]:
+        key = seed_key(removal["seed"])
+        deck = _ref_deck(removal["decks"], [CODE[t] for t in removal["penalty cards"]])
+        if use_reference:
+            _ref_stream(key, removal["purpose"]).shuffle(deck)
+        else:
+            stream(key, removal["purpose"]).shuffle(deck)
+        assert _texts(deck) == removal["shuffled deck"]
 
     nd = vectors["next dealer"]
     key = seed_key(nd["seed"])
