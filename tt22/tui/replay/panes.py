@@ -111,7 +111,9 @@ class MoveList(ScrollView, can_focus=True):
             self.rows = model.visible_rows(p, seat)
         current = model.current_row(p)
         self.current = current if current is not None and current < len(self.rows) else None
-        self.virtual_size = Size(self.size.width, len(self.rows) + 1)
+        size = Size(self.size.width, len(self.rows) + 1)
+        if size != self.virtual_size:
+            self.virtual_size = size
         if self.current is not None:
             y = self.current + 1
             top = self.scroll_offset.y
@@ -179,8 +181,9 @@ class PenaltyChart(Widget):
         self.ascii_style = False
 
     def show(self, model: ReplayModel, p: int, ascii_style: bool) -> None:
+        layout = self.model is None or len(self.model.players) != len(model.players)
         self.model, self.p, self.ascii_style = model, p, ascii_style
-        self.refresh(layout=True)
+        self.refresh(layout=layout)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return 1 + (len(self.model.players) if self.model else 0)
@@ -228,12 +231,21 @@ class OpenHands(Widget):
         self.p = 0
         self.seat: int | None = None
         self.ascii_style = False
+        self._lines: list[Text] = []
+        self._height = 0
 
     def show(self, model: ReplayModel, p: int, seat: int | None, ascii_style: bool) -> None:
         self.model, self.p, self.seat, self.ascii_style = model, p, seat, ascii_style
-        self.refresh(layout=True)
+        self._lines = self._build()
+        # A new layout only when the pane grows or shrinks (it is redrawn either way).
+        self.refresh(layout=len(self._lines) != self._height)
+        self._height = len(self._lines)
 
     def lines(self) -> list[Text]:
+        """What the pane shows now, one Text a line."""
+        return self._lines
+
+    def _build(self) -> list[Text]:
         m = self.model
         if m is None:
             return []

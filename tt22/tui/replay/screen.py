@@ -207,7 +207,7 @@ class ReplayScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         m, a = self.model, self.ascii_style
-        self.query_one("#replay-position", Static).update(Text(self.status_text()))
+        self.query_one("#replay-position", Static).update(Text(self.status_text()), layout=False)
         self.query_one("#replay-seats", SeatsTable).show(self.snapshot(), a)
         self.query_one("#replay-hands", OpenHands).show(m, self.p, self.seat, a)
         hand = self.query_one("#replay-hand", HandView)
