@@ -1,0 +1,198 @@
+"""How the Textual app feels over a real terminal (a pseudo-terminal of 80x24).
+
+    /work/venv/bin/python benchmarks/bench_tui.py [--runs N]
+
+1. Start-up: launching `tt22` until the home screen is drawn, next to a bare
+   `python -c "import textual.app"` measured in the same run.
+2. Key to screen: at the table, a cursor key until the terminal has the updated screen
+   (first byte back, and the last byte of the update).
+3. Bytes per move: the bytes the app writes to the terminal over a whole watched match
+   (`tt22 play --watch --pace 0`), divided by the moves in the saved record: what an
+   SSH link must carry.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import pty
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+from statistics import median
+
+PY = sys.executable
+TT22 = shutil.which("tt22", path=str(Path(PY).parent)) or "tt22"
+
+
+class Term:
+    """A program running in its own pseudo-terminal, output collected as bytes."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], size: tuple[int, int] = (80, 24)):
+        self.master, slave = pty.openpty()
+        cols, rows = size
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.start = time.perf_counter()
+        self.proc = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+        )
+        os.close(slave)
+        self.data = bytearray()
+
+    def read(self, timeout: float) -> bytes:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:
+            return b""
+        self.data += chunk
+        return chunk
+
+    def wait_for(self, needle: bytes, timeout: float = 30.0) -> float:
+        """Seconds since start until `needle` has appeared in the output."""
+        end = time.perf_counter() + timeout
+        while needle not in self.data:
+            if time.perf_counter() > end:
+                raise TimeoutError(f"{needle!r} did not appear")
+            self.read(0.05)
+        return time.perf_counter() - self.start
+
+    def quiet(self, gap: float = 0.15) -> None:
+        while self.read(gap):
+            pass
+
+    def send(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        os.close(self.master)
+
+
+def env_for(home: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(TT22_HOME=home, TERM="xterm-256color", LANG="C.UTF-8", COLUMNS="80", LINES="24")
+    env.pop("NO_COLOR", None)
+    return env
+
+
+def bare_import() -> float:
+    start = time.perf_counter()
+    subprocess.run([PY, "-c", "import textual.app"], check=True)
+    return time.perf_counter() - start
+
+
+def startup(home: str) -> float:
+    term = Term([TT22], env_for(home))
+    try:
+        return term.wait_for(b"Twenty-Two")
+    finally:
+        term.close()
+
+
+def key_latency(home: str, presses: int) -> tuple[list[float], list[float]]:
+    term = Term(
+        [TT22, "play", "--players", "3", "--seed", "bench-keys", "--pace", "0"], env_for(home)
+    )
+    first: list[float] = []
+    done: list[float] = []
+    try:
+        term.wait_for(b"Enter with nothing selected")
+        term.quiet(0.3)
+        for i in range(presses):
+            term.send(b"\x1b[C" if i % 2 == 0 else b"\x1b[D")
+            sent = time.perf_counter()
+            while not term.read(2.0):
+                pass
+            first.append(time.perf_counter() - sent)
+            last = time.perf_counter()
+            while term.read(0.05):
+                last = time.perf_counter()
+            done.append(last - sent)
+    finally:
+        term.close()
+    return first, done
+
+
+def bytes_per_move(home: str, players: int, seed: str) -> tuple[int, int, float]:
+    term = Term(
+        [
+            TT22,
+            "play",
+            "--watch",
+            "--players",
+            str(players),
+            "--seed",
+            seed,
+            "--pace",
+            "0",
+            "--bot",
+            "easy",
+        ],
+        env_for(home),
+    )
+    try:
+        elapsed = term.wait_for(b"Again with this seed", 600)
+        total = len(term.data)
+    finally:
+        term.close()
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tt22.record import load_record
+
+    records = sorted(Path(home, "records").glob("*.22rec"))
+    moves = len(load_record(records[-1]).moves)
+    return total, moves, elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="start-up runs (median shown)")
+    parser.add_argument("--presses", type=int, default=30)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", default="bench-watch")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as home:
+        bare = [bare_import() for _ in range(args.runs)]
+        ups = [startup(home) for _ in range(args.runs)]
+        print(
+            f"start-up, `tt22` to the drawn home screen: median {median(ups) * 1000:.0f} ms"
+            f" (min {min(ups) * 1000:.0f}, {args.runs} runs)"
+        )
+        print(
+            f"bare `python -c 'import textual.app'`:    median {median(bare) * 1000:.0f} ms"
+            f" (min {min(bare) * 1000:.0f})"
+        )
+    with tempfile.TemporaryDirectory() as home:
+        first, done = key_latency(home, args.presses)
+        print(
+            f"cursor key to screen: first byte median {median(first) * 1000:.1f} ms,"
+            f" update complete median {median(done) * 1000:.1f} ms"
+            f" (max {max(done) * 1000:.1f}, {args.presses} presses)"
+        )
+    with tempfile.TemporaryDirectory() as home:
+        total, moves, elapsed = bytes_per_move(home, args.players, args.seed)
+        print(
+            f"watched match ({args.players} easy bots, pace 0, 80x24): {total} bytes for"
+            f" {moves} moves = {total / moves:.0f} bytes/move; {elapsed:.1f} s"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
