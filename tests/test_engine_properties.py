@@ -289,8 +289,10 @@ def _walk(table: tuple[Rules, int, str, int], check: bool) -> tuple[State, list[
         if s.over:
             break
         if check:
+            before = s.fingerprint()
             _check_legal_moves(s, rng)
             _check_random_choices(s, rng)
+            assert s.fingerprint() == before  # apply never changes the state it is given
         options = legal_moves(s)
         move = options[rng.bounded(len(options))]
         s = apply(s, move)
