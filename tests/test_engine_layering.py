@@ -77,3 +77,52 @@ def test_importing_the_engine_loads_no_ui_io_or_random_modules() -> None:
     assert not [
         name for name in loaded if name.startswith("tt22.") and not name.startswith("tt22.engine")
     ], loaded
+
+
+# The other arrows of ARCHITECTURE.md's layer table: bots and records sit on the engine
+# and never reach up to the interface or the command line.
+TT22 = ENGINE.parent
+UPWARD = {
+    "bots": ("textual", "tt22.tui", "tt22.cli", "tt22.commands", "tt22.record"),
+    "record": ("textual", "tt22.tui", "tt22.cli", "tt22.commands", "tt22.bots"),
+    "engine": ("tt22.",),
+}
+
+
+def _imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names.append(node.module or "")
+    return names
+
+
+def test_layers_import_only_downwards() -> None:
+    for layer, forbidden in UPWARD.items():
+        files = sorted((TT22 / layer).rglob("*.py"))
+        if layer != "record":
+            assert files, layer
+        for path in files:
+            for name in _imports(path):
+                bad = [f for f in forbidden if name == f.rstrip(".") or name.startswith(f + ".")]
+                bad += [f for f in forbidden if f.endswith(".") and name.startswith(f)]
+                assert not bad, f"{path.relative_to(TT22)} imports {name}"
+
+
+def test_bots_and_records_load_without_textual() -> None:
+    code = (
+        "import sys, importlib.util\n"
+        "import tt22.bots\n"
+        "if importlib.util.find_spec('tt22.record'):\n"
+        "    import tt22.record\n"
+        "assert 'textual' not in sys.modules, sorted(m for m in sys.modules if 'textual' in m)\n"
+        "print('ok')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
