@@ -235,3 +235,43 @@ def test_help_and_engine_do_not_import_textual() -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "ok"
     assert "sim" in result.stdout and "bench" in result.stdout
+
+
+def test_sim_json_deals_what_docs_seeds_md_specifies(capsys: pytest.CaptureFixture[str]) -> None:
+    """A program with only the transcript and docs/seeds.md can check every deal: the
+    first-dealer draw, each deal's hands and stock, and the exchange draws from the top."""
+    from test_rng import _ref_deal, _ref_first_dealer, _ref_key
+
+    from tt22.engine.cards import CODE
+
+    for players, seed in ((3, "docs check"), (7, "Docs Check 7")):
+        data = json.loads(
+            _sim(capsys, "--players", str(players), "--seed", seed, "--format", "json")
+        )
+        key = _ref_key(data["seed"])
+        decks = data["rules"]["decks"]
+        rounds, dealer = _ref_first_dealer(key, players, decks)
+        assert [[{"seat": s, "card": TEXT_OF[c]} for s, c in r] for r in rounds] == data[
+            "first_dealer"
+        ]["draws"]
+        assert data["first_dealer"]["dealer"] == dealer
+        penalties: list[int] = []
+        out = [False] * players
+        wanted = data["rules"]["first_hand"]
+        for deal in data["deals"]:
+            hands, stock = _ref_deal(
+                key, deal["number"], decks, penalties, out, deal["dealer"], wanted
+            )
+            assert deal["hands"] == [None if h is None else [TEXT_OF[c] for c in h] for h in hands]
+            assert deal["stock"] == [TEXT_OF[c] for c in stock]
+            top = 0
+            for e in deal["exchanges"]:
+                assert e["draw"] == deal["stock"][top : top + len(e["draw"])]
+                top += len(e["draw"])
+            penalties += [CODE[s["card"]] for s in deal["showdown"] if s["seat"] in deal["losers"]]
+            for seat in deal["eliminated"]:
+                out[seat] = True
+            wanted = deal["penalty"]
+
+
+TEXT_OF = [r + s for r in "23456789TJQKA" for s in "SHDC"]
