@@ -102,7 +102,11 @@ class SeatView(NamedTuple):
 
     def unseen_cards(self) -> list[int]:
         """Cards this seat has not seen this deal: other hands, other discards and the
-        stock together (sorted). What a sampling bot deals out again."""
+        stock together (sorted). What a sampling bot deals out again. Empty once the
+        match is over: there is nothing left to deal, and the last cards shown are also
+        the penalty cards."""
+        if self.phase == OVER:
+            return []
         deck = full_deck(self.rules.decks)
         seen: list[int] = list(self.hand) + list(self.my_discard)
         for cards in self.penalties:
