@@ -18,14 +18,14 @@ from .rules_bot import RulesBot
 
 __all__ = ["BOT_NAMES", "DEFAULT_BUDGETS", "LEVELS", "Bot", "bot_spec", "make_bot"]
 
-DEFAULT_BUDGETS: dict[str, int] = {"sampling": 600, "search": 3000}
+DEFAULT_BUDGETS: dict[str, int] = {"sampling": 2000, "search": 10000}
 """Playouts per decision when a bot is named without a level."""
 
 LEVELS: dict[str, str] = {
     "easy": "rules",
-    "normal": "sampling:150",
-    "hard": "sampling:600",
-    "expert": "search:3000",
+    "normal": "sampling:300",
+    "hard": "sampling:2000",
+    "expert": "search:10000",
 }
 """Level -> "bot" or "bot:playouts". Calibrated on the development machine (2 shared
 cores): expert stays under about one second per move (docs/bots.md)."""

@@ -14,7 +14,7 @@ from tt22.engine.rng import Pcg32
 
 from .choices import candidates
 from .fastsim import Sim
-from .montecarlo import apply_candidate, finish_searching, match_value
+from .montecarlo import ENDGAME_CARDS, apply_candidate, match_value, playouts_now, solve
 
 __all__ = ["CHEATER_NAME", "CheaterBot"]
 
@@ -48,8 +48,9 @@ def _sim_of(state: State) -> Sim:
 
 
 class CheaterBot:
-    """Evaluates each candidate on the true deal (every hand, the stock in order),
-    the others answering by the rules of thumb with some noise, endgames solved."""
+    """Evaluates each candidate on the true deal (every hand, the stock in order): by
+    playouts where the others answer by the rules of thumb with some noise, and from
+    three cards down by solving the deal exactly."""
 
     name = CHEATER_NAME
 
@@ -64,15 +65,21 @@ class CheaterBot:
         if len(cands) == 1:
             return cands[0].move
         base = _sim_of(state)
-        reps = max(1, self.playouts // len(cands))
         scores = []
-        for c in cands:
-            total = 0.0
-            for _ in range(reps):
+        if v.playing and len(v.hand) <= ENDGAME_CARDS:
+            for c in cands:
                 s = base.copy()
                 apply_candidate(s, c)
-                s.noise(self.rng, 40)
-                total += match_value(v, finish_searching(s))
-            scores.append(total)
+                scores.append(match_value(v, solve(s)))
+        else:
+            reps = max(1, playouts_now(v, self.playouts) // len(cands))
+            for c in cands:
+                total = 0.0
+                for _ in range(reps):
+                    s = base.copy()
+                    apply_candidate(s, c)
+                    s.noise(self.rng, 40)
+                    total += match_value(v, s.finish())
+                scores.append(total)
         best = max(range(len(cands)), key=lambda i: scores[i])
         return cands[best].move

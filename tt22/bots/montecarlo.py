@@ -31,7 +31,21 @@ from .fastsim import DONE, PLAY, Sim
 __all__ = ["SamplingBot", "SearchBot", "match_value", "solve"]
 
 ENDGAME_CARDS = 3
-"""Worlds whose hands hold at most this many cards each are solved exactly."""
+"""From this many cards in hand down, the search bot solves each sampled world exactly."""
+
+SOLVE_COST = 12
+"""An exact endgame solve costs about this many playouts; budgets count it so."""
+
+REFERENCE_WORK = 4 * 7
+"""A budget counts playouts of a four-player deal of seven cards. A bigger table or a
+bigger hand makes each playout longer, so the bot runs proportionally fewer: think time
+per move stays about the same whatever the deal."""
+
+
+def playouts_now(view: SeatView, budget: int) -> int:
+    """The budget in playouts for this decision (see REFERENCE_WORK)."""
+    work = len(view.players_in) * max(2, len(view.hand))
+    return max(1, budget * REFERENCE_WORK // work)
 
 
 def apply_candidate(s: Sim, c: Candidate) -> None:
@@ -45,7 +59,8 @@ def solve(s: Sim) -> list[int]:
     """Penalties when every seat, knowing every hand, plays to lower its own (max-n).
 
     The two-card trick needs no search: leading the higher card and beating whenever
-    possible is then optimal for each seat, which is what the rules of thumb do.
+    possible is then optimal for each seat (a lower last card is never worse), which
+    is what the rules of thumb do.
     """
     if s.phase != PLAY or len(s.hands[s.to_move]) <= 2:
         return s.finish()
@@ -59,17 +74,6 @@ def solve(s: Sim) -> list[int]:
             best = result
     assert best is not None
     return best
-
-
-def finish_searching(s: Sim) -> list[int]:
-    """Play by rule until the hands are small, then solve the endgame exactly."""
-    if s.phase != PLAY:
-        s.finish_exchange()
-    while s.phase == PLAY and len(s.hands[s.to_move]) > ENDGAME_CARDS:
-        s.step()
-    if s.phase == DONE:
-        return s.penalties()
-    return solve(s)
 
 
 def match_value(view: SeatView, penalties: Sequence[int]) -> float:
@@ -105,10 +109,10 @@ class SamplingBot:
 
     def choose(self, view: SeatView) -> Move:
         cands = candidates(view)
-        if len(cands) == 1:
-            return cands[0].move
+        if len(cands) == 1 or (view.playing and len(view.hand) <= 2):
+            return cands[0].move  # with two cards the rule of thumb is optimal (see solve)
         sampler = Sampler(view)
-        worlds = max(1, self.playouts // len(cands))
+        worlds = max(1, playouts_now(view, self.playouts) // len(cands))
         me = view.seat
         totals = [0] * len(cands)
         for _ in range(worlds):
@@ -132,24 +136,41 @@ class SearchBot:
 
     def choose(self, view: SeatView) -> Move:
         cands = candidates(view)
-        if len(cands) == 1:
-            return cands[0].move
+        if len(cands) == 1 or (view.playing and len(view.hand) <= 2):
+            return cands[0].move  # with two cards the rule of thumb is optimal (see solve)
+        budget = playouts_now(view, self.playouts)
+        if view.playing and len(view.hand) <= ENDGAME_CARDS:
+            return self._endgame(view, cands, budget)
         sampler = Sampler(view)
         arms = list(range(len(cands)))
         sums = [0.0] * len(cands)
         counts = [0] * len(cands)
         rounds = max(1, (len(cands) - 1).bit_length())
         for _ in range(rounds):
-            per = max(1, self.playouts // (rounds * len(arms)))
+            per = max(1, budget // (rounds * len(arms)))
             for _ in range(per):
                 base = sim_from(view, sampler.sample(self.rng))
                 for a in arms:
                     s = base.copy()
                     apply_candidate(s, cands[a])
-                    sums[a] += match_value(view, finish_searching(s))
+                    sums[a] += match_value(view, s.finish())
                     counts[a] += 1
             arms.sort(key=lambda a: -sums[a] / counts[a])
             arms = arms[: max(1, (len(arms) + 1) // 2)]
             if len(arms) == 1:
                 break
         return cands[arms[0]].move
+
+    def _endgame(self, view: SeatView, cands: list[Candidate], budget: int) -> Move:
+        """Every candidate in every sampled world, each world solved exactly."""
+        sampler = Sampler(view)
+        worlds = max(1, budget // (SOLVE_COST * len(cands)))
+        sums = [0.0] * len(cands)
+        for _ in range(worlds):
+            base = sim_from(view, sampler.sample(self.rng))
+            for i, c in enumerate(cands):
+                s = base.copy()
+                apply_candidate(s, c)
+                sums[i] += match_value(view, solve(s))
+        best = max(range(len(cands)), key=lambda i: sums[i])
+        return cands[best].move

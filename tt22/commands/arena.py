@@ -112,6 +112,7 @@ class Tally:
     penalty_sq: int = 0
     moves: int = 0
     seconds: float = 0.0
+    slowest: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.matches)
@@ -130,6 +131,7 @@ class Tally:
             "mean_penalty_ci95": [plo, phi],
             "moves": self.moves,
             "seconds_per_move": self.seconds / self.moves if self.moves else 0.0,
+            "max_seconds_per_move": self.slowest,
         }
 
 
@@ -203,6 +205,7 @@ def score(tallies: dict[str, Tally], result: MatchResult) -> None:
         t = tallies[lineup[seat]]
         t.moves += 1
         t.seconds += seconds
+        t.slowest = max(t.slowest, seconds)
 
 
 def _movers(result: MatchResult) -> list[int]:
@@ -247,6 +250,7 @@ def render_text(header: str, tallies: Sequence[Tally]) -> str:
             "deal-loss rate (95% CI)",
             "penalty/deal (95% CI)",
             "s/move",
+            "max s",
         )
     ]
     for t in tallies:
@@ -262,6 +266,7 @@ def render_text(header: str, tallies: Sequence[Tally]) -> str:
                 f"{_pct(d['deal_loss_rate'])} ({_pct(dlo)}-{_pct(dhi)})",
                 f"{d['mean_penalty']:5.2f} ({plo:5.2f}-{phi:5.2f})",
                 f"{d['seconds_per_move']:.4f}",
+                f"{d['max_seconds_per_move']:.3f}",
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
