@@ -481,3 +481,60 @@ async def test_picker_lists_newest_first_and_opens(tmp_path: Path) -> None:
         await pilot.press("ctrl+u", *str(folder / "old.22rec"), "enter")
         await wait_for(pilot, lambda: opened(app))
         assert replay(app).model.seed == "old one"  # type: ignore[arg-type]
+
+
+SAMPLES = Path(__file__).resolve().parent.parent / "records"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("*.22rec")))
+async def test_sample_records_step_like_the_engine(name: str) -> None:
+    path = SAMPLES / name
+    record = load_record(path)
+    states = engine_states(record)
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        m = screen.model
+        assert m.problem is None and m.end == len(record.moves)
+        for seat, player in enumerate(record.players):
+            # Names are shown literally (no markup), in the seats table.
+            assert player.name[:5] in screen_text(app), seat
+        deals = states[-1].deal.number
+        for deal in range(2, min(deals, 4) + 1):
+            boundary = m.deal_start(deal)
+            screen.go(boundary - 1)
+            await pilot.press("right")
+            assert screen.p == boundary
+            assert_shows(screen, states[boundary])
+            await pilot.press("left")
+            assert_shows(screen, states[boundary - 1])
+            await pilot.press("pagedown")
+            assert screen.p == boundary
+        await pilot.press("end")
+        assert_shows(screen, states[-1])
+        over = "match over" in screen_text(app)
+        assert over == states[-1].over
+
+
+def test_the_samples_are_there() -> None:
+    assert len(list(SAMPLES.glob("*.22rec"))) >= 5
+
+
+async def test_keys_are_in_the_footer_and_the_palette(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        ids = {b.id for bs in screen._bindings.key_to_bindings.values() for b in bs if b.id}
+        for action in ("prev", "next", "next_trick", "next_deal", "goto", "autoplay", "view"):
+            assert f"replay.{action}" in ids
+        assert "Forward" in screen_text(app)  # the footer, in words
+        app.action_command_palette()  # (ctrl+p: see /work/replay-needs.md)
+        await wait_for(pilot, lambda: not isinstance(app.screen, ReplayScreen))
+        await pilot.press(*"Deal on")
+        await pilot.pause(0.5)
+        assert "To the start of the next deal" in screen_text(app)  # type: ignore[arg-type]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: opened(app) and screen.p == screen.model.goto("2"))

@@ -231,8 +231,11 @@ class ReplayScreen(Screen[None]):
     def go(self, p: int) -> None:
         p = self.model.clamp(p)
         if p != self.p:
+            edge = 0 in (p, self.p) or self.model.end in (p, self.p)
             self.p = p
             self.refresh_view()
+            if edge:
+                self.refresh_bindings()  # back/forward keys dim at the ends
 
     # ------------------------------------------------------------------ navigation
     def action_prev(self) -> None:
@@ -316,6 +319,8 @@ class ReplayScreen(Screen[None]):
             self.p += 1
             if self.p < self.model.end:
                 self._schedule()
+            else:
+                self.refresh_bindings()
         self.refresh_view()
 
     def action_faster(self) -> None:
@@ -348,6 +353,7 @@ class ReplayScreen(Screen[None]):
             if text is not None:
                 self.model.set_comment(index, text)
                 self.refresh_view()
+                self.refresh_bindings()
 
         self.app.push_screen(
             TextDialog(
@@ -409,6 +415,7 @@ class ReplayScreen(Screen[None]):
             return None
         self.model.record = record
         self.model.dirty = False
+        self.refresh_bindings()
         self.notify(rt("save.done", path=printable(str(target), 200)))
         return target
 
