@@ -47,7 +47,7 @@ def table_app(players: int = 3, seed: str = "pilot", humans: int = 1, **rules: o
     )
 
 
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 10.0) -> None:
+async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while not cond():
@@ -264,3 +264,69 @@ async def test_untrusted_names_are_shown_literally() -> None:
         await pilot.pause()
         text = str(table(app).query_one("#seats").render().columns[1]._cells[0])
         assert "[bold red]x[/]\\x1b[2J" in text
+
+
+async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() -> None:
+    from textual.widgets import Input, Select
+
+    from tt22.tui.screens.setup import SetupScreen
+
+    app = TT22App(StartOptions(language="en", pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.query_one("#players", Select).value = 3
+        await wait_for(pilot, lambda: len(app.screen.query(".seat-row")) == 2)
+        await pilot.pause()
+        app.screen.query_one("#kind-1", Select).value = "human"
+        app.screen.query_one("#name", Input).value = "Ann"
+        app.screen.query_one("#must_beat", Select).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = table(app)
+        session = screen.session
+        assert [p.kind for p in session.players] == ["human", "human", "bot"]
+        assert session.players[0].name == "Ann" and session.rules.must_beat
+        assert len(session.seed) == 9 and session.seed[4] == "-"  # a fresh code
+        assert session.seed in str(screen.query_one("#status", Static).render())
+        assert app.settings.name == "Ann"
+
+
+async def test_setup_refuses_a_bad_rule_with_its_reason() -> None:
+    from textual.widgets import Input
+
+    from tt22.tui.screens.setup import SetupScreen
+
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.query_one("#first_hand", Input).value = "40"
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, SetupScreen)
+        assert "first_hand" in str(app.screen.query_one("#error", Static).render())
+
+
+async def test_help_and_a_language_change_in_settings(_home: Path) -> None:
+    from textual.widgets import Button, Select
+
+    from tt22.tui.screens.help import HelpScreen
+    from tt22.tui.screens.settings import SettingsScreen
+
+    app = TT22App(StartOptions())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.press("escape")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        app.screen.query_one("#language", Select).value = "ko"
+        app.screen.query_one("#ascii", Select).value = True
+        await pilot.pause()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.pause()
+        assert str(app.screen.query_one("#new", Button).label) == "새 게임"
+    assert '"language":"ko"' in (_home / "settings.json").read_text().replace(" ", "")
+    set_language("en")
