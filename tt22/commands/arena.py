@@ -325,7 +325,13 @@ def run(args: argparse.Namespace) -> int:
         progress(done, total, result)
 
     scale = think / NOMINAL_THINK
-    tallies = run_arena(rules, lineup, args.matches, seed, scale, on_match)
+    try:
+        tallies = run_arena(rules, lineup, args.matches, seed, scale, on_match)
+    except OSError as e:
+        sys.stderr.write(
+            f"tt22 arena: cannot save a record in {printable(str(out_dir))}: {e.strerror}\n"
+        )
+        return 1
     played = tallies and sum(t.matches for t in tallies) // len(lineup)
     if args.format == "json":
         obj = {
@@ -367,10 +373,11 @@ def _prepare_out(out: str | None) -> Path | None:
 
 
 def _save_record(out_dir: Path, index: int, rules: Rules, result: MatchResult) -> None:
+    """The match as a .22rec record, each move with the time its bot took."""
     from tt22 import record
 
     players = [Player(f"{name} {seat + 1}", "bot", name) for seat, name in enumerate(result.lineup)]
-    rec = record.new_record(rules, result.seed, players, dt.datetime.now(dt.UTC))
-    for move, seconds in result.moves:
-        rec = record.append_move(rec, move, think=round(seconds, 4))
+    moves = [record.RecordedMove(move, think=seconds) for move, seconds in result.moves]
+    started = dt.datetime.now(dt.UTC)
+    rec = record.build_record(rules, result.seed, players, moves, started)
     record.save_record(out_dir / f"match-{index:05d}.22rec", rec)
