@@ -218,7 +218,7 @@ async def test_hot_seat_hides_a_hand_until_its_owner_asks() -> None:
 async def test_watch_mode_plays_a_whole_match_and_saves_the_record(_home: Path) -> None:
     app = TT22App(
         StartOptions(
-            rules=Rules().for_players(3),
+            rules=Rules(elimination_at=12).for_players(3),
             players=[Player(f"Bot {i}", "bot", "random") for i in range(3)],
             seed="watch",
             watch=True,

@@ -129,6 +129,11 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
     "btn.reveal": ("Show my hand", "내 패 보기", "手札を見る"),
     "log.title": ("Moves", "진행 기록", "手順"),
     "log.exchange": ("{name} discards {n}.", "{name}: {n}장 교환.", "{name}: {n}枚交換。"),
+    "log.my_exchange": (
+        "You put away {out} and drew {drawn}.",
+        "버린 카드 {out}, 뽑은 카드 {drawn}.",
+        "捨てたカード {out}、引いたカード {drawn}。",
+    ),
     "log.keep": ("{name} keeps.", "{name}: 유지.", "{name}: そのまま。"),
     "log.play": ("{name}: {cards}", "{name}: {cards}", "{name}: {cards}"),
     "log.best": ("{name}: {cards} (best)", "{name}: {cards} (최고)", "{name}: {cards} (最強)"),

@@ -103,6 +103,7 @@ class TableScreen(Screen[None]):
         log = self.query_one("#log", RichLog)
         log.border_title = t("log.title")
         log.display = self.log_choice if self.log_choice is not None else self.size.width >= 120
+        self.set_class(self.size.height >= 32, "-tall")
         self._log_deal_start()
         self.refresh_table()
         self.advance()
@@ -112,6 +113,7 @@ class TableScreen(Screen[None]):
         self.workers.cancel_group(self, "bots")
 
     def on_resize(self) -> None:
+        self.set_class(self.size.height >= 32, "-tall")
         if self.log_choice is None:
             self.query_one("#log", RichLog).display = self.size.width >= 120
         self.refresh_table()
@@ -211,7 +213,9 @@ class TableScreen(Screen[None]):
         if self.must_reveal():
             hand.show(None, hidden_text=t("hotseat.hidden", name=self.who(s.to_move)))
         elif v is not None:
-            hand.show(v.hand, playable=playable_cards(v), ascii_style=a, active=True)
+            playable = playable_cards(v)
+            hand.show(v.hand, playable=playable, ascii_style=a, active=True)
+            hand.cursor_to_playable()
         elif seat is not None:
             hand.show(view(s, seat).hand, ascii_style=a, playable=None, active=False)
         else:
@@ -479,6 +483,20 @@ class TableScreen(Screen[None]):
         if isinstance(move, Exchange):
             n = len(move.discard)
             self._log(t("log.exchange", name=name, n=n) if n else t("log.keep", name=name))
+            if n and not self.hot_seat and move.seat in self.session.humans:
+                records = s.history[-1].exchanges if deal_over else s.exchanges
+                for e in records:
+                    if e.seat == move.seat:
+                        self._log(
+                            Text(
+                                t(
+                                    "log.my_exchange",
+                                    out=plain_cards(e.discard, a),
+                                    drawn=plain_cards(e.draw, a),
+                                ),
+                                style="dim",
+                            )
+                        )
         else:
             cards = plain_cards(parse_cards(move.cards), a)
             self._log(t("log.play", name=name, cards=cards))

@@ -22,6 +22,7 @@ from tt22.tui.widgets.cards import RED_SUITS, card_label
 __all__ = ["HandView"]
 
 CELL = 5  # " 10♠ "
+BIG_CELL = 6  # "│10♠│ "
 MARGIN = 1
 
 
@@ -71,6 +72,17 @@ class HandView(Widget):
             self.cursor = (self.cursor + step) % len(self.cards)
             self.refresh()
 
+    def cursor_to_playable(self) -> None:
+        """Leave the cursor where it is if that card can be played, else on the first
+        card that can (the engine said which, through `playable`)."""
+        if self.playable is None or not self.cards or self.cards[self.cursor] in self.playable:
+            return
+        for i, c in enumerate(self.cards):
+            if c in self.playable:
+                self.cursor = i
+                self.refresh()
+                return
+
     def toggle(self, index: int | None = None) -> None:
         i = self.cursor if index is None else index
         if 0 <= i < len(self.cards):
@@ -109,38 +121,78 @@ class HandView(Widget):
         return [self.cards[i] for i in sorted(self.selected)]
 
     # --- drawing ------------------------------------------------------------------
+    @property
+    def big(self) -> bool:
+        """Boxed cards when the widget is given five lines (a tall terminal)."""
+        return self.size.height >= 5
+
+    @property
+    def cell(self) -> int:
+        return BIG_CELL if self.big else CELL
+
+    def _style(self, i: int, c: int) -> str:
+        style = "red" if (c & 3) in RED_SUITS else ""
+        if self.playable is not None and c not in self.playable:
+            style = "dim"
+        if i in self.selected:
+            style = (style + " reverse bold").strip()
+        if i == self.cursor and self.active:
+            style = (style + " underline").strip()
+        return style
+
     def render(self) -> Text:
         if self.hidden_text is not None:
             return Text("\n" + self.hidden_text, style="bold", justify="center")
         if not self.cards:
             return Text("\n" + t("hand.none"), style="dim", justify="center")
-        top, mid, low = Text(" " * MARGIN), Text(" " * MARGIN), Text(" " * MARGIN)
+        return self._render_big() if self.big else self._render_small()
+
+    def _marks(self, cell: int) -> tuple[Text, Text]:
+        top, low = Text(" " * MARGIN), Text(" " * MARGIN)
         raised = "v" if self.ascii_style else "▼"
         caret = "^" if self.ascii_style else "▲"
+        half = cell // 2
+        for i in range(len(self.cards)):
+            top.append(
+                " " * half + (raised if i in self.selected else " ") + " " * (cell - half - 1)
+            )
+            mark = caret if (i == self.cursor and self.active) else " "
+            low.append(" " * half + mark + " " * (cell - half - 1), style="bold")
+        return top, low
+
+    def _render_small(self) -> Text:
+        mid = Text(" " * MARGIN)
         for i, c in enumerate(self.cards):
             label = card_label(c, self.ascii_style)
             pad = CELL - 2 - cell_len(label)
-            chosen = i in self.selected
-            style = "red" if (c & 3) in RED_SUITS else ""
-            if self.playable is not None and c not in self.playable:
-                style = "dim"
-            if chosen:
-                style = (style + " reverse bold").strip()
-            if i == self.cursor and self.active:
-                style = (style + " underline").strip()
             mid.append(" ")
-            mid.append(" " * pad + label, style=style)
+            mid.append(" " * pad + label, style=self._style(i, c))
             mid.append(" ")
-            top.append(
-                (" " * (CELL // 2)) + (raised if chosen else " ") + " " * (CELL - CELL // 2 - 1)
-            )
-            mark = caret if (i == self.cursor and self.active) else " "
-            low.append(" " * (CELL // 2) + mark + " " * (CELL - CELL // 2 - 1), style="bold")
+        top, low = self._marks(CELL)
         return Text("\n").join([top, mid, low])
+
+    def _render_big(self) -> Text:
+        a = self.ascii_style
+        tl, tr, bl, br, h, v = ("+", "+", "+", "+", "-", "|") if a else "┌┐└┘─│"
+        lines = [Text(" " * MARGIN) for _ in range(3)]
+        for i, c in enumerate(self.cards):
+            label = card_label(c, a)
+            label = " " * (3 - cell_len(label)) + label
+            style = self._style(i, c)
+            frame = "dim" if style == "dim" else ("bold" if i in self.selected else "")
+            lines[0].append(tl + h * 3 + tr, style=frame)
+            lines[1].append(v, style=frame)
+            lines[1].append(label, style=style)
+            lines[1].append(v, style=frame)
+            lines[2].append(bl + h * 3 + br, style=frame)
+            for line in lines:
+                line.append(" ")
+        top, low = self._marks(BIG_CELL)
+        return Text("\n").join([top, *lines, low])
 
     def on_click(self, event: events.Click) -> None:
         if self.hidden_text is not None or not self.cards:
             return
-        i = (event.x - MARGIN) // CELL
+        i = (event.x - MARGIN) // self.cell
         if 0 <= i < len(self.cards):
             self.post_message(self.CardClicked(i))
