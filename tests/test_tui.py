@@ -330,3 +330,19 @@ async def test_help_and_a_language_change_in_settings(_home: Path) -> None:
         assert str(app.screen.query_one("#new", Button).label) == "새 게임"
     assert '"language":"ko"' in (_home / "settings.json").read_text().replace(" ", "")
     set_language("en")
+
+
+async def test_a_failing_autosave_does_not_stop_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the data directory should be")
+    monkeypatch.setenv("TT22_HOME", str(blocker))
+    app = table_app(players=2, seed="no disk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        await pilot.press("enter")
+        screen = table(app)
+        assert len(screen.session.moves) >= 1
+        assert screen.session.save_problem
+        assert any("Could not save" in str(n.message) for n in app._notifications)

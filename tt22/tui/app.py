@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -18,6 +18,9 @@ from tt22.engine.players import Player
 from tt22.tui.i18n import detect_language, set_language, t
 from tt22.tui.session import MatchSession, fresh_seed_text
 from tt22.tui.settings import Settings, load_settings, save_settings
+
+if TYPE_CHECKING:
+    from tt22.tui.screens.table import TableScreen
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "StartOptions", "TT22App"]
 
@@ -111,11 +114,8 @@ class TT22App(App[None]):
         self.push_screen(TableScreen(session))
         return True
 
-    def after_match(self, table: Screen[None], choice: str) -> None:
+    def after_match(self, table: TableScreen, choice: str) -> None:
         """The match summary's answer: again with this seed, a new seed, or home."""
-        from tt22.tui.screens.table import TableScreen
-
-        assert isinstance(table, TableScreen)
         s = table.session
         while table in self.screen_stack:
             self.pop_screen()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from textual.binding import BindingsMap
+from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 
 from tt22.tui.i18n import CATALOGUE, t
@@ -16,7 +16,7 @@ __all__ = ["translate_bindings"]
 def translate_bindings(node: DOMNode) -> None:
     merged = type(node)._merged_bindings
     source = merged.copy() if merged is not None else node._bindings
-    keys: dict[str, list] = {}
+    keys: dict[str, list[Binding]] = {}
     for key, bindings in source.key_to_bindings.items():
         keys[key] = [
             dataclasses.replace(

@@ -157,6 +157,11 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
         "저장했습니다. 처음 화면에서 이어할 수 있습니다.",
         "保存しました。ホーム画面から続きができます。",
     ),
+    "msg.not_saved": (
+        "Could not save the match: {reason}",
+        "경기를 저장하지 못했습니다: {reason}",
+        "試合を保存できませんでした: {reason}",
+    ),
     "msg.illegal": ("Not allowed: {reason}", "불가: {reason}", "できません: {reason}"),
     "msg.nothing_lowest": (
         "There is nothing to play now.",

@@ -72,12 +72,16 @@ class MatchSession:
         self.autosave = autosave
         self.record = record
         self.saved_path: Path | None = None
+        self.save_problem: str | None = None  # why the last autosave failed, if it did
         if self.record is None and HAVE_RECORDS:
             from tt22.record import new_record
 
             self.record = new_record(self.rules, seed, self.players, dt.datetime.now(dt.UTC))
         if self.autosave is not None and self.record is not None and not self.moves:
-            self.autosave.save(self.record)
+            try:
+                self.autosave.save(self.record)
+            except OSError as e:
+                self.save_problem = str(e)
 
     @classmethod
     def start(
@@ -133,10 +137,14 @@ class MatchSession:
 
             self.record = append_move(self.record, move, think=think)
             if self.autosave is not None:
-                if self.state.over:
-                    self.saved_path = self.autosave.finish(self.record)
-                else:
-                    self.autosave.save(self.record)
+                try:
+                    if self.state.over:
+                        self.saved_path = self.autosave.finish(self.record)
+                    else:
+                        self.autosave.save(self.record)
+                    self.save_problem = None
+                except OSError as e:  # a full disk must not stop the game
+                    self.save_problem = f"{e.strerror or e}: {e.filename or ''}".strip(": ")
         return self.state
 
     def abandon(self) -> None:

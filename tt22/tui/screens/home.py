@@ -125,11 +125,9 @@ class HomeScreen(Screen[None]):
             self.update_continue()
 
     def action_replay(self) -> None:
+        """The replayer's own screen (tt22.tui.replay, built separately)."""
         if not replay_available():
             return
         import tt22.tui.replay as replay
 
-        screen = replay.replay_screen() if hasattr(replay, "replay_screen") else None
-        if screen is None:
-            screen = replay.ReplayScreen()
-        self.app.push_screen(screen)
+        self.app.push_screen(replay.replay_screen())

@@ -77,6 +77,7 @@ class TableScreen(Screen[None]):
         self.finished = False
         self.waiting_summary = False
         self._last_hand_view: SeatView | None = None
+        self._told_problem: str | None = None
         self.gone = False  # unmounted: a bot finishing its thought must not draw
         self.log_choice: bool | None = None  # None: shown when the terminal is wide
 
@@ -392,6 +393,10 @@ class TableScreen(Screen[None]):
     def after_move(self, before: State, move: Move) -> bool:
         """Log and redraw; True when play goes straight on (no summary to show)."""
         s = self.state
+        problem = self.session.save_problem
+        if problem and problem != self._told_problem:
+            self.app.notify(t("msg.not_saved", reason=printable(problem, 200)), severity="error")
+        self._told_problem = problem
         self._log_move(before, move)
         self.refresh_table()
         if len(s.history) > len(before.history):
