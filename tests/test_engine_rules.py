@@ -568,3 +568,51 @@ def test_r23_a_view_holds_only_what_the_seat_may_know() -> None:
     assert v.my_turn and not view(s, 0).my_turn
     assert view(s, 0).legal_moves() == []
     assert [m.cards for m in v.legal_moves()] == [m.cards for m in legal_moves(s)]
+
+
+# ---------------------------------------------------------------------------
+# Option names (RULES.md "Option names"; docs/rules.md is the in-repo copy)
+
+
+def test_rules_options_are_named_and_defaulted_as_the_rulebook_says() -> None:
+    import re
+    from pathlib import Path
+
+    from tt22.engine import OPTION_NAMES
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text("utf-8")
+    section = text.split("## Option names", 1)[1].split("##", 1)[0]
+    named = re.findall(r"`([a-z_]+)(?: = ([^`]+))?`", section)
+    assert list(dict.fromkeys(n for n, _ in named)) == list(OPTION_NAMES)
+    resolved = Rules().for_players(4)
+    for name, default in named:
+        if default:
+            assert json_value(getattr(resolved, name)) == default, name
+    assert resolved.as_dict() == {
+        "decks": 1,
+        "max_set": 4,
+        "first_hand": 7,
+        "elimination_at": 22,
+        "exchange": "up_to_stock",
+        "must_beat": False,
+        "all_out": "lowest_total",
+        "first_dealer": "high_card",
+    }
+    assert list(resolved.as_dict()) == list(OPTION_NAMES)
+    r = parse_rule_assignments(["must_beat=true", "exchange=stop_when_short", "first_hand=5"])
+    assert (r.must_beat, r.exchange, r.first_hand) == (True, "stop_when_short", 5)
+    for bad in (
+        ["nosuch=1"],
+        ["must_beat=maybe"],
+        ["all_out=everyone"],
+        ["decks"],
+        ["first_hand=x"],
+    ):
+        with pytest.raises(RulesError):
+            parse_rule_assignments(bad)
+
+
+def json_value(value: object) -> str:
+    import json
+
+    return json.dumps(value)
