@@ -16,6 +16,7 @@ from tt22.engine import (
     IllegalMove,
     Play,
     Rules,
+    State,
     apply,
     explain,
     forced_reason,
@@ -29,7 +30,7 @@ from tt22.engine.cards import TEXT
 from tt22.engine.rng import Pcg32
 
 
-def _kqt_on_the_table(rules: Rules | None = None):  # type: ignore[no-untyped-def]
+def _kqt_on_the_table(rules: Rules | None = None) -> State:
     """Seat 0 led 9-9-9, seat 1 beat it with K-Q-10; seat 2 is to play."""
     s = rig(["9S 9H 9D 2C", "KS QS TS 3C", "2H 3H 4H 5H"], rules=rules)
     s = play(s, 0, "9S 9H 9D")

@@ -104,8 +104,8 @@ def _check_legal_moves(s: State, rng: Pcg32) -> None:
     assert len(moves) >= 1
     seat = s.to_move
     if s.phase == PLAY:
-        keys = [_rank_key(m.cards) for m in moves]
-        assert len(set(keys)) == len(keys)
+        keys = [_rank_key(m.cards) for m in moves if isinstance(m, Play)]
+        assert len(set(keys)) == len(keys) == len(moves)
         for m in moves:
             assert isinstance(m, Play) and m.seat == seat
             assert _is_sub_multiset([CODE[t] for t in m.cards], s.hands[seat])
@@ -113,13 +113,13 @@ def _check_legal_moves(s: State, rng: Pcg32) -> None:
     else:
         n = len(moves)
         picks = set(range(min(n, 6))) | {n - 1} | {rng.bounded(n) for _ in range(6)}
-        keys = set()
+        discards: set[tuple[int, ...]] = set()
         for i in sorted(picks):
             m = moves[i]
             assert isinstance(m, Exchange) and m.seat == seat
-            keys.add(_rank_key(m.discard))
+            discards.add(_rank_key(m.discard))
             apply(s, m)
-        assert len(keys) == len(picks)
+        assert len(discards) == len(picks)
         assert n == _exchange_count(s)
 
 

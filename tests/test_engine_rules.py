@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 from enginekit import (
@@ -22,10 +23,13 @@ from enginekit import (
 )
 
 from tt22.engine import (
+    Exchange,
     IllegalMove,
+    Move,
     Play,
     Rules,
     RulesError,
+    State,
     apply,
     legal_moves,
     new_match,
@@ -36,7 +40,7 @@ from tt22.engine.cards import CODE, TEXT, VALUES, full_deck, rank_value
 from tt22.engine.rng import seed_key, stream
 
 
-def _illegal(rule: str, state, move) -> IllegalMove:  # type: ignore[no-untyped-def]
+def _illegal(rule: str, state: State, move: Move) -> IllegalMove:
     with pytest.raises(IllegalMove) as e:
         apply(state, move)
     assert e.value.rule == rule, str(e.value)
@@ -44,9 +48,9 @@ def _illegal(rule: str, state, move) -> IllegalMove:  # type: ignore[no-untyped-
     return e.value
 
 
-def _ranks(moves) -> set[tuple[str, ...]]:  # type: ignore[no-untyped-def]
+def _ranks(moves: Sequence[Move]) -> set[tuple[str, ...]]:
     """Legal moves as rank multisets (text ranks, sorted), suits dropped."""
-    return {tuple(sorted(t[0] for t in m.cards)) for m in moves}
+    return {tuple(sorted(t[0] for t in m.cards)) for m in moves if isinstance(m, Play)}
 
 
 # ---------------------------------------------------------------------------
@@ -222,7 +226,7 @@ def test_r7_first_dealer_high_card_with_redraws() -> None:
 # A deal
 
 
-def _to_next_deal(s):  # type: ignore[no-untyped-def]
+def _to_next_deal(s: State) -> State:
     number = s.deal.number
     while not s.over and s.deal.number == number:
         s = apply(s, legal_moves(s)[-1])
@@ -304,9 +308,7 @@ def test_r11_exchange_in_order_from_the_dealers_left_drawing_from_the_top() -> N
     _illegal("R11", s, _ex(1, "3H"))  # the exchange is over
 
 
-def _ex(seat: int, text: str):  # type: ignore[no-untyped-def]
-    from tt22.engine import Exchange
-
+def _ex(seat: int, text: str) -> Exchange:
     return Exchange(seat, tuple(text.split()))
 
 
