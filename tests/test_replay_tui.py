@@ -475,10 +475,18 @@ async def test_picker_lists_newest_first_and_opens(tmp_path: Path) -> None:
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, RecordPicker))
         # Any path: a file that is not a record is one clear message, and we stay.
-        await pilot.press("slash", *str(folder / "junk.22rec"), "enter")
+        from textual.widgets import Input
+
+        box = app.screen.query_one("#pick-path", Input)
+        await pilot.press("slash")
+        assert box.has_focus
+        box.value = str(folder / "junk.22rec")
+        await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RecordPicker)
-        await pilot.press("ctrl+u", *str(folder / "old.22rec"), "enter")
+        assert any("Cannot open" in str(n.message) for n in app._notifications)
+        box.value = str(folder / "old.22rec")
+        await pilot.press("enter")
         await wait_for(pilot, lambda: opened(app))
         assert replay(app).model.seed == "old one"  # type: ignore[arg-type]
 

@@ -294,7 +294,8 @@ class OpenHands(Widget):
         if history:
             d = history[-1]
             number = d.number if isinstance(d, PublicDeal) else d.start.number
-            if number == deal - 1 or (phase == OVER and number == deal):
+            fresh = number == deal - 1 and not tricks  # the new deal has no trick yet
+            if fresh or (phase == OVER and number == deal):
                 shown = ", ".join(f"{names[st]} {show_card(c, a)}" for st, c in d.showdown)
                 losers = ", ".join(names[st] for st in d.losers)
                 lines.append(

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -46,11 +47,24 @@ def _entry(path: Path) -> RecordEntry:
     return RecordEntry(
         path,
         record.started.replace("T", " ").removesuffix("Z")[:16],
-        ", ".join(printable(p.name, 20) for p in record.players),
-        describe_result(record),
-        printable(record.seed, 40),
+        _short(", ".join(printable(p.name, 20) for p in record.players), 20)
+        + (f" ({len(record.players)})" if len(record.players) > 3 else ""),
+        _short(describe_result(record), 18),
+        _short(printable(record.seed, 40), 14),
         True,
     )
+
+
+def _short(text: str, width: int) -> str:
+    """`text` cut to `width` cells with an ellipsis, so the four columns fit 80 cells."""
+    if cell_len(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) >= width:
+            break
+        out += ch
+    return out + "…"
 
 
 def describe_result(record: Record) -> str:
