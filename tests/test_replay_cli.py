@@ -82,3 +82,21 @@ def test_missing_file_folder_and_bad_options(tmp_path: Path) -> None:
     for result in (out,):
         assert "Traceback" not in result.stderr
         assert result.stdout.strip() == "textual not loaded"
+
+
+def test_a_record_from_another_generator_is_one_line(tmp_path: Path) -> None:
+    import msgspec
+
+    from tt22.record import load_record
+
+    good = good_record(tmp_path)
+    record = msgspec.structs.replace(load_record(good), generator="mt19937-someday")
+    other = tmp_path / "other.22rec"
+    other.write_bytes(
+        msgspec.json.encode({"format": "tt22-record", "format_version": 1, "record": record})
+    )
+    out = run("replay", str(other), tmp_path=tmp_path)
+    assert out.returncode == 2, out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot be replayed" in lines[0] and "mt19937" in lines[0]
+    assert out.stdout.strip() == "textual not loaded"

@@ -178,3 +178,22 @@ def test_an_illegal_move_stops_the_replay_with_a_reason() -> None:
     assert f"move {k + 1} of {len(broken)}" in text and "turn" in text
     assert len(m.rows) == k
     assert m.next_deal(k - 1) <= k
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(min_value=2, max_value=9), st.integers(min_value=0, max_value=10**6))
+def test_every_move_has_an_address_goto_finds(players: int, seed_number: int) -> None:
+    seed = f"prop-{seed_number}"
+    bots = [make_bot("random", seed, s) for s in range(players)]
+    final, moves = play_match(Rules(), seed, bots)
+    m = ReplayModel.from_moves(Rules(), [Player(f"P{s}") for s in range(players)], seed, moves)
+    assert m.end == len(moves) and m.states[-1].fingerprint() == final.fingerprint()
+    for row in m.rows:
+        assert m.goto(f"{row.deal}.{row.trick}.{row.step}") == row.move_index + 1
+        assert m.goto(f"#{row.move_index + 1}") == row.move_index + 1
+    # Walking forward by deals visits every deal that has moves, in order.
+    p, seen = 0, []
+    while p < m.end:
+        seen.append(m.state(p).deal.number)
+        p = m.next_deal(p)
+    assert seen == sorted({r.deal for r in m.rows})

@@ -49,10 +49,14 @@ def open_record(name: str) -> object:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tt22.replay_model import GotoError, ReplayModel
+    from tt22.replay_model import GotoError, ReplayError, ReplayModel
+    from tt22.safe import printable
 
     record = open_record(args.file)
-    model = ReplayModel.from_record(record)  # type: ignore[arg-type]
+    try:
+        model = ReplayModel.from_record(record)  # type: ignore[arg-type]
+    except ReplayError as e:
+        raise UsageError(f"{printable(args.file)} cannot be replayed: {e}") from None
     seat = None
     if args.seat is not None:
         if not 1 <= args.seat <= len(model.players):
