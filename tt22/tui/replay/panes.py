@@ -114,15 +114,17 @@ class MoveList(ScrollView, can_focus=True):
         size = Size(self.size.width, len(self.rows) + 1)
         if size != self.virtual_size:
             self.virtual_size = size
-        if self.current is not None:
-            y = self.current + 1
-            top = self.scroll_offset.y
-            height = max(1, self.size.height)
-            if not top <= y < top + height:
-                self.scroll_to(y=max(0, y - height // 2), animate=False)
-        elif self.scroll_offset.y:
-            self.scroll_to(y=0, animate=False)
+        # Scroll once the new virtual size is laid out (before that, scrolling is
+        # clamped to the old size: on mount, to nothing).
+        self.call_after_refresh(self.keep_current_in_view)
         self.refresh()
+
+    def keep_current_in_view(self) -> None:
+        y = 0 if self.current is None else self.current + 1
+        top = self.scroll_offset.y
+        height = max(1, self.scrollable_content_region.height)
+        if not top <= y < top + height:
+            self.scroll_to(y=max(0, y - height // 2), animate=False, immediate=True)
 
     def line_text(self, i: int) -> str:
         """Line `i` of the list (0 is the start; 1.. are moves), as plain text."""
@@ -272,6 +274,16 @@ class OpenHands(Widget):
         for i, name in enumerate(names):
             if out[i]:
                 continue
+            disc = discards[i]
+            discarded = (
+                rt("hands.discard", cards=" ".join(show_card(c, a) for c in disc)) if disc else ""
+            )
+            if i == self.seat:
+                # The viewer's own hand is the play app's hand widget below; here only
+                # what they discarded, which they alone know.
+                if discarded:
+                    lines.append(Text(_fit(name, 8) + " " + discarded, style="dim"))
+                continue
             line = Text(_fit(name, 8) + " ")
             hand = hands[i]
             if hand is None:
@@ -279,10 +291,8 @@ class OpenHands(Widget):
             else:
                 line.append_text(cards_text(hand, a))
             lines.append(line)
-            disc = discards[i]
-            if disc:
-                cards = " ".join(show_card(c, a) for c in disc)
-                lines.append(Text(" " * 9 + rt("hands.discard", cards=cards), style="dim"))
+            if discarded:
+                lines.append(Text(" " * 9 + discarded, style="dim"))
         if phase != EXCHANGE and tricks:
             last = tricks[-1]
             played = ", ".join(
