@@ -198,6 +198,15 @@ async def test_goto_dialog(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: opened(app))
         assert screen.p == screen.model.goto("2.1.2")
         assert "Deal 2/" in screen_text(app) and "trick 1/" in screen_text(app)
+        # The move list follows: the current move is on screen.
+        screen.go(screen.model.end - 3)
+        await pilot.pause()
+        await pilot.pause()
+        moves = screen.query_one(MoveList)
+        line = moves.current + 1  # type: ignore[operator]
+        top, height = moves.scroll_offset.y, moves.scrollable_content_region.height
+        assert top <= line < top + height
+        assert moves.line_text(line).strip() in screen_text(app)
 
 
 async def test_seat_view_shows_no_hidden_card(tmp_path: Path) -> None:
