@@ -346,3 +346,19 @@ async def test_a_failing_autosave_does_not_stop_the_game(
         assert len(screen.session.moves) >= 1
         assert screen.session.save_problem
         assert any("Could not save" in str(n.message) for n in app._notifications)
+
+
+async def test_the_command_palette_offers_the_game_commands() -> None:
+    from textual.command import CommandPalette
+
+    app = table_app(players=2, seed="palette")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        assert "ctrl+p" in app.active_bindings
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"move log")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert table(app).log_choice is True

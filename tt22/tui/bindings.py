@@ -12,10 +12,17 @@ from tt22.tui.i18n import CATALOGUE, t
 
 __all__ = ["translate_bindings"]
 
+_SOURCE = "_tt22_untranslated_bindings"
+
 
 def translate_bindings(node: DOMNode) -> None:
-    merged = type(node)._merged_bindings
-    source = merged.copy() if merged is not None else node._bindings
+    """Give `node` its bindings with descriptions in the current language. The first
+    call keeps the untranslated map (including bindings Textual adds at run time, such
+    as the App's ctrl+p) so a later language change translates from the keys again."""
+    source: BindingsMap | None = getattr(node, _SOURCE, None)
+    if source is None:
+        source = node._bindings.copy()
+        setattr(node, _SOURCE, source)
     keys: dict[str, list[Binding]] = {}
     for key, bindings in source.key_to_bindings.items():
         keys[key] = [
