@@ -37,7 +37,7 @@ DONE = 2
 # Rules of thumb for the exchange (ranks: 0 = 2 ... 12 = A). Tuned by deal-level
 # tournaments in the fast simulator (see docs/bots.md).
 KEEP_LOW = 3  # the lowest card is kept when it is a 5 or lower: the card to end on
-KEEP_HIGH = 10  # Q, K, A are kept: they win tricks and so keep the low card safe
+KEEP_HIGH = 11  # kings and aces are kept: they win tricks and so keep the low card safe
 
 
 def exchange_choice(hand: Sequence[int], stock: int) -> list[int]:
@@ -63,13 +63,27 @@ def exchange_choice(hand: Sequence[int], stock: int) -> list[int]:
 
 
 def lead_choice(hand: Sequence[int], max_set: int) -> list[int]:
-    """What to lead: with two cards the higher (the lower is shown); otherwise the
-    highest card, so that those who cannot match it duck away their low cards."""
+    """What to lead: with two cards the higher (the lower is shown). Otherwise the
+    highest rank below a king, every card of it (a set is harder to beat), keeping
+    the lowest card; with nothing below a king but the lowest card, the highest rank.
+
+    Leading middle cards sheds them while kings and aces stay to win the late tricks;
+    tournaments in the fast simulator put this well ahead of leading the top card.
+    """
     n = len(hand)
     if n == 2:
         return [hand[1]]
-    top = hand[-1]
-    return [top]
+    top = -1
+    for r in hand[1:]:
+        if r < KEEP_HIGH:
+            top = r
+    if top < 0:
+        top = hand[-1]
+    count = 0
+    for r in hand[1:]:
+        if r == top:
+            count += 1
+    return [top] * max(1, min(count, max_set, n - 1))
 
 
 def follow_choice(

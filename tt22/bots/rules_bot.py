@@ -1,9 +1,9 @@
 """Level 2: rules of thumb a decent player uses, with no look-ahead.
 
-Exchange the middle cards, keep a low card to show at the end and high cards to win
-tricks; lead high (the higher of the last two); beat as cheaply as possible when
-following, duck only when nothing beats. The same rules play out every deal in the
-search bots' playouts (fastsim.py).
+Exchange the middle cards, keep a low card to show at the end and kings and aces to
+win tricks; lead the highest set below a king (the higher of the last two cards); beat
+as cheaply as possible when following, duck only when nothing beats. The same rules
+play out every deal in the search bots' playouts (fastsim.py).
 """
 
 from __future__ import annotations
