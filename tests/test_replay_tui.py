@@ -548,7 +548,7 @@ async def test_keys_are_in_the_footer_and_the_palette(tmp_path: Path) -> None:
         for action in ("prev", "next", "next_trick", "next_deal", "goto", "autoplay", "view"):
             assert f"replay.{action}" in ids
         assert "Forward" in screen_text(app)  # the footer, in words
-        app.action_command_palette()  # (ctrl+p: see /work/replay-needs.md)
+        await pilot.press("ctrl+p")
         await wait_for(pilot, lambda: not isinstance(app.screen, ReplayScreen))
         await pilot.press(*"Deal on")
         await pilot.pause(0.5)

@@ -26,6 +26,7 @@ from textual.widgets import Footer, Static
 
 from tt22.replay_model import GotoError, ReplayModel
 from tt22.safe import printable
+from tt22.tui.i18n import t
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, position_text
 from tt22.tui.replay.words import rt, translate_bindings
@@ -457,7 +458,7 @@ class ReplayScreen(Screen[None]):
             return
         self.stop_autoplay()
         settings = getattr(self.app, "settings", None)
-        name = (getattr(settings, "name", "") or "").strip() or "You"
+        name = (getattr(settings, "name", "") or "").strip() or t("player.you")
         assert self.path is not None
         record = self.model.fork(
             self.p,
