@@ -252,6 +252,8 @@ def _check_views(s: State) -> None:
                     hidden.update(s.hands[i])
                     hidden.update(s.discards[i])
             assert Counter(v.unseen_cards()) == hidden
+        else:
+            assert v.unseen_cards() == []  # nothing is left to deal
 
 
 # ---------------------------------------------------------------------------

@@ -145,6 +145,7 @@ def test_r5_reaching_22_eliminates_and_the_last_player_in_wins() -> None:
     d = s.history[-1]
     assert d.losers == (0,) and d.totals == (22, 0) and d.eliminated == (0,)
     assert s.phase == OVER and s.over and s.winners == (1,) and s.to_move == -1
+    assert view(s, 0).unseen_cards() == [] == view(s, 1).unseen_cards()
     assert legal_moves(s) == []
     _illegal("R5", s, Play(1, ("2C",)))
 
