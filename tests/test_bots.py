@@ -186,3 +186,14 @@ def test_match_value_prefers_small_penalties_and_fears_elimination() -> None:
     assert match_value(v, [5, 0, 0]) < none < match_value(v, [0, 5, 0])
     v2 = v._replace(totals=(20, 0, 0))
     assert match_value(v2, [2, 0, 0]) == 0.0
+
+
+def test_sim_seats_bots_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    from tt22.cli import main
+
+    assert (
+        main(["sim", "--bots", "rules,normal,easy,random", "--seed", "n", "--format", "json"]) == 0
+    )
+    assert '"bot": "normal"' in capsys.readouterr().out.replace('":"', '": "')
+    assert main(["sim", "--bots", "cheater", "--seed", "n"]) == 2
+    assert "unknown bot 'cheater'" in capsys.readouterr().err

@@ -121,7 +121,7 @@ class Tally:
         return {
             "name": self.name,
             "matches": self.matches,
-            "wins": round(self.wins, 4),
+            "wins": int(self.wins) if self.wins.is_integer() else round(self.wins, 4),
             "win_rate": self.wins / self.matches if self.matches else 0.0,
             "win_rate_ci95": [lo, hi],
             "deals": self.deals,
