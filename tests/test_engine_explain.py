@@ -125,7 +125,7 @@ def test_illegal_move_messages_name_the_rule() -> None:
         (
             Play(2, ("3H", "4H", "5H")),
             "R13",
-            "5-4-3 neither beats K-Q-10 nor is your lowest 3 cards",
+            "5-4-3 neither beats K-Q-10 nor is your three lowest cards",
         ),
         (Play(2, ("AS", "2H", "3H")), "R12", "you can only play cards from your own hand"),
         (Play(0, ("2C",)), "R13", "it is seat 2's turn, not seat 0's"),

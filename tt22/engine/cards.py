@@ -16,6 +16,7 @@ __all__ = [
     "CardError",
     "card_text",
     "full_deck",
+    "lowest_cards_words",
     "parse_card",
     "parse_cards",
     "rank",
@@ -87,6 +88,17 @@ def show_card(card: int, ascii_style: bool = False) -> str:
 def show_ranks(ranks: Sequence[int]) -> str:
     """`K-Q-10`: a play's ranks from high to low, as a player says them."""
     return "-".join(RANK_NAMES[r] for r in sorted(ranks, reverse=True))
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def lowest_cards_words(k: int) -> str:
+    """ "your lowest card", "your three lowest cards": how a player names a duck."""
+    if k == 1:
+        return "your lowest card"
+    word = _NUMBER_WORDS[k] if k < len(_NUMBER_WORDS) else str(k)
+    return f"your {word} lowest cards"
 
 
 def full_deck(decks: int) -> list[int]:

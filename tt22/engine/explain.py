@@ -5,20 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import CODE, show_ranks
+from .cards import CODE, lowest_cards_words, show_ranks
 from .legality import can_beat
 from .moves import Move, Play
 from .state import IllegalMove, State, apply
 from .views import SeatView
 
 __all__ = ["explain", "forced_reason", "playable_cards", "selection_problem"]
-
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def _count_cards(k: int) -> str:
-    word = _NUMBER_WORDS[k] if k < len(_NUMBER_WORDS) else str(k)
-    return f"your {word} lowest cards" if k > 1 else "your lowest card"
 
 
 def explain(state: State, move: Move) -> str | None:
@@ -38,7 +31,7 @@ def forced_reason(v: SeatView) -> str | None:
     best = v.best_desc
     k = len(best)
     if not can_beat(v.hand, best):
-        return f"You cannot beat {show_ranks(best)}, so you play {_count_cards(k)} (R13)."
+        return f"You cannot beat {show_ranks(best)}, so you play {lowest_cards_words(k)} (R13)."
     moves = v.legal_moves()
     if len(moves) == 1:
         if v.rules.must_beat:
@@ -99,4 +92,4 @@ def selection_problem(v: SeatView, cards: Sequence[int]) -> str | None:
     if ranks == lowest:
         return f"House rule must_beat: you can beat {show_ranks(v.best_desc)}, so you must (R13)."
     best = show_ranks(v.best_desc)
-    return f"{show_ranks(ranks)} neither beats {best} nor is {_count_cards(k)} (R13)."
+    return f"{show_ranks(ranks)} neither beats {best} nor is {lowest_cards_words(k)} (R13)."

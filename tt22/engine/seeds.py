@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import datetime as _dt
 
+from .rng import normalise_seed
+
 __all__ = ["CODE_ALPHABET", "DAILY", "daily_seed", "fresh_seed", "resolve_seed"]
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -38,6 +40,6 @@ def daily_seed(today: _dt.date) -> str:
 def resolve_seed(text: str, today: _dt.date) -> str:
     """`daily` (in any case, with any spacing) becomes that day's seed; any other text is
     a seed as it stands."""
-    if text.strip().casefold() == DAILY:
+    if normalise_seed(text) == DAILY:
         return daily_seed(today)
     return text

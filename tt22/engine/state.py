@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import CODE, VALUES, full_deck, show_ranks
+from .cards import CODE, VALUES, full_deck, lowest_cards_words, show_ranks
 from .legality import ExchangeOptions, beats, can_beat, follow_options, lead_options
 from .moves import Exchange, Move, Play
 from .rng import seed_key, stream
@@ -376,7 +376,9 @@ def _apply_play(s: State, move: Play) -> None:
     else:
         parsed = _parse(texts)
         if parsed is None or not parsed:
-            raise IllegalMove("R12", "a play must be one or more cards from your hand")
+            raise IllegalMove(
+                "R13" if s.plays else "R12", "a play must be one or more cards from your hand"
+            )
         removed = _remove(hand, parsed)
         if removed is None:
             raise IllegalMove("R12", "you can only play cards from your own hand")
@@ -440,7 +442,7 @@ def _judge_follow(s: State, seat: int, hand: tuple[int, ...], ranks_desc: list[i
         raise IllegalMove(
             "R13",
             f"{show_ranks(ranks_desc)} neither beats {show_ranks(best)}"
-            f" nor is your lowest {_cards_word(k)}",
+            f" nor is {lowest_cards_words(k)}",
         )
     if s.match.rules.must_beat and can_beat(hand, best):
         raise IllegalMove(
@@ -546,10 +548,8 @@ def apply(state: State, move: Move) -> State:
     if state.phase == OVER:
         raise IllegalMove("R5", "the match is over")
     if move.seat != state.to_move:
-        raise IllegalMove(
-            "R11" if state.phase == EXCHANGE else "R13",
-            f"it is seat {state.to_move}'s turn, not seat {move.seat}'s",
-        )
+        rule = "R11" if state.phase == EXCHANGE else "R13" if state.plays else "R12"
+        raise IllegalMove(rule, f"it is seat {state.to_move}'s turn, not seat {move.seat}'s")
     s = state.copy()
     if type(move) is Play:
         if s.phase != PLAY:
