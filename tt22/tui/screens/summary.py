@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -69,7 +69,7 @@ class DealSummaryScreen(ModalScreen[None]):
         a = self.app.ascii_cards  # type: ignore[attr-defined]
         d = self.deal
         names = ", ".join(printable(self.session.names[s], 40) for s in d.losers)
-        with Vertical(classes="dialog"):
+        with VerticalScroll(classes="dialog"):
             yield Static(Text(t("deal.title", n=d.start.number), style="bold"), classes="title")
             yield Static(Text(t("deal.loses", names=names, penalty=d.penalty)))
             if d.eliminated:
@@ -77,7 +77,7 @@ class DealSummaryScreen(ModalScreen[None]):
                 yield Static(Text(t("deal.eliminated", names=out), style="bold"))
             yield Static(standings_table(self.session, d, a), classes="standings")
             with Horizontal(classes="buttons"):
-                yield Button(t("deal.next"), id="next", variant="primary")
+                yield Button(t("deal.next"), id="next", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         if self.auto is not None:
@@ -108,40 +108,26 @@ class MatchSummaryScreen(ModalScreen[str]):
         a = self.tapp.ascii_cards
         state = self.session.state
         names = ", ".join(printable(self.session.names[s], 40) for s in state.winners)
-        with Vertical(classes="dialog"):
-            yield Static(Text(t("match.title"), style="bold"), classes="title")
-            yield Static(
-                Text(
-                    t("match.winner", names=names) if names else t("match.no_winner"), style="bold"
-                )
-            )
-            yield Static(
-                Text(
-                    t(
-                        "deal.loses",
-                        names=", ".join(
-                            printable(self.session.names[s], 40) for s in self.deal.losers
-                        ),
-                        penalty=self.deal.penalty,
-                    )
-                )
-            )
+        with VerticalScroll(classes="dialog"):
+            head = Text(t("match.title"), style="bold")
+            head.append("\n")
+            head.append(t("match.winner", names=names) if names else t("match.no_winner"))
+            losers = ", ".join(printable(self.session.names[s], 40) for s in self.deal.losers)
+            head.append("\n")
+            head.append(t("deal.loses", names=losers, penalty=self.deal.penalty), style="")
+            yield Static(head, classes="title")
             yield Static(standings_table(self.session, self.deal, a), classes="standings")
             path = self.session.saved_path
-            yield Static(
-                Text(
-                    t("match.saved", path=printable(str(path), 300))
-                    if path
-                    else t("match.not_saved"),
-                    style="dim",
-                ),
-                id="saved",
+            saved = Text(
+                t("match.saved", path=printable(str(path), 300)) if path else t("match.not_saved"),
+                style="dim",
             )
+            yield Static(saved, id="saved")
             yield Static(Text(t("match.seed", seed=printable(self.session.seed, 100))), id="seed")
             with Horizontal(classes="buttons"):
-                yield Button(t("match.again"), id="again", variant="primary")
-                yield Button(t("match.new_seed"), id="new")
-                yield Button(t("match.home"), id="home")
+                yield Button(t("match.again"), id="again", variant="primary", compact=True)
+                yield Button(t("match.new_seed"), id="new", compact=True)
+                yield Button(t("match.home"), id="home", compact=True)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

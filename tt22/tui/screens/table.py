@@ -103,6 +103,8 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = t("log.title")
+        for button in self.query(Button):
+            button.can_focus = False  # keys belong to the hand; buttons are for the mouse
         log.display = self.log_choice if self.log_choice is not None else self.size.width >= 120
         self.set_class(self.size.height >= 32, "-tall")
         self._log_deal_start()
@@ -158,7 +160,8 @@ class TableScreen(Screen[None]):
         seat = self.viewer()
         if seat is None:
             return from_state(s, self.session.names, visible=(), bots=bots, seed=self.session.seed)
-        return from_view(view(s, seat), self.session.names, bots, self.session.seed)
+        snap = from_view(view(s, seat), self.session.names, bots, self.session.seed)
+        return snap._replace(viewer=-1) if self.watching else snap
 
     def who(self, seat: int) -> str:
         return printable(self.session.names[seat], 40)
