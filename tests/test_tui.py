@@ -362,3 +362,27 @@ async def test_the_command_palette_offers_the_game_commands() -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         assert table(app).log_choice is True
+
+
+async def test_summaries_of_a_nine_seat_table_fit_in_80x24() -> None:
+    from tt22.engine import legal_moves
+    from tt22.tui.session import MatchSession
+
+    seats = [Player(f"Player with a long name {i}") for i in range(9)]
+    session = MatchSession(Rules(elimination_at=15), "nine", seats)
+    while not session.state.history:
+        session.play(legal_moves(session.state)[0])
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(DealSummaryScreen(session, session.state.history[-1]))
+        await wait_for(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        await pilot.pause()
+        assert app.screen.query_one("#next").region.bottom <= 24
+        assert await pilot.click("#next")
+        while not session.state.over:
+            session.play(legal_moves(session.state)[0])
+        app.push_screen(MatchSummaryScreen(session, session.state.history[-1]))
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchSummaryScreen))
+        await pilot.pause()
+        for button in ("#again", "#new", "#home"):
+            assert app.screen.query_one(button).region.bottom <= 24, button
