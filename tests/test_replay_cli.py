@@ -75,8 +75,8 @@ def test_missing_file_folder_and_bad_options(tmp_path: Path) -> None:
     out = run("replay", str(tmp_path), tmp_path=tmp_path)
     assert out.returncode == 2 and "is a folder" in out.stderr
     good = good_record(tmp_path)
-    out = run("replay", str(good), "--seat", "3", tmp_path=tmp_path)
-    assert out.returncode == 2 and "--seat must be 1 to 2" in out.stderr
+    out = run("replay", str(good), "--seat", "2", tmp_path=tmp_path)
+    assert out.returncode == 2 and "--seat must be 0 to 1" in out.stderr
     out = run("replay", str(good), "--goto", "99", tmp_path=tmp_path)
     assert out.returncode == 2 and "no deal 99" in out.stderr
     for result in (out,):

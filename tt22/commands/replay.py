@@ -22,7 +22,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--seat",
         type=int,
         metavar="N",
-        help="start in seat N's view (1 = the first seat) instead of all hands open",
+        help="start in seat N's view (seats count from 0, as in tt22 show) instead of all hands open",
     )
     parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
     parser.add_argument("--lang", choices=("en", "ko", "ja"), help="language (default: the locale)")
@@ -59,9 +59,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{printable(args.file)} cannot be replayed: {e}") from None
     seat = None
     if args.seat is not None:
-        if not 1 <= args.seat <= len(model.players):
-            raise UsageError(f"--seat must be 1 to {len(model.players)} for this record")
-        seat = args.seat - 1
+        if not 0 <= args.seat < len(model.players):
+            raise UsageError(f"--seat must be 0 to {len(model.players) - 1} for this record")
+        seat = args.seat
     start = model.end if model.problem is not None else 0
     if args.goto is not None:
         try:
