@@ -22,7 +22,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--seat",
         type=int,
         metavar="N",
-        help="start in seat N's view (seats count from 0, as in tt22 show) instead of all hands open",
+        help="start in seat N's view (seats count from 0, as in tt22 show), not all hands open",
     )
     parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
     parser.add_argument("--lang", choices=("en", "ko", "ja"), help="language (default: the locale)")
