@@ -386,3 +386,14 @@ async def test_summaries_of_a_nine_seat_table_fit_in_80x24() -> None:
         await pilot.pause()
         for button in ("#again", "#new", "#home"):
             assert app.screen.query_one(button).region.bottom <= 24, button
+
+
+async def test_a_human_move_is_recorded_with_its_thinking_time(_home: Path) -> None:
+    app = table_app(players=2, seed="think")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        await pilot.pause(0.2)
+        await pilot.press("enter")
+        record = table(app).session.record
+        mine = [m for m in record.moves if m.move.seat == 0]
+        assert mine and mine[0].think is not None and mine[0].think >= 0.2

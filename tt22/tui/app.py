@@ -80,7 +80,7 @@ class TT22App(App[None]):
         try:
             save_settings(self.settings, self.home_dir)
         except OSError as e:
-            self.notify(str(e), severity="error")
+            self.notify(str(e), severity="error", markup=False)
 
     def watch_theme(self, theme: str) -> None:
         if hasattr(self, "settings") and self.settings.theme != theme:

@@ -78,6 +78,7 @@ class TableScreen(Screen[None]):
         self.waiting_summary = False
         self._last_hand_view: SeatView | None = None
         self._told_problem: str | None = None
+        self._turn_started: float | None = None
         self.gone = False  # unmounted: a bot finishing its thought must not draw
         self.log_choice: bool | None = None  # None: shown when the terminal is wide
 
@@ -224,6 +225,10 @@ class TableScreen(Screen[None]):
             hand.show(view(s, seat).hand, ascii_style=a, playable=None, active=False)
         else:
             hand.show(None, hidden_text=t("hand.hidden"))
+        if v is None:
+            self._turn_started = None
+        elif self._last_hand_view is None or self._turn_started is None:
+            self._turn_started = time.monotonic()  # the human's turn (or hand) begins
         self._last_hand_view = v
         self.update_message()
         self.update_buttons()
@@ -377,19 +382,23 @@ class TableScreen(Screen[None]):
         self.workers.cancel_group(self, "bots")
         self.app.pop_screen()
         if not self.session.state.over:
-            self.app.notify(t("msg.saved"))
+            self.app.notify(t("msg.saved"), markup=False)
 
     # ------------------------------------------------------------------ moves
     def human_move(self, move: Move) -> None:
         before = self.state
+        think = None
+        if self._turn_started is not None:
+            think = round(time.monotonic() - self._turn_started, 3)
         try:
-            self.session.play(move)
+            self.session.play(move, think=think)
         except IllegalMove as e:
             self.note = t("msg.illegal", reason=engine_text(e.reason))
             self.update_message()
             return
         self.note = None
         self.revealed = None
+        self._turn_started = None
         self.query_one("#hand", HandView).clear_selection()
         self.after_move(before, move)
 
@@ -398,7 +407,9 @@ class TableScreen(Screen[None]):
         s = self.state
         problem = self.session.save_problem
         if problem and problem != self._told_problem:
-            self.app.notify(t("msg.not_saved", reason=printable(problem, 200)), severity="error")
+            self.app.notify(
+                t("msg.not_saved", reason=printable(problem, 200)), severity="error", markup=False
+            )
         self._told_problem = problem
         self._log_move(before, move)
         self.refresh_table()
