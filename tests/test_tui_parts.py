@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tt22.cli import main
@@ -55,6 +55,7 @@ def test_engine_reasons_are_translated_and_unknown_ones_kept() -> None:
         i18n.set_language("en")
 
 
+@settings(deadline=None, max_examples=40)
 @given(st.integers(2, 9), st.text(min_size=1, max_size=12))
 def test_every_forced_reason_and_selection_problem_has_a_translation(
     players: int, seed: str
