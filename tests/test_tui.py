@@ -397,3 +397,22 @@ async def test_a_human_move_is_recorded_with_its_thinking_time(_home: Path) -> N
         record = table(app).session.record
         mine = [m for m in record.moves if m.move.seat == 0]
         assert mine and mine[0].think is not None and mine[0].think >= 0.2
+
+
+async def test_bots_wait_while_the_help_is_open() -> None:
+    from tt22.tui.screens.help import HelpScreen
+
+    app = table_app(players=3, seed="whole-deal")
+    app.options.pace = 0.4
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        screen = table(app)
+        await pilot.press("enter")  # keep: now the bots are to move
+        assert screen.session.is_bot(screen.state.to_move)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        moves = len(screen.session.moves)
+        await pilot.pause(1.0)
+        assert len(screen.session.moves) == moves
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: len(screen.session.moves) > moves)

@@ -441,6 +441,8 @@ class TableScreen(Screen[None]):
                 move = legal_moves(s)[0]
             think = time.monotonic() - start
             await asyncio.sleep(max(0.0, self.tapp.pace - think))
+            while self.app.screen is not self and not self.gone:
+                await asyncio.sleep(0.05)  # help, settings or the palette is open: wait
             if self.state is not s or self.gone:
                 return
             try:
