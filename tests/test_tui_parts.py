@@ -142,3 +142,17 @@ def test_play_help_does_not_import_textual() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "--watch" in done.stdout and "--pace" in done.stdout
+
+
+def test_a_new_match_keeps_the_unfinished_one_with_the_records(tmp_path: Path) -> None:
+    from tt22.engine.players import Player
+    from tt22.tui.session import MatchSession
+
+    seats = [Player("Ann"), Player("Bot", "bot", "random")]
+    first = MatchSession.start(Rules(), "first", seats, tmp_path)
+    first.play(legal_moves(first.state)[0])
+    MatchSession.start(Rules(), "second", seats, tmp_path)
+    kept = list((tmp_path / "records").glob("*.22rec"))
+    assert len(kept) == 1 and "first" in kept[0].name
+    resumed = MatchSession.resume(tmp_path)
+    assert resumed is not None and resumed.seed == "second" and resumed.moves == []

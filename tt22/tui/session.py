@@ -87,7 +87,15 @@ class MatchSession:
     def start(
         cls, rules: Rules, seed: str, players: Sequence[Player], home: Path | None = None
     ) -> MatchSession:
-        return cls(rules, seed, players, autosave=make_autosave(home))
+        autosave = make_autosave(home)
+        if autosave is not None:
+            try:  # a match left unfinished is kept with the records, not overwritten
+                old = autosave.load_current()
+                if old is not None and old.moves:
+                    autosave.finish(old)
+            except OSError:
+                pass
+        return cls(rules, seed, players, autosave=autosave)
 
     @classmethod
     def resume(cls, home: Path | None = None) -> MatchSession | None:
