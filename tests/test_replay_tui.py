@@ -26,9 +26,10 @@ from tt22.record import (
 )
 from tt22.replay_model import ReplayModel
 from tt22.simulate import play_match
+from tt22.tui.app import TT22App
 from tt22.tui.i18n import set_language
 from tt22.tui.replay import RecordPicker, ReplayScreen
-from tt22.tui.replay.app import ReplayApp
+from tt22.tui.replay.app import replay_app
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands
 from tt22.tui.widgets.hand import HandView
@@ -77,7 +78,7 @@ def engine_states(record: Record) -> list[State]:
     return states
 
 
-def screen_text(app: ReplayApp) -> str:
+def screen_text(app: TT22App) -> str:
     strips = app.screen._compositor.render_strips()
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
 
@@ -87,7 +88,7 @@ def opened(app: object) -> bool:
     return isinstance(screen, ReplayScreen) and screen.ready
 
 
-def replay(app: ReplayApp) -> ReplayScreen:
+def replay(app: TT22App) -> ReplayScreen:
     screen = app.screen
     assert isinstance(screen, ReplayScreen), type(screen)
     return screen
@@ -102,9 +103,9 @@ async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float 
         await pilot.pause(0.02)
 
 
-def open_app(path: Path, **kw: object) -> ReplayApp:
+def open_app(path: Path, **kw: object) -> TT22App:
     model = ReplayModel.from_record(load_record(path))
-    return ReplayApp(model, path, **kw)  # type: ignore[arg-type]
+    return replay_app(model, path, **kw)  # type: ignore[arg-type]
 
 
 def assert_shows(screen: ReplayScreen, state: State) -> None:
@@ -467,7 +468,7 @@ async def test_picker_lists_newest_first_and_opens(tmp_path: Path) -> None:
     write(folder / "old.22rec", old)
     write(folder / "new.22rec", new)
     (folder / "junk.22rec").write_text("not a record")
-    from tt22.tui.app import StartOptions, TT22App
+    from tt22.tui.app import StartOptions
 
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=SIZE) as pilot:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -30,7 +30,10 @@ MIN_HEIGHT = 24
 
 @dataclass
 class StartOptions:
-    """What `tt22 play` was asked for; no table means: open at the home screen."""
+    """What `tt22 play` (or `tt22 replay`) was asked for; no table means: open at the
+    home screen. `screen` makes the screen to open on top of the home screen instead
+    (the replay of `tt22 replay FILE`); it is called once the app is running, because
+    a Textual screen wants its app to exist."""
 
     rules: Rules | None = None
     players: list[Player] = field(default_factory=list)
@@ -40,6 +43,7 @@ class StartOptions:
     ascii_cards: bool | None = None
     language: str | None = None
     home: Path | None = None
+    screen: Callable[[], Screen[Any]] | None = None
 
 
 class TT22App(App[None]):
@@ -93,26 +97,43 @@ class TT22App(App[None]):
 
         self.push_screen(HomeScreen())
         o = self.options
-        if o.rules is not None and o.players:
+        if o.screen is not None:
+            self.push_screen(o.screen())
+        elif o.rules is not None and o.players:
             self.start_match(o.rules, o.seed or fresh_seed_text(), o.players, watch=o.watch)
         self.check_size()
 
     def start_match(
         self, rules: Rules, seed: str, players: Sequence[Player], *, watch: bool = False
     ) -> None:
-        from tt22.tui.screens.table import TableScreen
-
-        session = MatchSession.start(rules, seed, players, self.home_dir)
-        self.push_screen(TableScreen(session, watch=watch))
+        self.play_session(MatchSession.start(rules, seed, players, self.home_dir), watch=watch)
 
     def continue_match(self) -> bool:
-        from tt22.tui.screens.table import TableScreen
-
         session = MatchSession.resume(self.home_dir)
         if session is None:
             return False
-        self.push_screen(TableScreen(session))
+        self.play_session(session)
         return True
+
+    def play_session(self, session: MatchSession, *, watch: bool = False) -> TableScreen:
+        """Open the table on `session`, on top of whatever screen is showing (leaving
+        the table comes back to it)."""
+        from tt22.tui.screens.table import TableScreen
+
+        table = TableScreen(session, watch=watch)
+        self.push_screen(table)
+        return table
+
+    def start_from_record(self, record: Any) -> TableScreen | None:
+        """Play on from the last move of `record` (a record forked by the replayer's
+        "play from here"): it becomes the match in progress, a match left unfinished is
+        kept with the records. None, with one line said, if the record cannot go on."""
+        try:
+            session = MatchSession.from_record(record, self.home_dir)
+        except ValueError as e:
+            self.notify(str(e), severity="error", markup=False)
+            return None
+        return self.play_session(session)
 
     def after_match(self, table: TableScreen, choice: str) -> None:
         """The match summary's answer: again with this seed, a new seed, or home."""

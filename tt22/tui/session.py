@@ -88,18 +88,16 @@ class MatchSession:
         cls, rules: Rules, seed: str, players: Sequence[Player], home: Path | None = None
     ) -> MatchSession:
         autosave = make_autosave(home)
-        if autosave is not None:
-            try:  # a match left unfinished is kept with the records, not overwritten
-                old = autosave.load_current()
-                if old is not None and old.moves:
-                    autosave.finish(old)
-            except OSError:
-                pass
+        _keep_unfinished(autosave)
         return cls(rules, seed, players, autosave=autosave)
 
     @classmethod
     def resume(cls, home: Path | None = None) -> MatchSession | None:
-        """The autosaved match in progress, at its exact position, or None."""
+        """The autosaved match in progress, at its exact position, or None.
+
+        The bots are made afresh, so their random streams start again from the top:
+        a bot that draws at random does not choose what it would have without the break.
+        """
         autosave = make_autosave(home)
         if autosave is None:
             return None
@@ -109,20 +107,44 @@ class MatchSession:
             return None
         if record is None:
             return None
-        from tt22.record import replay_record
-
-        result = replay_record(record)
-        if result.error is not None or result.states[-1].over:
+        try:
+            return cls._at_end_of(record, autosave)
+        except ValueError:
             return None
-        moves = [m.move for m in record.moves]
+
+    @classmethod
+    def from_record(cls, record: Any, home: Path | None = None) -> MatchSession:
+        """A new match in progress that goes on from the last move of `record` (a forked
+        record, say): it becomes the autosaved current match, and a match left unfinished
+        there is first kept with the records, as when a new match starts.
+
+        ValueError (one line) when the record does not fold or its match is over.
+        """
+        state = _last_state(record)
+        autosave = make_autosave(home)
+        _keep_unfinished(autosave)
+        session = cls._at(record, state, autosave)
+        if autosave is not None and session.moves:  # (with no moves __init__ saved it)
+            try:
+                autosave.save(record)
+            except OSError as e:
+                session.save_problem = str(e)
+        return session
+
+    @classmethod
+    def _at_end_of(cls, record: Any, autosave: Any) -> MatchSession:
+        return cls._at(record, _last_state(record), autosave)
+
+    @classmethod
+    def _at(cls, record: Any, state: State, autosave: Any) -> MatchSession:
         return cls(
             record.rules,
             record.seed,
             record.players,
             autosave=autosave,
             record=record,
-            state=result.states[-1],
-            moves=moves,
+            state=state,
+            moves=[m.move for m in record.moves],
         )
 
     @property
@@ -158,6 +180,32 @@ class MatchSession:
     def abandon(self) -> None:
         if self.autosave is not None:
             self.autosave.discard_current()
+
+
+def _last_state(record: Any) -> State:
+    """The position after the record's last move; ValueError if it breaks or is over."""
+    from tt22.record import replay_record
+
+    result = replay_record(record)
+    if result.error is not None:
+        why = result.error[1] if isinstance(result.error, tuple) else result.error
+        raise ValueError(f"the record does not replay: {getattr(why, 'reason', why)}")
+    state: State = result.states[-1]
+    if state.over:
+        raise ValueError("the match in the record is over")
+    return state
+
+
+def _keep_unfinished(autosave: Any) -> None:
+    """A match left unfinished is kept with the records, never overwritten."""
+    if autosave is None:
+        return
+    try:
+        old = autosave.load_current()
+        if old is not None and old.moves:
+            autosave.finish(old)
+    except Exception:  # an unreadable current match must not stop a new one
+        pass
 
 
 def make_autosave(home: Path | None = None) -> Any:

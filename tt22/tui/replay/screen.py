@@ -449,11 +449,10 @@ class ReplayScreen(Screen[None]):
 
     def play_from_here(self, seat: int) -> None:
         """Hand the position to the play app's table: `seat` is the person at this
-        keyboard, every other seat a bot; the new match is its own record."""
-        try:
-            from tt22.tui.screens.table import TableScreen
-            from tt22.tui.session import MatchSession, make_autosave
-        except ImportError:
+        keyboard, every other seat a bot; the new match is its own record, and the play
+        app makes it the match in progress (`TT22App.start_from_record`)."""
+        start = getattr(self.app, "start_from_record", None)
+        if start is None:
             self.notify(rt("fork.no_table"), severity="error")
             return
         self.stop_autoplay()
@@ -467,18 +466,7 @@ class ReplayScreen(Screen[None]):
             started=dt.datetime.now(dt.UTC),
             source=str(self.path.resolve()),
         )
-        session = MatchSession(
-            record.rules,
-            record.seed,
-            record.players,
-            autosave=make_autosave(getattr(self.app, "home_dir", None)),
-            record=record,
-            state=self.model.state(self.p),
-            moves=self.model.moves[: self.p],
-        )
-        if session.autosave is not None:
-            session.autosave.save(record)
-        self.app.push_screen(TableScreen(session))
+        start(record)
 
     # ------------------------------------------------------------------ leaving
     def action_back(self) -> None:
