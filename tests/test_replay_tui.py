@@ -192,7 +192,7 @@ async def test_goto_dialog(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
         await pilot.press(*"9.9.9", "enter")
         assert isinstance(app.screen, TextDialog)  # not in the record: the dialog stays
-        assert "Cannot go there" in screen_text(app)  # type: ignore[arg-type]
+        assert "Cannot go there" in screen_text(app)
         for _ in range(5):
             await pilot.press("backspace")
         await pilot.press(*"2.1.2", "enter")
@@ -477,11 +477,11 @@ async def test_picker_lists_newest_first_and_opens(tmp_path: Path) -> None:
         picker = app.screen
         assert isinstance(picker, RecordPicker)
         assert [e.path.name for e in picker.entries] == ["new.22rec", "old.22rec", "junk.22rec"]
-        text = screen_text(app)  # type: ignore[arg-type]
+        text = screen_text(app)
         assert "2026-11-20 10:00" in text and "new one" in text and "unreadable" in text
         await pilot.press("enter")
         await wait_for(pilot, lambda: opened(app))
-        assert replay(app).model.seed == "new one"  # type: ignore[arg-type]
+        assert replay(app).model.seed == "new one"
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, RecordPicker))
         # Any path: a file that is not a record is one clear message, and we stay.
@@ -498,7 +498,7 @@ async def test_picker_lists_newest_first_and_opens(tmp_path: Path) -> None:
         box.value = str(folder / "old.22rec")
         await pilot.press("enter")
         await wait_for(pilot, lambda: opened(app))
-        assert replay(app).model.seed == "old one"  # type: ignore[arg-type]
+        assert replay(app).model.seed == "old one"
 
 
 SAMPLES = Path(__file__).resolve().parent.parent / "records"
@@ -553,6 +553,173 @@ async def test_keys_are_in_the_footer_and_the_palette(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: not isinstance(app.screen, ReplayScreen))
         await pilot.press(*"Deal on")
         await pilot.pause(0.5)
-        assert "To the start of the next deal" in screen_text(app)  # type: ignore[arg-type]
+        assert "To the start of the next deal" in screen_text(app)
         await pilot.press("enter")
         await wait_for(pilot, lambda: opened(app) and screen.p == screen.model.goto("2"))
+
+
+# ---------------------------------------------------------------- the play app's entry points
+
+
+def forked(record: Record, at: str, seat: int) -> tuple[Record, int]:
+    model = ReplayModel.from_record(record)
+    p = model.goto(at)
+    return model.fork(p, seat, name="Zoe", started=STARTED, source="/x/game.22rec"), p
+
+
+async def test_start_from_record_opens_the_table_where_the_record_ends() -> None:
+    from tt22.record import Autosave
+    from tt22.tui.app import StartOptions
+    from tt22.tui.screens.home import HomeScreen
+
+    # A match in progress that the fork must not overwrite.
+    unfinished = make_record(3, "left unfinished", keep=9)
+    Autosave().save(unfinished)
+    record = make_record()
+    fork, p = forked(record, "2.1", 2)
+    states = engine_states(record)
+    app = TT22App(StartOptions(language="en", pace=30.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        table = app.start_from_record(fork)
+        assert table is not None
+        await wait_for(pilot, lambda: app.screen is table and table.is_mounted)
+        session = table.session
+        assert session.state.fingerprint() == states[p].fingerprint()
+        assert session.moves == [rm.move for rm in record.moves[:p]]
+        assert session.players[2] == Player("Zoe")
+        assert set(session.bots) == {0, 1, 3}
+        current = Autosave().load_current()
+        assert current is not None and current.origin == fork.origin
+        kept = [load_record(f) for f in records_dir().glob("*.22rec")]
+        assert [r.seed for r in kept] == ["left unfinished"]
+        assert len(kept[0].moves) == 9
+        # Leaving the table goes back to where it was opened from.
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+async def test_start_from_record_refuses_a_match_that_is_over() -> None:
+    from tt22.tui.app import StartOptions
+    from tt22.tui.screens.home import HomeScreen
+
+    record = make_record()
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert app.start_from_record(record) is None
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert any("over" in str(n.message) for n in app._notifications)
+
+
+async def test_play_from_here_goes_through_the_play_apps_entry_point(tmp_path: Path) -> None:
+    from tt22.tui.screens.table import TableScreen
+
+    path = write(tmp_path / "game.22rec", make_record())
+    app = open_app(path, language="en")
+    handed: list[Record] = []
+    start = app.start_from_record
+
+    def spy(record: Record) -> TableScreen | None:
+        handed.append(record)
+        return start(record)
+
+    app.start_from_record = spy  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        screen.go(screen.model.goto("3"))
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-0")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert len(handed) == 1 and handed[0].origin is not None
+        assert handed[0].origin.moves == screen.model.goto("3")
+        assert handed[0].players[0].kind == "human"
+        # The table sits on the replay: leaving it comes back to the same position.
+        app.screen.action_home()  # type: ignore[attr-defined]
+        await wait_for(pilot, lambda: opened(app))
+        assert app.screen is screen and screen.p == screen.model.goto("3")
+
+
+async def test_tt22_replay_file_opens_straight_on_the_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tt22.cli import main
+    from tt22.tui.screens.home import HomeScreen
+
+    path = write(tmp_path / "game.22rec", make_record())
+    made: list[TT22App] = []
+    monkeypatch.setattr(TT22App, "run", lambda self, *a, **k: made.append(self))
+    assert main(["replay", str(path), "--goto", "2.3", "--seat", "1", "--lang", "en"]) == 0
+    (app,) = made
+    assert type(app) is TT22App  # the play app itself, no subclass
+    seen: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        # The very first screen shown is the replay: no home screen in between.
+        seen.append(type(app.screen).__name__)
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, ReplayScreen]
+        assert screen.p == screen.model.goto("2.3") and screen.seat == 1
+        assert screen.path == path
+        # Leaving the replay opened from the command line leaves the program.
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.return_code is not None or not app.is_running)
+    assert seen == ["ReplayScreen"]
+
+
+async def test_help_lists_the_replay_keys_from_the_replay(tmp_path: Path) -> None:
+    from textual.widgets import Markdown
+
+    from tt22.tui.screens.help import HelpScreen
+
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path, language="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        source = app.screen.query_one("#help", Markdown).source
+        assert "## Replay keys" in source
+        assert "| p | play from here" in source
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: opened(app))
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "space"),
+    [
+        ("en", "## Replay keys", "space"),
+        ("ko", "## 다시 보기 키", "스페이스"),
+        ("ja", "## リプレイのキー", "スペース"),
+    ],
+)
+def test_every_replay_key_is_in_the_help_in_each_language(
+    lang: str, heading: str, space: str
+) -> None:
+    from tt22.tui.help_text import help_markdown
+
+    set_language(lang)
+    text = help_markdown()
+    assert heading in text
+    section = text[text.index(heading) :]
+    rows = [line for line in section.splitlines() if line.startswith("| ")][2:]
+    firsts = {row.split("|")[1].strip() for row in rows}
+    expected = {
+        "← →", "PgUp PgDn", "Home End", "g", space, "+ −", "t", "v", "c", "s", "p", "m", "q",
+    }  # fmt: skip
+    assert expected <= firsts, expected - firsts
+    assert any(f.startswith("↑ ↓") and "[ ]" in f for f in firsts)
+    assert "3.2.1" in section and "#57" in section
+    # Every key the replay screen binds is one of those rows.
+    bound = {k for b in ReplayScreen.BINDINGS for k in b.key.split(",")}  # type: ignore[union-attr]
+    labels = {
+        "left": "←", "right": "→", "up": "↑", "down": "↓", "left_square_bracket": "[",
+        "right_square_bracket": "]", "pageup": "PgUp", "pagedown": "PgDn", "home": "Home",
+        "end": "End", "space": space, "plus": "+", "equals_sign": "+", "minus": "−",
+        "escape": "q",
+    }  # fmt: skip
+    for key in bound:
+        assert any(labels.get(key, key) in f.split() for f in firsts), key

@@ -47,6 +47,26 @@ Reach **22** penalty points and you are out. The last player left wins.
 
 Dimmed cards cannot be part of any legal play right now. When your choice is forced,
 the table tells you why. The mouse works too: click a card to select it.
+
+## Replay keys
+Open a record with **r** on the home screen, or `tt22 replay FILE`.
+
+| key | what it does |
+| --- | --- |
+| ← → | one move back or forward |
+| ↑ ↓ or [ ] | to the start of this or the previous trick, or of the next trick |
+| PgUp PgDn | to the start of this or the previous deal, or of the next deal |
+| Home End | to the first deal, or to the end of the record |
+| g | go to a place: 3 (deal), 3.2 (trick), 3.2.1 (move) or #57 (move number) |
+| space | start or stop autoplay |
+| + − | autoplay faster or slower |
+| t | autoplay at the recorded thinking times |
+| v | all hands open, or one seat's view, seat by seat |
+| c | comment on the move just shown |
+| s | save the comments (as a copy or in place) |
+| p | play from here: take a seat, bots play the others |
+| m | focus the move list (click a move to show the table after it) |
+| q | leave the replay (`tt22 replay FILE`: leave the program) |
 """
 
 _KO = """\
@@ -85,6 +105,26 @@ _KO = """\
 
 흐리게 보이는 카드는 지금 낼 수 없습니다. 선택이 강제될 때는 이유가 표시됩니다.
 마우스로 카드를 클릭해도 선택됩니다.
+
+## 다시 보기 키
+처음 화면에서 **r**을 누르거나 `tt22 replay FILE`로 기록을 엽니다.
+
+| 키 | 기능 |
+| --- | --- |
+| ← → | 한 수 뒤로/앞으로 |
+| ↑ ↓ 또는 [ ] | 이번 또는 이전 트릭의 처음으로 / 다음 트릭의 처음으로 |
+| PgUp PgDn | 이번 또는 이전 딜의 처음으로 / 다음 딜의 처음으로 |
+| Home End | 첫 딜로 / 기록의 끝으로 |
+| g | 이동: 3 (딜), 3.2 (트릭), 3.2.1 (수) 또는 #57 (수 번호) |
+| 스페이스 | 자동 재생 시작/정지 |
+| + − | 자동 재생 빠르게/느리게 |
+| t | 기록된 생각 시간대로 자동 재생 |
+| v | 모든 패 공개 또는 한 자리의 시점 (자리마다 차례로) |
+| c | 지금 보이는 수에 메모 |
+| s | 메모 저장 (사본 또는 덮어쓰기) |
+| p | 여기서 두기: 자리를 고르면 나머지는 봇이 둡니다 |
+| m | 수 목록으로 (수를 클릭하면 그 수 다음 판으로 이동) |
+| q | 다시 보기 끝내기 (`tt22 replay FILE`이면 프로그램 종료) |
 """
 
 _JA = """\
@@ -123,6 +163,26 @@ _JA = """\
 
 暗く表示されたカードは今は出せません。選択が強制されるときは理由が表示されます。
 マウスでカードをクリックしても選べます。
+
+## リプレイのキー
+ホーム画面で **r**、または `tt22 replay FILE` で記録を開きます。
+
+| キー | 動作 |
+| --- | --- |
+| ← → | 一手戻る/進む |
+| ↑ ↓ または [ ] | このトリックか前のトリックの最初へ/次のトリックの最初へ |
+| PgUp PgDn | このディールか前のディールの最初へ/次のディールの最初へ |
+| Home End | 最初のディールへ/記録の最後へ |
+| g | 移動: 3 (ディール)、3.2 (トリック)、3.2.1 (手)、#57 (手の番号) |
+| スペース | 自動再生の開始/停止 |
+| + − | 自動再生を速く/遅く |
+| t | 記録された思考時間で自動再生 |
+| v | 全員の手札、または一席ずつの視点 |
+| c | 表示中の手にコメント |
+| s | コメントを保存(コピーか上書き) |
+| p | ここから対局: 席を選ぶと他の席はボット |
+| m | 手順一覧へ(手をクリックするとその手の後へ) |
+| q | リプレイを終了(`tt22 replay FILE` ではプログラムを終了) |
 """
 
 _HELP = {"en": _EN, "ko": _KO, "ja": _JA}
