@@ -708,7 +708,7 @@ def test_every_replay_key_is_in_the_help_in_each_language(
     rows = [line for line in section.splitlines() if line.startswith("| ")][2:]
     firsts = {row.split("|")[1].strip() for row in rows}
     expected = {
-        "← →", "PgUp PgDn", "Home End", "g", space, "+ −", "t", "v", "c", "s", "p", "m", "q",
+        "← →", "PgUp PgDn", "Home End", "g", space, "+ -", "t", "v", "c", "s", "p", "m", "q",
     }  # fmt: skip
     assert expected <= firsts, expected - firsts
     assert any(f.startswith("↑ ↓") and "[ ]" in f for f in firsts)
@@ -718,7 +718,7 @@ def test_every_replay_key_is_in_the_help_in_each_language(
     labels = {
         "left": "←", "right": "→", "up": "↑", "down": "↓", "left_square_bracket": "[",
         "right_square_bracket": "]", "pageup": "PgUp", "pagedown": "PgDn", "home": "Home",
-        "end": "End", "space": space, "plus": "+", "equals_sign": "+", "minus": "−",
+        "end": "End", "space": space, "plus": "+", "equals_sign": "+", "minus": "-",
         "escape": "q",
     }  # fmt: skip
     for key in bound:

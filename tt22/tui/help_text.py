@@ -54,12 +54,12 @@ Open a record with **r** on the home screen, or `tt22 replay FILE`.
 | key | what it does |
 | --- | --- |
 | ← → | one move back or forward |
-| ↑ ↓ or [ ] | to the start of this or the previous trick, or of the next trick |
+| ↑ ↓ [ ] | to the start of this or the previous trick, or of the next trick |
 | PgUp PgDn | to the start of this or the previous deal, or of the next deal |
 | Home End | to the first deal, or to the end of the record |
 | g | go to a place: 3 (deal), 3.2 (trick), 3.2.1 (move) or #57 (move number) |
 | space | start or stop autoplay |
-| + − | autoplay faster or slower |
+| + - | autoplay faster or slower |
 | t | autoplay at the recorded thinking times |
 | v | all hands open, or one seat's view, seat by seat |
 | c | comment on the move just shown |
@@ -112,12 +112,12 @@ _KO = """\
 | 키 | 기능 |
 | --- | --- |
 | ← → | 한 수 뒤로/앞으로 |
-| ↑ ↓ 또는 [ ] | 이번 또는 이전 트릭의 처음으로 / 다음 트릭의 처음으로 |
+| ↑ ↓ [ ] | 이번 또는 이전 트릭의 처음으로 / 다음 트릭의 처음으로 |
 | PgUp PgDn | 이번 또는 이전 딜의 처음으로 / 다음 딜의 처음으로 |
 | Home End | 첫 딜로 / 기록의 끝으로 |
 | g | 이동: 3 (딜), 3.2 (트릭), 3.2.1 (수) 또는 #57 (수 번호) |
 | 스페이스 | 자동 재생 시작/정지 |
-| + − | 자동 재생 빠르게/느리게 |
+| + - | 자동 재생 빠르게/느리게 |
 | t | 기록된 생각 시간대로 자동 재생 |
 | v | 모든 패 공개 또는 한 자리의 시점 (자리마다 차례로) |
 | c | 지금 보이는 수에 메모 |
@@ -170,12 +170,12 @@ _JA = """\
 | キー | 動作 |
 | --- | --- |
 | ← → | 一手戻る/進む |
-| ↑ ↓ または [ ] | このトリックか前のトリックの最初へ/次のトリックの最初へ |
+| ↑ ↓ [ ] | このトリックか前のトリックの最初へ/次のトリックの最初へ |
 | PgUp PgDn | このディールか前のディールの最初へ/次のディールの最初へ |
 | Home End | 最初のディールへ/記録の最後へ |
 | g | 移動: 3 (ディール)、3.2 (トリック)、3.2.1 (手)、#57 (手の番号) |
 | スペース | 自動再生の開始/停止 |
-| + − | 自動再生を速く/遅く |
+| + - | 自動再生を速く/遅く |
 | t | 記録された思考時間で自動再生 |
 | v | 全員の手札、または一席ずつの視点 |
 | c | 表示中の手にコメント |
