@@ -428,30 +428,31 @@ class TableScreen(Screen[None]):
 
     @work(exclusive=True, group="bots")
     async def drive_bots(self) -> None:
-        while True:
-            s = self.state
-            seat = s.to_move
-            if s.over or self.waiting_summary or not self.session.is_bot(seat):
-                return
-            bot = self.session.bots[seat]
-            start = time.monotonic()
-            try:
-                move = await asyncio.to_thread(bot.choose, view(s, seat))
-            except Exception:
-                move = legal_moves(s)[0]
-            think = time.monotonic() - start
-            await asyncio.sleep(max(0.0, self.tapp.pace - think))
-            while self.app.screen is not self and not self.gone:
-                await asyncio.sleep(0.05)  # help, settings or the palette is open: wait
-            if self.state is not s or self.gone:
-                return
-            try:
-                self.session.play(move, think=round(think, 3))
-            except IllegalMove:
-                move = legal_moves(s)[0]
-                self.session.play(move, think=round(think, 3))
-            if not self.after_move(s, move):
-                return
+        """One bot move. `after_move` -> `advance` starts the worker for the next one, so
+        this worker never loops: a loop would ask the next bot a second time (wasting its
+        random stream and the CPU) after `advance` had already done so."""
+        s = self.state
+        seat = s.to_move
+        if s.over or self.waiting_summary or not self.session.is_bot(seat):
+            return
+        bot = self.session.bots[seat]
+        start = time.monotonic()
+        try:
+            move = await asyncio.to_thread(bot.choose, view(s, seat))
+        except Exception:
+            move = legal_moves(s)[0]
+        think = time.monotonic() - start
+        await asyncio.sleep(max(0.0, self.tapp.pace - think))
+        while self.app.screen is not self and not self.gone:
+            await asyncio.sleep(0.05)  # help, settings or the palette is open: wait
+        if self.state is not s or self.gone:
+            return
+        try:
+            self.session.play(move, think=round(think, 3))
+        except IllegalMove:
+            move = legal_moves(s)[0]
+            self.session.play(move, think=round(think, 3))
+        self.after_move(s, move)
 
     def show_deal_summary(self) -> None:
         from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
