@@ -48,6 +48,15 @@ def _chosen(argv: Sequence[str], names: Sequence[str]) -> str | None:
     return None
 
 
+def _game_options(argv: Sequence[str]) -> bool:
+    """True when the command line starts with an option that only the game takes
+    (`--lang`, `--ascii`, ...): with no command named, those belong to `play`."""
+    return bool(argv) and argv[0].startswith("-") and argv[0] not in TOP_LEVEL_OPTIONS
+
+
+TOP_LEVEL_OPTIONS = ("-h", "--help", "--version")
+
+
 def build_parser(argv: Sequence[str]) -> tuple[_Parser, str | None]:
     commands = _available()
     parser = _Parser(
@@ -69,6 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tt22.commands.common import UsageError
 
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if _game_options(args_list) and "play" in _available():
+        args_list = ["play", *args_list]  # `tt22 --lang ja` is `tt22 play --lang ja`
     parser, _ = build_parser(args_list)
     args = parser.parse_args(args_list)
     if args.command is None:
