@@ -723,3 +723,46 @@ def test_every_replay_key_is_in_the_help_in_each_language(
     }  # fmt: skip
     for key in bound:
         assert any(labels.get(key, key) in f.split() for f in firsts), key
+
+
+# ---------------------------------------------------------------- review fixes
+
+
+async def test_no_color_seat_view_draws_the_short_move_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under NO_COLOR every segment goes through Textual's monochrome filter; the seat
+    view's move list is shorter than its pane, and its blank lines once had no style."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        await pilot.press("right", "v")
+        await pilot.pause(0.2)
+        screen = replay(app)
+        assert screen.seat == 0
+        moves = screen.query_one(MoveList)
+        assert len(moves.rows) < moves.size.height  # blank lines below the list
+        text = screen_text(app)  # the whole screen, through the filter
+        assert "Ann" in text
+        await pilot.press("v", "v")
+        await pilot.pause(0.2)
+        assert "Bot 2" in screen_text(app)
+    assert app.return_code in (0, None)
+
+
+def test_tt22_replay_exits_non_zero_when_the_app_crashes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tt22.cli import main
+
+    path = write(tmp_path / "game.22rec", make_record())
+
+    def boom(self: ReplayScreen) -> None:
+        raise RuntimeError("drawing failed")
+
+    real_run = TT22App.run
+    monkeypatch.setattr(ReplayScreen, "on_mount", boom)
+    monkeypatch.setattr(TT22App, "run", lambda self: real_run(self, headless=True))
+    assert main(["replay", str(path), "--lang", "en"]) == 1

@@ -45,7 +45,10 @@ def run_replay(
     start: int | None = None,
     language: str | None = None,
 ) -> int:
-    replay_app(
+    """Run the replay; the exit status is the app's (non-zero when it ended by an
+    exception, which Textual reports on the screen but does not raise)."""
+    app = replay_app(
         model, path, seat=seat, start=start, ascii_cards=ascii_cards, language=language
-    ).run()
-    return 0
+    )
+    app.run()
+    return app.return_code or 0

@@ -142,7 +142,9 @@ class MoveList(ScrollView, can_focus=True):
         width = self.size.width
         i = self.scroll_offset.y + y
         if self.model is None or i > len(self.rows):
-            return Strip.blank(width)
+            # A styled blank: under NO_COLOR Textual's monochrome filter reads every
+            # segment's style, and a bare `Strip.blank` has none (it crashed there).
+            return Strip.blank(width, self.rich_style)
         text = self.line_text(i)
         style = Style()
         if (self.current is None and i == 0) or (
