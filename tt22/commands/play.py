@@ -78,8 +78,10 @@ def run(args: argparse.Namespace) -> int:
         options.rules, options.players, options.seed = rules, seats, seed
     from tt22.tui.app import TT22App
 
-    TT22App(options).run()
-    return 0
+    app = TT22App(options)
+    app.run()
+    # Non-zero when the app ended by an exception (Textual printed the traceback).
+    return app.return_code or 0
 
 
 def _locale_language() -> str:

@@ -44,6 +44,7 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
     "key.select": ("Select", "선택", "選択"),
     "key.rank": ("Rank", "숫자", "数字"),
     "key.play": ("Play", "내기", "出す"),
+    "key.exchange": ("Discard/keep", "교환/유지", "交換/そのまま"),
     "key.lowest": ("Lowest", "최저", "最低"),
     "key.log": ("Log", "기록", "ログ"),
     "key.help": ("Help", "도움말", "ヘルプ"),

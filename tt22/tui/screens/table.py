@@ -55,12 +55,20 @@ __all__ = ["TableScreen"]
 
 
 class TableScreen(Screen[None]):
+    # Nothing takes the focus: every key belongs to the hand (a focused button or log
+    # would take Enter or ←/→ away from it).
+    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "cursor(-1)", "key.move", id="hand.left", key_display="←→"),
         Binding("right,l", "cursor(1)", "key.right", id="hand.right", show=False),
         Binding("space", "select", "key.select", id="hand.select"),
         Binding("a", "select_rank", "key.rank", id="hand.rank"),
-        Binding("enter", "play", "key.play", id="table.play", priority=True),
+        # Not priority bindings: a priority key is handled before the keys queued ahead
+        # of it, so Space then Enter in one burst would play before selecting. Three
+        # bindings on Enter so the footer names what it does now (one is enabled).
+        Binding("enter", "exchange", "key.exchange", id="table.exchange"),
+        Binding("enter", "reveal", "key.reveal", id="table.reveal"),
+        Binding("enter", "play", "key.play", id="table.play"),
         Binding("d", "lowest", "key.lowest", id="table.lowest"),
         Binding("m", "toggle_log", "key.log", id="table.log"),
         Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
@@ -106,6 +114,8 @@ class TableScreen(Screen[None]):
         log.border_title = t("log.title")
         for button in self.query(Button):
             button.can_focus = False  # keys belong to the hand; buttons are for the mouse
+        log.can_focus = False  # nor may the log take ←/→ (it scrolls with the mouse)
+        self.set_focus(None)
         log.display = self.log_choice if self.log_choice is not None else self.size.width >= 120
         self.set_class(self.size.height >= 32, "-tall")
         self._log_deal_start()
@@ -294,13 +304,20 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("cursor", "select", "select_rank"):
             return True if self._last_hand_view is not None else None
+        if action == "reveal":
+            return bool(self.must_reveal())
+        if action == "exchange":
+            v = self._last_hand_view
+            return bool(v is not None and v.exchanging and not self.must_reveal())
         if action == "play":
             if self.must_reveal():
-                return True
+                return False
             v = self._last_hand_view
             if v is None:
                 return None
-            return True if v.exchanging or self.query_one("#hand", HandView).selection else None
+            if v.exchanging:
+                return False
+            return True if self.query_one("#hand", HandView).selection else None
         if action == "lowest":
             v = self._last_hand_view
             return True if v is not None and v.playing else None
@@ -339,6 +356,12 @@ class TableScreen(Screen[None]):
     @on(Button.Pressed, "#lowest")
     def _lowest_pressed(self) -> None:
         self.action_lowest()
+
+    def action_exchange(self) -> None:
+        self.action_play()
+
+    def action_reveal(self) -> None:
+        self.action_play()
 
     def action_play(self) -> None:
         if self.must_reveal():
