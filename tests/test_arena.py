@@ -142,3 +142,14 @@ def test_wilson_interval() -> None:
     assert lo == 0.0 and 0.2 < hi < 0.35
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(1 - hi) and 0.39 < lo < 0.41
+
+
+def test_progress_bar_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["arena", "--bots", "rules,random", "--matches", "2", "--seed", "p"]) == 0
+    err = capsys.readouterr().err
+    assert "\rarena [" in err and err.endswith("2/2\n")
