@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
@@ -76,7 +77,7 @@ def my_turn(app: TT22App) -> bool:
 
 
 def text_of(app: TT22App, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
+    return str(table(app).query_one(selector, Static).render())
 
 
 def footer_keys(app: TT22App) -> list[str]:
@@ -170,3 +171,184 @@ async def test_hot_seat_footer_says_show_hand() -> None:
         assert table(app).must_reveal()
         keys = footer_keys(app)
         assert "Show hand" in keys and "Play" not in keys
+
+
+def log_text(app: TT22App) -> str:
+    log = table(app).query_one("#log", RichLog)
+    return "\n".join(strip.text for strip in log.lines)
+
+
+async def play_until(app: TT22App, pilot: Pilot[None], done: Callable[[], bool]) -> None:
+    """Keep, or play the lowest cards, and close summaries, until `done`."""
+    screen = table(app)
+    for _ in range(400):
+        if done():
+            return
+        await wait_for(
+            pilot,
+            lambda: done() or my_turn(app) or isinstance(app.screen, DealSummaryScreen),
+        )
+        if done():
+            return
+        if isinstance(app.screen, DealSummaryScreen):
+            await pilot.press("enter")
+            continue
+        v = screen.human_view()
+        assert v is not None
+        await pilot.press("enter" if v.exchanging else "d")
+    raise AssertionError("never done")
+
+
+# --- B2 -----------------------------------------------------------------------------
+async def test_the_last_trick_and_its_winner_stay_on_the_table() -> None:
+    app = table_app(players=3, seed="last trick")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table(app)
+        await play_until(app, pilot, lambda: len(screen.state.tricks) >= 1 and my_turn(app))
+        last = screen.state.tricks[-1]
+        trick = text_of(app, "#trick")
+        winner = "you" if last.winner == 0 else screen.session.names[last.winner]
+        assert f"Last trick, won by {winner}:" in trick
+        for seat, _cards in last.plays:
+            assert screen.session.names[seat] in trick
+
+
+# --- B3 -----------------------------------------------------------------------------
+async def test_unplayable_cards_are_struck_through_and_no_red_under_no_color(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = table_app(players=3, seed="KFZR-NF2H")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table(app)
+        hand = screen.query_one(HandView)
+
+        def some_unplayable() -> bool:
+            return (
+                my_turn(app)
+                and hand.playable is not None
+                and any(c not in hand.playable for c in hand.cards)
+            )
+
+        await play_until(app, pilot, some_unplayable)
+        assert hand.playable is not None
+        for i, c in enumerate(hand.cards):
+            style = hand._style(i, c)
+            assert "red" not in style
+            assert ("strike" in style) == (c not in hand.playable)
+
+
+# --- B5 -----------------------------------------------------------------------------
+async def test_an_exchange_passed_by_an_empty_stock_is_said_and_logged() -> None:
+    app = table_app(players=4, seed="empty stock", first_hand=13)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        assert "The stock is empty: you keep your hand." in text_of(app, "#message")
+        await pilot.pause()
+        text = " ".join(log_text(app).split())  # (wrapped lines joined)
+        assert "Deal 1:" in text
+        for name in ("Ann", "Bot 1", "Bot 2", "Bot 3"):
+            assert f"{name} keeps: the stock is empty." in text
+
+
+# --- B9 -----------------------------------------------------------------------------
+async def test_the_log_wraps_and_is_rebuilt_after_continue(_home: Path) -> None:
+    app = table_app(players=3, seed="log again", first="Annabelle Longname-Smythe")
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = table(app)
+        await play_until(app, pilot, lambda: len(screen.state.tricks) >= 2 and my_turn(app))
+        await pilot.pause()
+        before = log_text(app)
+        log = screen.query_one("#log", RichLog)
+        assert all(
+            len(strip.text.rstrip()) <= log.scrollable_content_region.width for strip in log.lines
+        )
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not isinstance(app.screen, TableScreen))
+    app = TT22App(StartOptions(pace=0.0, language="en"))
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        after = log_text(app)
+        assert "Deal 1:" in after and after.startswith(before.splitlines()[0])
+        assert before.strip() in after
+
+
+# --- B10 ----------------------------------------------------------------------------
+async def test_watch_names_the_hand_shown_and_follows_a_seat_still_in() -> None:
+    app = table_app(players=3, seed="watching", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table(app)
+        await wait_for(pilot, lambda: "Hand shown: Bot 0" in text_of(app, "#message"))
+    app = table_app(players=3, seed="watching", watch=True)
+    async with app.run_test(size=(80, 24)):
+        screen = table(app)
+        state = screen.state
+        out = list(state.out)
+        out[0] = True
+        assert screen.watched() == 0
+        screen.session.state = _with_out(state, tuple(out))
+        assert screen.watched() == 1
+
+
+def _with_out(state: object, out: tuple[bool, ...]) -> object:
+    import copy
+
+    new = copy.copy(state)
+    new.out = out  # type: ignore[attr-defined]
+    return new
+
+
+# --- C1 -----------------------------------------------------------------------------
+async def test_the_local_human_is_spoken_to_in_the_second_person() -> None:
+    app = table_app(players=3, seed="grammar", first="You")
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = table(app)
+        await play_until(app, pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        await pilot.pause()
+        text = log_text(app)
+        assert "You discards" not in text and "You keeps" not in text
+        assert "You wins" not in text
+        assert "You discard" in text or "You keep your hand." in text
+        summary = " ".join(str(w.render()) for w in app.screen.query(Static))
+        losers = screen.state.history[-1].losers
+        if losers == (0,):
+            assert "You lose and take" in summary
+        elif len(losers) > 1:
+            assert " lose and take " in summary
+        else:
+            assert " loses and take" in summary
+        console = Console(width=200, record=True)
+        console.print(screen.query_one("#seats").render())
+        seats = console.export_text()
+        assert "You " in seats and "you)" not in seats
+
+
+def test_loser_sentences_agree_in_number() -> None:
+    from tt22.tui.screens.summary import losers_text
+
+    class Deal:
+        def __init__(self, losers: tuple[int, ...]) -> None:
+            self.losers, self.penalty = losers, 10
+
+    class Session:
+        names = ("You", "Bot 1", "Bot 2")
+
+    s = Session()
+    assert losers_text(s, Deal((0,)), 0) == "You lose and take 10."  # type: ignore[arg-type]
+    assert losers_text(s, Deal((1,)), 0) == "Bot 1 loses and takes 10."  # type: ignore[arg-type]
+    many = losers_text(s, Deal((1, 2)), 0)  # type: ignore[arg-type]
+    assert many == "Bot 1, Bot 2 lose and take 10 each."
+
+
+# --- C7 -----------------------------------------------------------------------------
+def test_a_penalty_bar_is_full_only_at_the_limit() -> None:
+    from tt22.tui.widgets.seats import penalty_bar
+
+    assert penalty_bar(21, 22, 8, True).plain == "#######-"
+    assert penalty_bar(22, 22, 8, True).plain == "########"
+    assert penalty_bar(28, 22, 8, True).plain == "########"
+    assert penalty_bar(0, 22, 8, True).plain == "--------"
+    assert penalty_bar(11, 22, 8, True).plain == "####----"

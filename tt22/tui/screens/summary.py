@@ -19,7 +19,7 @@ from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import cards_text
-from tt22.tui.widgets.seats import penalty_bar
+from tt22.tui.widgets.seats import BAR, penalty_bar
 
 if TYPE_CHECKING:
     from tt22.tui.app import TT22App
@@ -46,11 +46,20 @@ def standings_table(session: MatchSession, deal: DealResult, ascii_style: bool) 
                 f"  ✗ +{deal.penalty}" if not ascii_style else f"  x +{deal.penalty}", style="bold"
             )
         total = Text(f"{deal.totals[seat]}/{limit}")
-        bar = penalty_bar(deal.totals[seat], limit, 8, ascii_style)
+        bar = penalty_bar(deal.totals[seat], limit, BAR, ascii_style)
         if deal.totals[seat] >= limit:
             bar.append(" " + t("seat.out"), style="bold")
         table.add_row(name, last, total, bar, style="dim" if seat not in shown else "")
     return table
+
+
+def losers_text(session: MatchSession, deal: DealResult, you: int | None) -> str:
+    """Who lost the deal, with the verb agreeing: "You lose", "Bot 2 loses", "A, B lose"."""
+    if deal.losers == (you,):
+        return t("deal.you_lose", penalty=deal.penalty)
+    names = ", ".join(printable(session.names[s], 40) for s in deal.losers)
+    key = "deal.loses" if len(deal.losers) == 1 else "deal.lose_many"
+    return t(key, names=names, penalty=deal.penalty)
 
 
 class DealSummaryScreen(ModalScreen[None]):
@@ -58,20 +67,26 @@ class DealSummaryScreen(ModalScreen[None]):
         Binding("enter,space,escape", "close", "key.next", id="summary.next"),
     ]
 
-    def __init__(self, session: MatchSession, deal: DealResult, auto: float | None = None):
+    def __init__(
+        self,
+        session: MatchSession,
+        deal: DealResult,
+        auto: float | None = None,
+        you: int | None = None,
+    ):
         super().__init__()
         translate_bindings(self)
         self.session = session
         self.deal = deal
         self.auto = auto
+        self.you = you
 
     def compose(self) -> ComposeResult:
         a = self.app.ascii_cards  # type: ignore[attr-defined]
         d = self.deal
-        names = ", ".join(printable(self.session.names[s], 40) for s in d.losers)
         with VerticalScroll(classes="dialog"):
             yield Static(Text(t("deal.title", n=d.start.number), style="bold"), classes="title")
-            yield Static(Text(t("deal.loses", names=names, penalty=d.penalty)))
+            yield Static(Text(losers_text(self.session, d, self.you)))
             if d.eliminated:
                 out = ", ".join(printable(self.session.names[s], 40) for s in d.eliminated)
                 yield Static(Text(t("deal.eliminated", names=out), style="bold"))
@@ -94,11 +109,12 @@ class MatchSummaryScreen(ModalScreen[str]):
         Binding("escape", "choose('home')", "key.home", id="summary.home"),
     ]
 
-    def __init__(self, session: MatchSession, deal: DealResult) -> None:
+    def __init__(self, session: MatchSession, deal: DealResult, you: int | None = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.session = session
         self.deal = deal
+        self.you = you
 
     @property
     def tapp(self) -> TT22App:
@@ -111,10 +127,12 @@ class MatchSummaryScreen(ModalScreen[str]):
         with VerticalScroll(classes="dialog"):
             head = Text(t("match.title"), style="bold")
             head.append("\n")
-            head.append(t("match.winner", names=names) if names else t("match.no_winner"))
-            losers = ", ".join(printable(self.session.names[s], 40) for s in self.deal.losers)
+            if state.winners == (self.you,):
+                head.append(t("match.you_win"))
+            else:
+                head.append(t("match.winner", names=names) if names else t("match.no_winner"))
             head.append("\n")
-            head.append(t("deal.loses", names=losers, penalty=self.deal.penalty), style="")
+            head.append(losers_text(self.session, self.deal, self.you), style="")
             yield Static(head, classes="title")
             yield Static(standings_table(self.session, self.deal, a), classes="standings")
             path = self.session.saved_path

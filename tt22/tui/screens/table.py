@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -25,14 +26,17 @@ from tt22.engine import (
     EXCHANGE,
     PLAY,
     Exchange,
+    ExchangeRecord,
     IllegalMove,
     Move,
     Play,
     SeatView,
     State,
+    apply,
     card_text,
     forced_reason,
     legal_moves,
+    new_match,
     parse_cards,
     playable_cards,
     selection_problem,
@@ -106,7 +110,8 @@ class TableScreen(Screen[None]):
                 with Horizontal(id="actions"):
                     yield Button("", id="play", variant="primary", compact=True)
                     yield Button("", id="lowest", compact=True)
-            yield RichLog(id="log", wrap=True, markup=False, max_lines=2000)
+            # min_width: RichLog renders 78 columns wide by default, cutting lines here.
+            yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=1)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -118,7 +123,8 @@ class TableScreen(Screen[None]):
         self.set_focus(None)
         log.display = self.log_choice if self.log_choice is not None else self.size.width >= 120
         self.set_class(self.size.height >= 32, "-tall")
-        self._log_deal_start()
+        if self.you() in self.rebuild_log():
+            self.note = t("msg.stock_empty")
         self.refresh_table()
         self.advance()
 
@@ -144,10 +150,20 @@ class TableScreen(Screen[None]):
     def viewer(self) -> int | None:
         humans = self.session.humans
         if not humans:
-            return 0 if self.watching else None
+            return self.watched() if self.watching else None
         if len(humans) == 1:
             return humans[0]
         return self.revealed
+
+    def watched(self) -> int:
+        """Whose hand a demo shows: the first seat still in (a seat that is out has none)."""
+        out = self.state.out
+        return next((seat for seat in range(self.state.players) if not out[seat]), 0)
+
+    def you(self) -> int | None:
+        """The one human at this keyboard, spoken to as "you" (None in hot seat or a demo)."""
+        humans = self.session.humans
+        return humans[0] if len(humans) == 1 and not self.watching else None
 
     def must_reveal(self) -> bool:
         s = self.state
@@ -209,19 +225,7 @@ class TableScreen(Screen[None]):
                 style="bold",
             )
         )
-        trick = Text()
-        if s.phase == PLAY:
-            trick.append(t("trick.leads", name=self.who(s.leader)))
-            if s.plays:
-                trick.append(" ")
-                trick.append(
-                    t(
-                        "trick.best",
-                        cards=plain_cards(list(_cards_of(s, s.best_seat)), a),
-                        name=self.who(s.best_seat),
-                    )
-                )
-        self.query_one("#trick", Static).update(trick)
+        self.query_one("#trick", Static).update(self.trick_text(s, a))
         hand = self.query_one("#hand", HandView)
         v = self.human_view()
         seat = self.viewer()
@@ -244,6 +248,32 @@ class TableScreen(Screen[None]):
         self.update_buttons()
         self.refresh_bindings()
 
+    def trick_text(self, s: State, a: bool) -> Text:
+        """Who leads and the best play so far; under it the last trick of this deal,
+        winner first (so a narrow screen cuts plays, never who won)."""
+        trick = Text(no_wrap=True, overflow="ellipsis")
+        if s.phase != PLAY:
+            return trick
+        me = self.you()
+        if s.leader == me:
+            trick.append(t("trick.you_lead"))
+        else:
+            trick.append(t("trick.leads", name=self.who(s.leader)))
+        if s.plays:
+            trick.append(" ")
+            cards = plain_cards(list(_cards_of(s, s.best_seat)), a)
+            if s.best_seat == me:
+                trick.append(t("trick.best_you", cards=cards))
+            else:
+                trick.append(t("trick.best", cards=cards, name=self.who(s.best_seat)))
+        if s.tricks:
+            last = s.tricks[-1]
+            plays = ", ".join(f"{self.who(seat)} {plain_cards(c, a)}" for seat, c in last.plays)
+            key = "trick.last_you" if last.winner == me else "trick.last"
+            trick.append("\n")
+            trick.append(t(key, name=self.who(last.winner), plays=plays), style="dim")
+        return trick
+
     def update_message(self) -> None:
         s = self.state
         msg = Text()
@@ -260,7 +290,8 @@ class TableScreen(Screen[None]):
             key = "turn.waiting" if self.session.is_bot(who) else "turn.waiting_human"
             msg.append(t(key, name=self.who(who)))
             if self.watching:
-                msg.append("  " + t("turn.watch"), style="dim")
+                watched = self.who(self.watched())
+                msg.append("\n" + t("turn.watch", name=watched), style="dim")
         else:
             forced = forced_reason(v)
             problem = selection_problem(v, hand.selection) if hand.selection else None
@@ -434,7 +465,9 @@ class TableScreen(Screen[None]):
                 t("msg.not_saved", reason=printable(problem, 200)), severity="error", markup=False
             )
         self._told_problem = problem
-        self._log_move(before, move)
+        skipped = self._log_move(before, move, s)
+        if self.you() in skipped:
+            self.note = t("msg.stock_empty")
         self.refresh_table()
         if len(s.history) > len(before.history):
             self.show_deal_summary()
@@ -485,14 +518,14 @@ class TableScreen(Screen[None]):
         self.waiting_summary = True
         if s.over:
             self.finished = True
-            screen = MatchSummaryScreen(self.session, deal)
+            screen = MatchSummaryScreen(self.session, deal, you=self.you())
             self.app.push_screen(screen, self._match_done)
             return
         auto = max(1.5, self.tapp.pace * 4) if self.watching else None
         if self.watching and self.tapp.pace == 0:
             auto = 0.01
-        self.app.push_screen(DealSummaryScreen(self.session, deal, auto), self._deal_done)
-        self._log_deal_start()
+        summary = DealSummaryScreen(self.session, deal, auto, you=self.you())
+        self.app.push_screen(summary, self._deal_done)
 
     def _deal_done(self, _result: object = None) -> None:
         self.waiting_summary = False
@@ -505,12 +538,29 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ the log
     def _log(self, text: Text | str) -> None:
-        if self.is_mounted and not self.gone:
+        if not self.gone:
             with contextlib.suppress(NoMatches):
                 self.query_one("#log", RichLog).write(text)
 
-    def _log_deal_start(self) -> None:
-        s = self.state
+    def rebuild_log(self) -> list[int]:
+        """The whole match so far, from the session's moves (a continued match too);
+        the seats passed in the exchange (empty stock) after the last move."""
+        with contextlib.suppress(NoMatches):
+            self.query_one("#log", RichLog).clear()
+        s = self.session
+        state = new_match(s.rules, len(s.players), s.seed)
+        self._log_deal_start(state)
+        skipped = self._log_skipped(state.exchanges, None)
+        for move in s.moves:
+            try:
+                after = apply(state, move)
+            except IllegalMove:  # (a session only holds legal moves)
+                break
+            skipped = self._log_move(state, move, after)
+            state = after
+        return skipped
+
+    def _log_deal_start(self, s: State) -> None:
         if s.over:
             return
         self._log(
@@ -520,18 +570,37 @@ class TableScreen(Screen[None]):
             )
         )
 
-    def _log_move(self, before: State, move: Move) -> None:
+    def _log_skipped(self, records: Sequence[ExchangeRecord], mover: int | None) -> list[int]:
+        """Seats the engine passed in the exchange because the stock was empty (R22):
+        they keep their hand without a move of their own. Logged; returned. `records`
+        are the exchanges a move added (the mover's own first, if it exchanged)."""
+        skipped: list[int] = []
+        for i, e in enumerate(records):
+            if i == 0 and e.seat == mover:
+                continue  # the move itself
+            if not e.discard:
+                skipped.append(e.seat)
+                self._log(Text(t("log.stock_empty", name=self.who(e.seat)), style="dim"))
+        return skipped
+
+    def _log_move(self, before: State, move: Move, after: State) -> list[int]:
+        """Log one move; the seats that the engine passed after it (empty stock)."""
         a = self.tapp.ascii_cards
+        me = self.you()
         name = self.who(move.seat)
-        s = self.state
+        s = after
         deal_over = len(s.history) > len(before.history)
+        mover = move.seat if isinstance(move, Exchange) else None
         if isinstance(move, Exchange):
             n = len(move.discard)
-            self._log(t("log.exchange", name=name, n=n) if n else t("log.keep", name=name))
-            if n and not self.hot_seat and move.seat in self.session.humans:
+            if move.seat == me:
+                self._log(t("log.you_exchange", n=n) if n else t("log.you_keep"))
+            else:
+                self._log(t("log.exchange", name=name, n=n) if n else t("log.keep", name=name))
+            if n and move.seat == me:
                 records = s.history[-1].exchanges if deal_over else s.exchanges
                 for e in records:
-                    if e.seat == move.seat:
+                    if e.seat == move.seat and e.discard:
                         self._log(
                             Text(
                                 t(
@@ -547,14 +616,20 @@ class TableScreen(Screen[None]):
             self._log(t("log.play", name=name, cards=cards))
             tricks = s.history[-1].tricks if deal_over else s.tricks
             if len(tricks) > len(before.tricks):
-                self._log(Text(t("log.trick", name=self.who(tricks[-1].winner)), style="dim"))
-        if deal_over:
-            d = s.history[-1]
-            shown = ", ".join(f"{self.who(seat)} {plain_cards([c], a)}" for seat, c in d.showdown)
-            losers = ", ".join(self.who(x) for x in d.losers)
-            self._log(
-                Text(t("log.showdown", cards=shown, losers=losers, penalty=d.penalty), style="bold")
-            )
+                winner = tricks[-1].winner
+                won = t("log.you_trick") if winner == me else t("log.trick", name=self.who(winner))
+                self._log(Text(won, style="dim"))
+        if not deal_over:
+            return self._log_skipped(s.exchanges[len(before.exchanges) :], mover)
+        d = s.history[-1]
+        self._log_skipped(d.exchanges[len(before.exchanges) :], mover)
+        shown = ", ".join(f"{self.who(seat)} {plain_cards([c], a)}" for seat, c in d.showdown)
+        losers = ", ".join(self.who(x) for x in d.losers)
+        self._log(
+            Text(t("log.showdown", cards=shown, losers=losers, penalty=d.penalty), style="bold")
+        )
+        self._log_deal_start(s)
+        return self._log_skipped(s.exchanges, None)
 
 
 def _cards_of(s: State, seat: int) -> tuple[int, ...]:

@@ -22,6 +22,7 @@ from tt22.tui.widgets.cards import RED_SUITS, card_label
 __all__ = ["HandView"]
 
 CELL = 5  # " 10♠ "
+NARROW_CELL = 4  # "10♠ ": when a long hand would not fit in five columns a card
 BIG_CELL = 6  # "│10♠│ "
 MARGIN = 1
 
@@ -121,19 +122,29 @@ class HandView(Widget):
         return [self.cards[i] for i in sorted(self.selected)]
 
     # --- drawing ------------------------------------------------------------------
+    def _fits(self, cell: int) -> bool:
+        width = self.size.width
+        return not width or MARGIN + len(self.cards) * cell <= width
+
     @property
     def big(self) -> bool:
-        """Boxed cards when the widget is given five lines (a tall terminal)."""
-        return self.size.height >= 5
+        """Boxed cards when the widget is given five lines (a tall terminal) and they fit."""
+        return self.size.height >= 5 and self._fits(BIG_CELL)
 
     @property
     def cell(self) -> int:
-        return BIG_CELL if self.big else CELL
+        if self.big:
+            return BIG_CELL
+        return CELL if self._fits(CELL) else NARROW_CELL
 
     def _style(self, i: int, c: int) -> str:
-        style = "red" if (c & 3) in RED_SUITS else ""
+        """Red for hearts and diamonds (not under NO_COLOR: the monochrome filter would
+        make them darker than the dimmed cards); a card that cannot be played is dimmed
+        and struck through, so it reads without colour or shade too."""
+        no_color = bool(getattr(self.app, "no_color", False)) if self.is_attached else False
+        style = "red" if (c & 3) in RED_SUITS and not no_color else ""
         if self.playable is not None and c not in self.playable:
-            style = "dim"
+            style = "dim strike"
         if i in self.selected:
             style = (style + " reverse bold").strip()
         if i == self.cursor and self.active:
@@ -145,7 +156,10 @@ class HandView(Widget):
             return Text("\n" + self.hidden_text, style="bold", justify="center")
         if not self.cards:
             return Text("\n" + t("hand.none"), style="dim", justify="center")
-        return self._render_big() if self.big else self._render_small()
+        text = self._render_big() if self.big else self._render_small()
+        text.no_wrap = True  # a wrapped row would push the cursor row out of sight
+        text.overflow = "crop"
+        return text
 
     def _marks(self, cell: int) -> tuple[Text, Text]:
         top, low = Text(" " * MARGIN), Text(" " * MARGIN)
@@ -161,14 +175,16 @@ class HandView(Widget):
         return top, low
 
     def _render_small(self) -> Text:
+        cell = self.cell
+        lead = " " if cell == CELL else ""
         mid = Text(" " * MARGIN)
         for i, c in enumerate(self.cards):
             label = card_label(c, self.ascii_style)
-            pad = CELL - 2 - cell_len(label)
-            mid.append(" ")
+            pad = 3 - cell_len(label)
+            mid.append(lead)
             mid.append(" " * pad + label, style=self._style(i, c))
             mid.append(" ")
-        top, low = self._marks(CELL)
+        top, low = self._marks(cell)
         return Text("\n").join([top, mid, low])
 
     def _render_big(self) -> Text:
@@ -179,7 +195,7 @@ class HandView(Widget):
             label = card_label(c, a)
             label = " " * (3 - cell_len(label)) + label
             style = self._style(i, c)
-            frame = "dim" if style == "dim" else ("bold" if i in self.selected else "")
+            frame = "dim" if style.startswith("dim") else ("bold" if i in self.selected else "")
             lines[0].append(tl + h * 3 + tr, style=frame)
             lines[1].append(v, style=frame)
             lines[1].append(label, style=style)

@@ -16,8 +16,15 @@ from tt22.tui.widgets.snapshot import EXCHANGE, TableSnapshot
 __all__ = ["SeatsTable", "penalty_bar"]
 
 
+BAR = 8  # the penalty bar's width (the table's and the summary's alike)
+WIDE_BAR = 12  # on a table of 100 columns and more
+
+
 def penalty_bar(total: int, limit: int, width: int, ascii_style: bool) -> Text:
-    filled = min(width, round(width * total / limit)) if limit > 0 else 0
+    """Filled in proportion, rounded down: only a total at the limit (out) fills it."""
+    filled = min(width, width * total // limit) if limit > 0 else 0
+    if total < limit:
+        filled = min(filled, width - 1)
     full, empty = ("#", "-") if ascii_style else ("█", "░")
     style = "bold" if total >= limit else ""
     return Text(full * filled, style=style) + Text(empty * (width - filled), style="dim")
@@ -51,7 +58,7 @@ class SeatsTable(Widget):
         a = self.ascii_style
         width = self.size.width or 80
         wide = width >= 100
-        bar_width = 12 if wide else 6
+        bar_width = WIDE_BAR if wide else BAR
         table.add_column("", width=1, no_wrap=True)
         table.add_column(t("col.seat"), ratio=2, no_wrap=True, overflow="ellipsis", min_width=8)
         table.add_column(t("col.cards"), justify="right", no_wrap=True)
@@ -70,8 +77,8 @@ class SeatsTable(Widget):
             tags = []
             if seat == s.dealer:
                 tags.append(t("seat.dealer"))
-            if seat == s.viewer:
-                tags.append(t("seat.you"))
+            if seat == s.viewer and s.names[seat].casefold() != t("player.you").casefold():
+                tags.append(t("seat.you"))  # (not after a name that says it already)
             elif s.bots[seat]:
                 tags.append(t("seat.bot"))
             if tags:
