@@ -350,6 +350,8 @@ class TableScreen(Screen[None]):
                 return False
             return True if self.query_one("#hand", HandView).selection else None
         if action == "lowest":
+            if self.state.phase == EXCHANGE:
+                return False  # (no lowest card to play; the footer has no room to spare)
             v = self._last_hand_view
             return True if v is not None and v.playing else None
         return True
