@@ -32,6 +32,7 @@ from tt22.tui.replay import RecordPicker, ReplayScreen
 from tt22.tui.replay.app import replay_app
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands
+from tt22.tui.replay.words import rt
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.seats import SeatsTable
 
@@ -289,7 +290,9 @@ async def test_click_a_move_in_the_list(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: opened(app))
         screen = replay(app)
-        await pilot.click(MoveList, offset=(5, 4))  # line 0 is the border, 1 "(start)"
+        moves = screen.query_one(MoveList)
+        # Line 0 is the border, 1 "(start)"; a long exchange may take two lines.
+        await pilot.click(MoveList, offset=(5, 1 + moves.item_lines(3).start))
         assert screen.p == 3  # just after the third move
         await pilot.click(MoveList, offset=(5, 1))
         assert screen.p == 0
@@ -548,7 +551,7 @@ async def test_keys_are_in_the_footer_and_the_palette(tmp_path: Path) -> None:
         ids = {b.id for bs in screen._bindings.key_to_bindings.values() for b in bs if b.id}
         for action in ("prev", "next", "next_trick", "next_deal", "goto", "autoplay", "view"):
             assert f"replay.{action}" in ids
-        assert "Forward" in screen_text(app)  # the footer, in words
+        assert "←→ Move" in screen_text(app)  # the footer, in words
         await pilot.press("ctrl+p")
         await wait_for(pilot, lambda: not isinstance(app.screen, ReplayScreen))
         await pilot.press(*"Deal on")
@@ -721,7 +724,7 @@ def test_every_replay_key_is_in_the_help_in_each_language(
         "end": "End", "space": space, "plus": "+", "equals_sign": "+", "minus": "-",
         "escape": "q",
     }  # fmt: skip
-    for key in bound:
+    for key in bound - {"question_mark"}:  # the app's help key, placed in the footer here
         assert any(labels.get(key, key) in f.split() for f in firsts), key
 
 
@@ -766,3 +769,152 @@ def test_tt22_replay_exits_non_zero_when_the_app_crashes(
     monkeypatch.setattr(ReplayScreen, "on_mount", boom)
     monkeypatch.setattr(TT22App, "run", lambda self: real_run(self, headless=True))
     assert main(["replay", str(path), "--lang", "en"]) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_the_footer_fits_80_columns_and_the_palette_has_the_rest(
+    tmp_path: Path, lang: str
+) -> None:
+    from textual.widgets._footer import FooterKey, FooterLabel
+
+    from tt22.tui.replay.screen import PALETTE, ReplayCommands
+
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path, language=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        await pilot.press("right")
+        await pilot.pause(0.2)
+        screen = replay(app)
+        keys = list(screen.query(FooterKey))
+        palette = [k for k in keys if k.key == "ctrl+p"]
+        assert palette
+        edge = palette[0].region.x
+        parts = [k for k in keys if k.key != "ctrl+p"] + list(screen.query(FooterLabel))
+        assert all(part.region.right <= edge for part in parts), lang  # nothing clipped
+        shown = {k.key for k in keys}
+        # The keys to step through a replay are always there ...
+        assert {"left", "right", "up", "down", "pageup", "pagedown", "space", "v"} <= shown
+        assert "q" in shown or "escape" in shown
+        # ... and every action is in the palette, whatever the footer had room for.
+        provider = ReplayCommands(screen)
+        names = [name for name, _help, _run in provider._commands()]
+        assert len(names) == len(PALETTE)
+        assert rt("key.goto") in names and rt("key.fork") in names and rt("key.start") in names
+    app = open_app(path, language=lang)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        await pilot.pause(0.2)
+        shown = {k.key for k in app.screen.query(FooterKey)}
+        assert {"g", "p", "question_mark"} <= shown
+
+
+async def test_dialogs_let_the_replay_show_behind_them(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        await pilot.press("right", "g")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
+        await pilot.pause(0.1)
+        assert app.screen.styles.background.a < 1  # translucent, as the game's summaries
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: opened(app))
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.pause(0.1)
+        assert app.screen.styles.background.a < 1
+
+
+async def test_play_from_here_counts_seats_from_0_and_keeps_the_old_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.widgets import Button, Label
+
+    from tt22.tui.replay.screen import ReplayScreen as RS
+
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        screen.go(screen.model.goto("1.1"))
+        monkeypatch.setattr("tt22.tui.replay.screen._match_in_progress", lambda app: "OLD-SEED")
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        labels = [str(b.label) for b in app.screen.query(Button)]
+        assert labels[:4] == ["Ann (seat 0)", "Bot 2 (seat 1)", "Bot 3 (seat 2)", "Bot 4 (seat 3)"]
+        note = " ".join(str(label.render()) for label in app.screen.query(Label))
+        assert "OLD-SEED" in note and "kept" in note and "replaces" not in note
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, RS))
+
+
+async def test_m_gives_the_arrow_and_page_keys_to_the_move_list(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        m = screen.model
+        moves = screen.query_one(MoveList)
+        await pilot.press("down")  # not focused: a trick on
+        assert screen.p == m.next_trick(0)
+        start = screen.p
+        await pilot.press("m")
+        assert screen.focused is moves
+        assert "PgUp" in str(moves.border_subtitle)
+        await pilot.press("down", "down")  # the list has the keys: one move each
+        assert screen.p == start + 2
+        await pilot.press("up")
+        assert screen.p == start + 1
+        await pilot.press("pagedown")
+        assert screen.p == start + 1 + moves.page_items()
+        await pilot.press("pageup")
+        assert screen.p == start + 1
+        await pilot.pause(0.1)
+        assert "↑↓←→ Move" in screen_text(app)  # the footer says what the keys do now
+        await pilot.press("escape")  # gives the keys back, does not leave
+        assert opened(app) and screen.focused is None
+        await pilot.press("down")
+        assert screen.p == m.next_trick(start + 1)
+        await pilot.press("m", "m")  # m toggles too
+        assert screen.focused is None
+        await pilot.pause(0.1)
+        assert "↑↓ Trick" in screen_text(app)
+
+
+def _long_exchange_record() -> tuple[Record, int]:
+    """A record whose first exchange discards five cards (found by searching seeds)."""
+    for n in range(200):
+        record = make_record(players=3, seed=f"long exchange {n}")
+        for i, rm in enumerate(record.moves):
+            if len(getattr(rm.move, "discard", ())) >= 5:
+                return record, i
+    raise AssertionError("no five-card exchange in 200 seeds")
+
+
+async def test_every_discarded_card_and_sorted_plays_are_in_the_list(tmp_path: Path) -> None:
+    record, index = _long_exchange_record()
+    path = write(tmp_path / "a.22rec", record)
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        screen.go(index + 1)
+        await pilot.pause(0.2)
+        moves = screen.query_one(MoveList)
+        item = index + 1
+        lines = [moves._lines[i][1] for i in moves.item_lines(item)]
+        assert len(lines) >= 2  # too long for the 80-column list: wrapped, not cut
+        text = screen_text(app)
+        for line in lines:
+            assert line.rstrip() in text
+        cards = sorted(screen.model.rows[index].cards, reverse=True)
+        assert " ".join(lines).split()[-len(cards) :] == [show_card(c) for c in cards]
+        assert all(len(line) <= moves.text_width for line in lines)
+        # A play of several cards reads high to low, as the table shows it.
+        for row in screen.model.rows:
+            if not row.exchange and len(row.cards) > 1:
+                said = moves.line_text(row.move_index + 1).split()[-len(row.cards) :]
+                assert said == [show_card(c) for c in sorted(row.cards, reverse=True)]

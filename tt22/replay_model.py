@@ -142,7 +142,7 @@ class ReplayModel:
         self.moves: list[Move] = self.all_moves[:n]
         count = self.states[0].players
         self.players: list[Player] = (
-            list(players) if players else [Player(f"Seat {s + 1}") for s in range(count)]
+            list(players) if players else [Player(f"Seat {s}") for s in range(count)]
         )
         self.seed = seed
         self.thinks: list[float | None] = list(thinks or [None] * len(self.all_moves))
@@ -150,6 +150,7 @@ class ReplayModel:
         self.problem = problem
         self.record = record
         self.dirty = False
+        self.revision = 0  # counts comment edits, so views can tell they are stale
         self.rows: list[MoveRow] = self._rows()
         # Anchors for trick and deal jumps: the first position of every group, plus the ends.
         self._trick_anchors = self._anchors(lambda r: (r.deal, r.trick))
@@ -357,8 +358,8 @@ class ReplayModel:
                 return f"keeps (asked {count})"
             if seat is not None and seat != row.seat:
                 return f"discards {count}"
-            return "discards " + " ".join(show_card(c, ascii_style) for c in row.cards)
-        return " ".join(show_card(c, ascii_style) for c in row.cards)
+            return "discards " + _cards(row.cards, ascii_style)
+        return _cards(row.cards, ascii_style)
 
     def totals_by_deal(self, p: int | None = None) -> list[DealTotals]:
         """Penalty totals after each deal finished by position `p` (default: the end)."""
@@ -389,6 +390,7 @@ class ReplayModel:
         if self.comments[index] != clean:
             self.comments[index] = clean
             self.dirty = True
+            self.revision += 1
 
     def to_record(self) -> Record:
         """The source record with this replay's comments (everything else untouched)."""
@@ -433,6 +435,11 @@ class ReplayModel:
         ]
         forked = fork_record(self.record, p, source, started)
         return msgspec.structs.replace(forked, players=players)
+
+
+def _cards(cards: Sequence[int], ascii_style: bool) -> str:
+    """High to low, as the table shows a play (the order within a play means nothing)."""
+    return " ".join(show_card(c, ascii_style) for c in sorted(cards, reverse=True))
 
 
 def _as_bot(player: Player, seat: int, default: str) -> Player:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
@@ -27,6 +28,19 @@ TextDialog Label, ChoiceDialog Label { width: 100%; }
 TextDialog .problem { color: $error; height: auto; }
 ChoiceDialog Button { width: 100%; margin: 0; }
 """
+
+
+def see_through(screen: ModalScreen[Any]) -> None:
+    """Let the replay show (dimmed) behind a dialog, as the game's summaries do.
+
+    The play app's stylesheet gives every Screen an opaque background and app CSS beats
+    a screen's DEFAULT_CSS, so the translucent background is set inline.
+    """
+    try:
+        base = Color.parse(screen.app.get_css_variables().get("background", "black"))
+    except Exception:
+        base = Color(0, 0, 0)
+    screen.styles.background = base.with_alpha(0.6)
 
 
 class TextDialog(ModalScreen[str | None]):
@@ -64,6 +78,7 @@ class TextDialog(ModalScreen[str | None]):
             yield Static("", classes="problem", id="dialog-problem")
 
     def on_mount(self) -> None:
+        see_through(self)
         self.query_one(Input).focus()
 
     @on(Input.Submitted)
@@ -106,6 +121,7 @@ class ChoiceDialog(ModalScreen[str | None]):
                 yield Button(Text(label), id=f"choice-{answer}", compact=True)
 
     def on_mount(self) -> None:
+        see_through(self)
         buttons = list(self.query(Button))
         if buttons:
             buttons[0].focus()

@@ -14,9 +14,9 @@ from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -26,14 +26,16 @@ from textual.widget import Widget
 from tt22.engine import EXCHANGE, OVER, DealResult, PublicDeal, show_card
 from tt22.replay_model import MoveRow, ReplayModel
 from tt22.safe import printable
+from tt22.tui.i18n import get_language
 from tt22.tui.replay.words import rt
-from tt22.tui.widgets.cards import cards_text
+from tt22.tui.widgets.cards import cards_text, plain_cards
 
 __all__ = ["MoveList", "OpenHands", "PenaltyChart", "move_text", "position_text"]
 
 
 def move_text(model: ReplayModel, row: MoveRow, seat: int | None, ascii_style: bool) -> str:
-    """A move as the list says it, hiding the discards `seat` never saw."""
+    """A move as the list says it, hiding the discards `seat` never saw. Cards go high to
+    low, as the table and the hands show them (the order within a play means nothing)."""
     move = model.moves[row.move_index]
     if row.exchange:
         count = len(getattr(move, "discard", ()))
@@ -43,8 +45,8 @@ def move_text(model: ReplayModel, row: MoveRow, seat: int | None, ascii_style: b
             return rt("moves.asked", n=count)
         if seat is not None and seat != row.seat:
             return rt("moves.discards_n", n=count)
-        return rt("moves.discards", cards=" ".join(show_card(c, ascii_style) for c in row.cards))
-    return " ".join(show_card(c, ascii_style) for c in row.cards)
+        return rt("moves.discards", cards=plain_cards(row.cards, ascii_style))
+    return plain_cards(row.cards, ascii_style)
 
 
 def position_text(model: ReplayModel, p: int) -> str:
@@ -71,16 +73,44 @@ def _fit(text: str, width: int) -> str:
     return out + " " * (width - cell_len(out))
 
 
-class MoveList(ScrollView, can_focus=True):
-    """Every move of the record (in a seat's view, only those already made), one a line.
+def wrap_words(head: str, words: Sequence[str], width: int) -> list[str]:
+    """`head` then `words`, wrapped to `width` cells; later lines are indented under the
+    first word (or by two cells when the head is too wide for that), so every card of a
+    long exchange stays readable in a narrow list."""
+    indent = cell_len(head) if cell_len(head) <= width // 2 else 2
+    lines: list[str] = []
+    line = head
+    fresh = True  # nothing after the head/indent yet
+    for word in words:
+        sep = "" if fresh else " "
+        if cell_len(line + sep + word) <= width:
+            line += sep + word
+        else:
+            lines.append(line)
+            line = " " * indent + word
+        fresh = False
+    lines.append(line)
+    return [_fit(x, width).rstrip() if cell_len(x) > width else x for x in lines]
 
-    Drawn line by line (the Line API), so a record of thousands of moves costs only the
-    lines on screen; the current move is highlighted and kept in view.
+
+class MoveList(ScrollView, can_focus=True):
+    """Every move of the record (in a seat's view, only those already made), one a line,
+    wrapped where a long exchange does not fit.
+
+    Drawn line by line (the Line API), so only the lines on screen are styled; the
+    wrapped layout is built once per record, view and width, and in a seat's view it
+    only grows as the position moves on. The current move is highlighted and kept in
+    view. Focused (`m`), the arrow and page keys move through the list, i.e. the replay.
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "key.back", show=False),
+    ]
     COMPONENT_CLASSES: ClassVar[set[str]] = {"movelist--current", "movelist--deal"}
     DEFAULT_CSS = """
-    MoveList { height: 1fr; overflow-x: hidden; }
+    MoveList {
+        height: 1fr; overflow-x: hidden; scrollbar-size-vertical: 1; scrollbar-gutter: stable;
+    }
     MoveList > .movelist--current { text-style: reverse bold; }
     MoveList > .movelist--deal { text-style: bold; }
     """
@@ -100,74 +130,140 @@ class MoveList(ScrollView, can_focus=True):
         self.ascii_style = False
         self.current: int | None = None  # index into self.rows
         self._names: list[str] = []
+        self._name_width = 7
+        self._where_width = 5
+        # The wrapped layout: (item, text) per screen line, item 0 the start and i the
+        # row i - 1; `_first[i]` is item i's first line. `_key` says what it was built for.
+        self._lines: list[tuple[int, str]] = []
+        self._first: list[int] = []
+        self._key: tuple[object, ...] = ()
 
     def show(self, model: ReplayModel, p: int, seat: int | None, ascii_style: bool) -> None:
         changed = model is not self.model or seat != self.seat or ascii_style != self.ascii_style
+        if model is not self.model:
+            self._names = [printable(pl.name, 40) for pl in model.players]
+            last = model.rows[-1] if model.rows else None
+            tricks = max((r.trick for r in model.rows), default=1)
+            self._where_width = max(3, len(f"{last.deal if last else 1}.{tricks}"))
         self.model = model
         self.seat = seat
         self.ascii_style = ascii_style
-        self._names = [printable(pl.name, 40) for pl in model.players]
         if changed or seat is not None:
             self.rows = model.visible_rows(p, seat)
         current = model.current_row(p)
         self.current = current if current is not None and current < len(self.rows) else None
-        size = Size(self.size.width, len(self.rows) + 1)
-        if size != self.virtual_size:
-            self.virtual_size = size
+        self._relayout()
         # Scroll once the new virtual size is laid out (before that, scrolling is
         # clamped to the old size: on mount, to nothing).
         self.call_after_refresh(self.keep_current_in_view)
         self.refresh()
 
+    @property
+    def text_width(self) -> int:
+        return max(8, self.scrollable_content_region.width or self.size.width or 30)
+
+    def _relayout(self) -> None:
+        """Bring the wrapped layout up to date with the rows, the width and the comments."""
+        m = self.model
+        if m is None:
+            return
+        width = self.text_width
+        key = (id(m), self.seat, self.ascii_style, width, get_language(), m.revision)
+        if key != self._key:
+            self._key = key
+            longest = max((cell_len(n) for n in self._names), default=4)
+            self._name_width = max(4, min(longest, 7 if width < 40 else 14))
+            self._lines = [(0, _fit(rt("moves.start"), width).rstrip())]
+            self._first = [0]
+        built = len(self._first) - 1
+        n = len(self.rows)
+        if built > n:  # a seat's view stepped back: drop the moves not made yet
+            del self._lines[self._first[n + 1] :]
+            del self._first[n + 1 :]
+        for i in range(built + 1, n + 1):
+            self._first.append(len(self._lines))
+            head, words = self.line_parts(i)
+            self._lines.extend((i, line) for line in wrap_words(head, words, width))
+        size = Size(width, len(self._lines))
+        if size != self.virtual_size:
+            self.virtual_size = size
+
+    def item_lines(self, item: int) -> range:
+        """The screen lines (of the whole list) that item `item` takes."""
+        end = self._first[item + 1] if item + 1 < len(self._first) else len(self._lines)
+        return range(self._first[item], end)
+
+    @property
+    def current_item(self) -> int:
+        return 0 if self.current is None else self.current + 1
+
     def keep_current_in_view(self) -> None:
-        y = 0 if self.current is None else self.current + 1
+        if not self._first:
+            return
+        lines = self.item_lines(self.current_item)
         top = self.scroll_offset.y
         height = max(1, self.scrollable_content_region.height)
-        if not top <= y < top + height:
-            self.scroll_to(y=max(0, y - height // 2), animate=False, immediate=True)
+        if not (top <= lines.start and lines.stop <= top + height):
+            self.scroll_to(y=max(0, lines.start - height // 2), animate=False, immediate=True)
 
-    def line_text(self, i: int) -> str:
-        """Line `i` of the list (0 is the start; 1.. are moves), as plain text."""
-        if i == 0:
-            return rt("moves.start")
+    def line_parts(self, i: int) -> tuple[str, list[str]]:
+        """Item `i` (1.. are moves) as its head (where, who) and the words after it."""
         assert self.model is not None
         row = self.rows[i - 1]
         where = f"{row.deal}." + ("x" if row.trick == 0 else str(row.trick))
         name = self._names[row.seat] if row.seat < len(self._names) else str(row.seat)
-        mark = "*" if self.model.comment(row.move_index) else " "
         text = move_text(self.model, row, self.seat, self.ascii_style)
-        return f"{where:>5} {_fit(name, 7)} {text}{mark}"
+        if self.model.comment(row.move_index):
+            text += "*"
+        head = f"{where:>{self._where_width}} {_fit(name, self._name_width)} "
+        return head, text.split(" ")
+
+    def line_text(self, i: int) -> str:
+        """Item `i` of the list (0 is the start; 1.. are moves) unwrapped, as plain text."""
+        if i == 0:
+            return rt("moves.start")
+        head, words = self.line_parts(i)
+        return head + " ".join(words)
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = self.scrollable_content_region.width or self.size.width
         i = self.scroll_offset.y + y
-        if self.model is None or i > len(self.rows):
+        if self.model is None or i >= len(self._lines):
             # A styled blank: under NO_COLOR Textual's monochrome filter reads every
             # segment's style, and a bare `Strip.blank` has none (it crashed there).
             return Strip.blank(width, self.rich_style)
-        text = self.line_text(i)
-        style = Style()
-        if (self.current is None and i == 0) or (
-            self.current is not None and i == self.current + 1
-        ):
-            style = self.get_component_rich_style("movelist--current")
-        elif i > 0 and self.rows[i - 1].trick == 0 and self.rows[i - 1].step == 1:
-            style = self.get_component_rich_style("movelist--deal")
-        strip = Strip([Segment(_fit(text, width), style)])
-        return strip.crop(0, width)
+        item, text = self._lines[i]
+        style = self.rich_style
+        if item == self.current_item:
+            style += self.get_component_rich_style("movelist--current")
+        elif item > 0 and self.rows[item - 1].trick == 0 and self.rows[item - 1].step == 1:
+            style += self.get_component_rich_style("movelist--deal")
+        return Strip([Segment(_fit(text, width), style)]).crop(0, width)
+
+    def item_at(self, y: int) -> int | None:
+        """The item on line `y` of the pane (None below the list)."""
+        i = self.scroll_offset.y + y
+        return self._lines[i][0] if 0 <= i < len(self._lines) else None
+
+    def page_items(self) -> int:
+        """About one pane of items, for PgUp/PgDn in the focused list."""
+        return max(1, self.scrollable_content_region.height - 1)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        i = self.scroll_offset.y + offset.y
-        if 1 <= i <= len(self.rows):
-            self.post_message(self.Chosen(self.rows[i - 1].move_index))
-        elif i == 0:
-            self.post_message(self.Chosen(-1))
+        item = self.item_at(offset.y)
+        if item is not None:
+            self.post_message(self.Chosen(self.rows[item - 1].move_index if item else -1))
+
+    def action_leave(self) -> None:
+        """Escape gives the keys back to the replay (the next Escape leaves it)."""
+        self.screen.set_focus(None)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.virtual_size = Size(event.size.width, len(self.rows) + 1)
+        self._relayout()
+        self.call_after_refresh(self.keep_current_in_view)
 
 
 class PenaltyChart(Widget):

@@ -9,13 +9,14 @@ a hidden card is not even in the data the widgets get).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -29,7 +30,7 @@ from tt22.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, position_text
-from tt22.tui.replay.words import rt, translate_bindings
+from tt22.tui.replay.words import rt, translated_bindings
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.seats import SeatsTable
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
@@ -38,6 +39,12 @@ if TYPE_CHECKING:
     from tt22.record import Record
 
 __all__ = ["SPEEDS", "ReplayScreen"]
+
+MOVE_GROUP = Binding.Group("foot.move", compact=True)
+TRICK_GROUP = Binding.Group("foot.trick", compact=True)
+DEAL_GROUP = Binding.Group("foot.deal", compact=True)
+# In the focused move list the arrow and page keys walk the list (the replay).
+LIST_GROUPS = {"foot.trick": "foot.move", "foot.deal": "foot.page"}
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds per move in autoplay
 REAL_TIME_RANGE = (0.15, 8.0)  # a recorded think time is clamped into this for autoplay
@@ -61,8 +68,36 @@ PALETTE = (
     ("comment", "key.comment", "help.comment"),
     ("save", "key.save", "help.save"),
     ("fork", "key.fork", "help.fork"),
+    ("focus_moves", "key.moves", "help.moves"),
     ("back", "key.back", "help.back"),
 )
+
+
+def footer_width(bindings: list[Binding], key_display: Callable[[Binding], str]) -> int:
+    """The cells Textual's compact footer takes for `bindings` (one per key, in order):
+    a group is a space, its keys, a space and its word; a lone key is the key, a space,
+    its words and a space (replay.tcss keeps one space after a group's word)."""
+    width = 0
+    seen: set[str] = set()
+    i = 0
+    while i < len(bindings):
+        b = bindings[i]
+        if b.action in seen:
+            i += 1
+            continue
+        if b.group is not None:
+            keys = []
+            while i < len(bindings) and bindings[i].group == b.group:
+                if bindings[i].action not in seen:
+                    seen.add(bindings[i].action)
+                    keys.append(cell_len(key_display(bindings[i])))
+                i += 1
+            width += 1 + sum(keys) + 1 + cell_len(b.group.description) + 1
+        else:
+            seen.add(b.action)
+            width += cell_len(key_display(b)) + 1 + cell_len(b.description) + 1
+            i += 1
+    return width
 
 
 class ReplayCommands(Provider):
@@ -90,42 +125,58 @@ class ReplayScreen(Screen[None]):
     """Step through `record` (read from `path`) trick by trick."""
 
     CSS_PATH = "replay.tcss"
+    AUTO_FOCUS = ""  # the keys are the replay's until `m` hands them to the move list
     COMMANDS: ClassVar[set[Any]] = {ReplayCommands}
+    # Descriptions are keys of the replayer's words (translated per instance). The footer
+    # groups each pair of keys under one short word so that the keys a replay needs fit
+    # at 80 columns in every language; the palette lists every action in full.
+    # Descriptions are keys of the replayer's words (translated per instance). The order
+    # is the footer's: each pair of keys under one short word, the keys a replay needs
+    # first; what does not fit the width is left out of the footer (`fit_footer`), and
+    # the palette (ctrl+p) and the help (?) list every key.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "prev", "key.prev", id="replay.prev", priority=True, key_display="←"),
-        Binding("right", "next", "key.next", id="replay.next", priority=True, key_display="→"),
         Binding(
-            "up,left_square_bracket",
-            "prev_trick",
-            "key.prev_trick",
-            id="replay.prev_trick",
-            priority=True,
-            key_display="↑",
+            "left", "prev", "key.prev", id="replay.prev", priority=True, key_display="←",
+            group=MOVE_GROUP,
         ),
         Binding(
-            "down,right_square_bracket",
-            "next_trick",
-            "key.next_trick",
-            id="replay.next_trick",
-            priority=True,
-            key_display="↓",
+            "right", "next", "key.next", id="replay.next", priority=True, key_display="→",
+            group=MOVE_GROUP,
         ),
-        Binding("pageup", "prev_deal", "key.prev_deal", id="replay.prev_deal", priority=True),
-        Binding("pagedown", "next_deal", "key.next_deal", id="replay.next_deal", priority=True),
+        Binding(
+            "up,left_square_bracket", "prev_trick", "key.prev_trick", id="replay.prev_trick",
+            priority=True, key_display="↑", group=TRICK_GROUP,
+        ),
+        Binding(
+            "down,right_square_bracket", "next_trick", "key.next_trick", id="replay.next_trick",
+            priority=True, key_display="↓", group=TRICK_GROUP,
+        ),
+        Binding(
+            "pageup", "prev_deal", "key.prev_deal", id="replay.prev_deal", priority=True,
+            key_display="PgUp", group=DEAL_GROUP,
+        ),
+        Binding(
+            "pagedown", "next_deal", "key.next_deal", id="replay.next_deal", priority=True,
+            key_display="/PgDn", group=DEAL_GROUP,
+        ),
+        Binding(
+            "space", "autoplay", "foot.auto", id="replay.autoplay", priority=True,
+            tooltip="help.auto",
+        ),
+        Binding("v", "view", "foot.view", id="replay.view", tooltip="help.view"),
+        Binding("q,escape", "back", "key.back", id="replay.back"),
+        Binding("question_mark", "app.help", "key.help", id="replay.help", key_display="?"),
+        Binding("g", "goto", "foot.goto", id="replay.goto", tooltip="help.goto"),
+        Binding("p", "fork", "foot.fork", id="replay.fork", tooltip="help.fork"),
         Binding("home", "start", "key.start", id="replay.start", priority=True, show=False),
         Binding("end", "end", "key.end", id="replay.end", priority=True, show=False),
-        Binding("g", "goto", "key.goto", id="replay.goto"),
-        Binding("space", "autoplay", "key.auto", id="replay.autoplay", priority=True),
         Binding("plus,equals_sign", "faster", "key.faster", id="replay.faster", show=False),
         Binding("minus", "slower", "key.slower", id="replay.slower", show=False),
         Binding("t", "real_time", "key.realtime", id="replay.real_time", show=False),
-        Binding("v", "view", "key.view", id="replay.view"),
-        Binding("c", "comment", "key.comment", id="replay.comment"),
+        Binding("c", "comment", "key.comment", id="replay.comment", show=False),
         Binding("s", "save", "key.save", id="replay.save", show=False),
-        Binding("p", "fork", "key.fork", id="replay.fork"),
         Binding("m", "focus_moves", "key.moves", id="replay.moves", show=False),
-        Binding("q,escape", "back", "key.back", id="replay.back"),
-    ]
+    ]  # fmt: skip
 
     def __init__(
         self,
@@ -138,7 +189,11 @@ class ReplayScreen(Screen[None]):
         standalone: bool = False,
     ) -> None:
         super().__init__()
-        translate_bindings(self)
+        self._source_bindings = self._bindings
+        self._footer_hidden: frozenset[str] = frozenset()
+        self._screen_bindings = translated_bindings(self._source_bindings)
+        self._list_bindings = translated_bindings(self._source_bindings, LIST_GROUPS)
+        self._bindings = self._screen_bindings
         self.model = record if isinstance(record, ReplayModel) else ReplayModel.from_record(record)
         self.path = Path(path) if path is not None else None
         self.seat = seat
@@ -157,7 +212,9 @@ class ReplayScreen(Screen[None]):
         yield Static(id="replay-banner")
         yield Static(id="replay-position")
         with Horizontal(id="replay-body"):
-            with VerticalScroll(id="replay-main"):
+            main = VerticalScroll(id="replay-main")
+            main.can_focus = False  # the replay keys are its own; the mouse still scrolls it
+            with main:
                 yield SeatsTable(id="replay-seats")
                 yield OpenHands(id="replay-hands")
                 yield HandView(id="replay-hand")
@@ -165,7 +222,7 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="replay-side"):
                 yield MoveList(id="replay-moves")
                 yield PenaltyChart(id="replay-chart")
-        yield Footer()
+        yield Footer(compact=True, id="replay-footer")
 
     def on_mount(self) -> None:
         banner = self.query_one("#replay-banner", Static)
@@ -174,6 +231,8 @@ class ReplayScreen(Screen[None]):
             banner.update(Text(printable(problem.describe(len(self.model.all_moves)), 400)))
         banner.display = problem is not None
         self.query_one("#replay-moves", MoveList).border_title = rt("moves.title")
+        self.set_width_classes(self.app.size.width)
+        self.fit_footer(self.app.size.width)
         self.refresh_view()
         self.ready = True
 
@@ -238,6 +297,32 @@ class ReplayScreen(Screen[None]):
             if edge:
                 self.refresh_bindings()  # back/forward keys dim at the ends
 
+    def fit_footer(self, width: int) -> None:
+        """Leave out of the footer, from its end, the keys that would not fit in `width`
+        columns (a clipped key, or half a double-width letter, helps nobody)."""
+        show = self.app.get_key_display
+        budget = width
+        palette = self.app._bindings.key_to_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if palette:  # docked right: a bar, the key, a space, the word, a space
+            budget -= 3 + cell_len(show(palette[0])) + cell_len(palette[0].description)
+        hidden: set[str] = set()
+        for groups in (None, LIST_GROUPS):
+            bindings = translated_bindings(self._source_bindings, groups, hide=hidden)
+            shown = [b for bs in bindings.key_to_bindings.values() for b in bs if b.show]
+            while shown and footer_width(shown, show) > budget:
+                last = shown[-1].action
+                hidden.add(last)
+                shown = [b for b in shown if b.action != last]
+        if frozenset(hidden) != self._footer_hidden:
+            self._footer_hidden = frozenset(hidden)
+            list_mode = self._bindings is self._list_bindings
+            self._screen_bindings = translated_bindings(self._source_bindings, hide=hidden)
+            self._list_bindings = translated_bindings(
+                self._source_bindings, LIST_GROUPS, hide=hidden
+            )
+            self._bindings = self._list_bindings if list_mode else self._screen_bindings
+            self.refresh_bindings()
+
     # ------------------------------------------------------------------ navigation
     def action_prev(self) -> None:
         self.go(self.model.step(self.p, -1))
@@ -246,16 +331,28 @@ class ReplayScreen(Screen[None]):
         self.go(self.model.step(self.p, 1))
 
     def action_prev_trick(self) -> None:
-        self.go(self.model.prev_trick(self.p))
+        if self.list_focused:
+            self.go(self.model.step(self.p, -1))
+        else:
+            self.go(self.model.prev_trick(self.p))
 
     def action_next_trick(self) -> None:
-        self.go(self.model.next_trick(self.p))
+        if self.list_focused:
+            self.go(self.model.step(self.p, 1))
+        else:
+            self.go(self.model.next_trick(self.p))
 
     def action_prev_deal(self) -> None:
-        self.go(self.model.prev_deal(self.p))
+        if self.list_focused:
+            self.go(self.model.step(self.p, -self.moves_pane.page_items()))
+        else:
+            self.go(self.model.prev_deal(self.p))
 
     def action_next_deal(self) -> None:
-        self.go(self.model.next_deal(self.p))
+        if self.list_focused:
+            self.go(self.model.step(self.p, self.moves_pane.page_items()))
+        else:
+            self.go(self.model.next_deal(self.p))
 
     def action_start(self) -> None:
         self.go(0)
@@ -281,8 +378,46 @@ class ReplayScreen(Screen[None]):
     def _chosen(self, event: MoveList.Chosen) -> None:
         self.go(self.model.position_after(event.move_index))
 
+    @property
+    def moves_pane(self) -> MoveList:
+        return self.query_one("#replay-moves", MoveList)
+
+    @property
+    def list_focused(self) -> bool:
+        return self.focused is not None and self.focused is self.query_one("#replay-moves")
+
     def action_focus_moves(self) -> None:
-        self.query_one("#replay-moves", MoveList).focus()
+        """`m` puts the keys on the move list, and takes them back (so does Escape)."""
+        if self.list_focused:
+            self.set_focus(None)
+        else:
+            self.moves_pane.focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._list_mode(self.list_focused)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.call_after_refresh(lambda: self._list_mode(self.list_focused))
+
+    def _list_mode(self, on: bool) -> None:
+        """While the move list has the keys, ↑/↓ step one move and PgUp/PgDn a page, and
+        the footer and the list's own border say so."""
+        wanted = self._list_bindings if on else self._screen_bindings
+        moves = self.moves_pane
+        moves.border_subtitle = rt("moves.keys") if on else ""
+        if self._bindings is not wanted:
+            self._bindings = wanted
+            self.refresh_bindings()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_width_classes(event.size.width)
+        self.fit_footer(event.size.width)
+
+    def set_width_classes(self, width: int) -> None:
+        """`-narrow` below 100 columns, `-wide` from 160: replay.tcss gives the panes their
+        widths from these (Textual CSS has no media queries)."""
+        self.set_class(width < 100, "-narrow")
+        self.set_class(width >= 160, "-wide")
 
     # ------------------------------------------------------------------ autoplay
     def action_autoplay(self) -> None:
@@ -431,7 +566,7 @@ class ReplayScreen(Screen[None]):
             self.notify(rt("fork.over"), severity="warning")
             return
         choices = [
-            (str(s), rt("fork.seat", name=printable(pl.name, 40), n=s + 1))
+            (str(s), rt("fork.seat", name=printable(pl.name, 40), n=s))
             for s, pl in enumerate(m.players)
             if not state.out[s]
         ]

@@ -8,14 +8,14 @@ there (`get_language`), so one setting switches both.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 
 from tt22.tui.i18n import get_language
 
-__all__ = ["WORDS", "rt", "translate_bindings"]
+__all__ = ["WORDS", "rt", "translate_bindings", "translated_bindings"]
 
 _INDEX = {"en": 0, "ko": 1, "ja": 2}
 
@@ -41,6 +41,15 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "key.fork": ("Play from here", "여기서 두기", "ここから対局"),
     "key.moves": ("Move list", "수 목록", "手順一覧"),
     "key.back": ("Back", "뒤로", "戻る"),
+    # the footer: short words, so the keys a replay needs fit in 80 columns
+    "foot.move": ("Move", "수", "手"),
+    "foot.trick": ("Trick", "트릭", "トリック"),
+    "foot.deal": ("Deal", "딜", "ディール"),
+    "foot.page": ("Page", "페이지", "ページ"),
+    "foot.goto": ("Go to", "이동", "移動"),
+    "foot.auto": ("Auto", "자동", "自動"),
+    "foot.view": ("View", "시점", "視点"),
+    "foot.fork": ("Play here", "여기서 두기", "ここから対局"),
     # help texts for the palette
     "help.prev": ("One move back", "한 수 뒤로", "一手戻る"),
     "help.next": ("One move forward", "한 수 앞으로", "一手進む"),
@@ -99,7 +108,11 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "여기서 자리를 골라 봇과 계속 두기",
         "ここから席を選んでボットと対局",
     ),
-    "help.moves": ("Focus the move list", "수 목록으로 이동", "手順一覧へ"),
+    "help.moves": (
+        "Keys to the move list (↑↓ one move, PgUp/PgDn a page); again or Esc gives them back",
+        "키를 수 목록으로 (↑↓ 한 수, PgUp/PgDn 한 페이지); 다시 누르거나 Esc로 돌아옴",
+        "キーを手順一覧へ (↑↓ 一手, PgUp/PgDn 1ページ); もう一度か Esc で戻る",
+    ),
     "help.back": ("Leave the replay", "다시 보기 끝내기", "リプレイを終了"),
     # position line and panes
     "pos.line": (
@@ -116,6 +129,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "auto.real": ("autoplay real time", "자동 실제 시간", "自動 実時間"),
     "moves.title": ("Moves", "수 목록", "手順"),
     "moves.start": ("(start)", "(시작)", "(開始)"),
+    "moves.keys": ("↑↓ PgUp PgDn · Esc", "↑↓ PgUp PgDn · Esc", "↑↓ PgUp PgDn · Esc"),
     "moves.keeps": ("keeps", "유지", "そのまま"),
     "moves.asked": ("keeps (asked {n})", "유지 ({n}장 요청)", "そのまま({n}枚希望)"),
     "moves.discards": ("discards {cards}", "버림 {cards}", "捨て {cards}"),
@@ -126,9 +140,9 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "hands.down": ("{n} face down", "{n}장 뒷면", "{n}枚 伏せ"),
     "hands.discard": ("discarded {cards}", "버림 {cards}", "捨て {cards}"),
     "hands.last_trick": (
-        "Last trick: {cards}, won by {name}",
-        "지난 트릭: {cards}, {name} 승",
-        "前のトリック: {cards}、{name}の勝ち",
+        "Last trick, won by {name}: {cards}",
+        "지난 트릭 ({name} 승): {cards}",
+        "前のトリック({name}の勝ち): {cards}",
     ),
     "hands.showdown": (
         "Deal {n} showdown: {cards}; {names} +{penalty}",
@@ -187,7 +201,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "나머지 자리는 봇이 둡니다.",
         "他の席はボットが打ちます。",
     ),
-    "fork.seat": ("{name} (seat {n})", "{name} ({n}번 자리)", "{name} ({n}番席)"),
+    "fork.seat": ("{name} (seat {n})", "{name} ({n}번 자리)", "{name} ({n}番席)"),  # from 0
     "fork.over": (
         "The match is over here: step back to play on.",
         "여기서는 경기가 끝났습니다: 뒤로 이동하세요.",
@@ -195,9 +209,9 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     ),
     "fork.out": ("out", "탈락", "脱落"),
     "fork.replaces": (
-        "This replaces the match in progress (seed {seed}).",
-        "진행 중인 경기(시드 {seed})를 대신합니다.",
-        "進行中の試合(シード {seed})を置き換えます。",
+        "The match in progress (seed {seed}) is kept with your records; Replay lists it.",
+        "진행 중인 경기(시드 {seed})는 기록에 보관됩니다. 다시 보기 목록에 있습니다.",
+        "進行中の試合(シード {seed})は記録に保存され、リプレイの一覧に出ます。",
     ),
     "fork.no_table": (
         "The table is not available in this build.",
@@ -243,10 +257,15 @@ def rt(key: str, **values: object) -> str:
     return text.format(**values) if values else text
 
 
-def translate_bindings(node: DOMNode) -> None:
-    """Bindings whose descriptions (and tooltips) are keys of this catalogue or of the
-    play app's, in the current language; Textual builds bindings per class, the
-    language is chosen at run time, so each screen instance translates its own."""
+def translated_bindings(
+    bindings: BindingsMap,
+    groups: Mapping[str, str] | None = None,
+    hide: Collection[str] = (),
+) -> BindingsMap:
+    """`bindings` with descriptions, tooltips and footer group names that are keys of this
+    catalogue or of the play app's put into the current language; `groups` first swaps
+    some group names for others (the move list's own meaning of the same keys), and the
+    actions in `hide` are left out of the footer (the keys still work)."""
     from tt22.tui.i18n import CATALOGUE, t
 
     def word(text: str) -> str:
@@ -256,10 +275,29 @@ def translate_bindings(node: DOMNode) -> None:
             return t(text)
         return text
 
+    def group(g: Binding.Group | None) -> Binding.Group | None:
+        if g is None:
+            return None
+        name = (groups or {}).get(g.description, g.description)
+        return Binding.Group(word(name), compact=g.compact)
+
     keys: dict[str, list[Binding]] = {}
-    for key, bindings in node._bindings.key_to_bindings.items():
+    for key, found in bindings.key_to_bindings.items():
         keys[key] = [
-            dataclasses.replace(b, description=word(b.description), tooltip=word(b.tooltip))
-            for b in bindings
+            dataclasses.replace(
+                b,
+                description=word(b.description),
+                tooltip=word(b.tooltip),
+                group=group(b.group),
+                show=b.show and b.action not in hide,
+            )
+            for b in found
         ]
-    node._bindings = BindingsMap.from_keys(keys)
+    return BindingsMap.from_keys(keys)
+
+
+def translate_bindings(node: DOMNode) -> None:
+    """Bindings whose descriptions (and tooltips) are keys of this catalogue or of the
+    play app's, in the current language; Textual builds bindings per class, the
+    language is chosen at run time, so each screen instance translates its own."""
+    node._bindings = translated_bindings(node._bindings)
