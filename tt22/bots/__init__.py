@@ -23,7 +23,7 @@ DEFAULT_BUDGETS: dict[str, int] = {"sampling": 2000, "search": 10000}
 
 LEVELS: dict[str, str] = {
     "easy": "rules",
-    "normal": "sampling:300",
+    "normal": "sampling:50",
     "hard": "sampling:2000",
     "expert": "search:10000",
 }
