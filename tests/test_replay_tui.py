@@ -205,10 +205,10 @@ async def test_goto_dialog(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         moves = screen.query_one(MoveList)
-        line = moves.current + 1  # type: ignore[operator]
+        lines = moves.item_lines(moves.current_item)  # a long exchange takes two
         top, height = moves.scroll_offset.y, moves.scrollable_content_region.height
-        assert top <= line < top + height
-        assert moves.line_text(line).strip() in screen_text(app)
+        assert top <= lines.start and lines.stop <= top + height
+        assert moves._lines[lines.start][1].strip() in screen_text(app)
 
 
 async def test_seat_view_shows_no_hidden_card(tmp_path: Path) -> None:
@@ -918,3 +918,54 @@ async def test_every_discarded_card_and_sorted_plays_are_in_the_list(tmp_path: P
             if not row.exchange and len(row.cards) > 1:
                 said = moves.line_text(row.move_index + 1).split()[-len(row.cards) :]
                 assert said == [show_card(c) for c in sorted(row.cards, reverse=True)]
+
+
+async def test_an_unfinished_record_says_so_at_its_end(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.22rec", make_record(keep=40))
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        assert "unfinished" not in screen_text(app).split("\n")[0]
+        await pilot.press("end")
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        assert "move 40/40 · unfinished" in text
+        assert "the match was not finished" in text
+        assert "(end: match unfinished)" in text
+        await pilot.press("left")
+        await pilot.pause(0.1)
+        assert "the match was not finished" not in screen_text(app)
+        assert screen.p == 39
+    # A finished match has no such marks.
+    path = write(tmp_path / "b.22rec", make_record())
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        await pilot.press("end")
+        await pilot.pause(0.2)
+        assert "unfinished" not in screen_text(app)
+
+
+async def test_last_trick_keeps_its_winner_and_the_chart_has_a_legend(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.22rec", make_record(players=6, seed="wide trick"))
+    app = open_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        m = screen.model
+        screen.go(m.goto("2.3"))  # a finished trick of six plays behind us
+        await pilot.pause(0.2)
+        last = m.state(screen.p).tricks[-1]
+        winner = m.players[last.winner].name
+        text = screen_text(app)
+        assert f"Last trick, won by {winner}:" in text
+        hands = screen.query_one(OpenHands)
+        width = hands.content_region.width
+        assert all(line.cell_len <= width for line in hands.lines())
+        said = " ".join(line.plain.strip() for line in hands.lines())
+        for seat, cards in last.plays:  # every play, high to low, none cut off
+            shown = " ".join(show_card(c) for c in sorted(cards, reverse=True))
+            assert f"{m.players[seat].name} {shown}" in said
+        assert "+ lost that deal  ! out (22+)" in text
+        assert "deal" in text.split("Penalty totals")[1]

@@ -57,7 +57,10 @@ def position_text(model: ReplayModel, p: int) -> str:
         trick = rt("pos.exchange")
     else:
         trick = rt("pos.trick", t=w.trick, T=max(w.trick, w.tricks))
-    return rt("pos.line", d=w.deal, D=w.deals, trick=trick, m=w.move, M=w.moves)
+    line = rt("pos.line", d=w.deal, D=w.deals, trick=trick, m=w.move, M=w.moves)
+    if p == model.end and not model.state(p).over:
+        line += " · " + rt("pos.unfinished")  # the record stops before the match did
+    return line
 
 
 def _fit(text: str, width: int) -> str:
@@ -93,6 +96,39 @@ def wrap_words(head: str, words: Sequence[str], width: int) -> list[str]:
     return [_fit(x, width).rstrip() if cell_len(x) > width else x for x in lines]
 
 
+def _wrap_text(line: Text, width: int, indent: int) -> list[Text]:
+    """`line` wrapped at spaces to `width` cells, later lines indented by `indent`."""
+    if line.cell_len <= width:
+        return [line]
+    indent = min(indent, width // 2)
+    first, rest = _split_at(line, width)
+    out = [first]
+    while rest.cell_len:
+        part, rest = _split_at(rest, width - indent)
+        out.append(Text(" " * indent) + part)
+    return out
+
+
+def _split_at(line: Text, width: int) -> tuple[Text, Text]:
+    """The longest head of `line` that fits `width` and ends before a space (a hard cut
+    when there is none), and the rest without its leading spaces."""
+    plain = line.plain
+    if cell_len(plain) <= width:
+        return line, Text("")
+    cut = 0
+    for i, ch in enumerate(plain):
+        if cell_len(plain[: i + 1]) > width:
+            break
+        if ch == " ":
+            cut = i
+    if cut == 0:
+        cut = len(_fit(plain, width).rstrip().rstrip("…")) or 1
+    head = line[:cut]
+    tail = line[cut:]
+    skip = len(tail.plain) - len(tail.plain.lstrip(" "))
+    return head, tail[skip:]
+
+
 class MoveList(ScrollView, can_focus=True):
     """Every move of the record (in a seat's view, only those already made), one a line,
     wrapped where a long exchange does not fit.
@@ -106,13 +142,18 @@ class MoveList(ScrollView, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "key.back", show=False),
     ]
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"movelist--current", "movelist--deal"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "movelist--current",
+        "movelist--deal",
+        "movelist--end",
+    }
     DEFAULT_CSS = """
     MoveList {
         height: 1fr; overflow-x: hidden; scrollbar-size-vertical: 1; scrollbar-gutter: stable;
     }
     MoveList > .movelist--current { text-style: reverse bold; }
     MoveList > .movelist--deal { text-style: bold; }
+    MoveList > .movelist--end { text-style: italic; }
     """
 
     class Chosen(Message):
@@ -137,6 +178,7 @@ class MoveList(ScrollView, can_focus=True):
         self._lines: list[tuple[int, str]] = []
         self._first: list[int] = []
         self._key: tuple[object, ...] = ()
+        self._tail: str | None = None  # a last line after the moves, not a move
 
     def show(self, model: ReplayModel, p: int, seat: int | None, ascii_style: bool) -> None:
         changed = model is not self.model or seat != self.seat or ascii_style != self.ascii_style
@@ -184,7 +226,13 @@ class MoveList(ScrollView, can_focus=True):
             self._first.append(len(self._lines))
             head, words = self.line_parts(i)
             self._lines.extend((i, line) for line in wrap_words(head, words, width))
-        size = Size(width, len(self._lines))
+        # An unfinished record says so after its last move (in a seat's view, once there).
+        self._tail = (
+            _fit(rt("moves.unfinished"), width).rstrip()
+            if not m.states[-1].over and n == len(m.rows)
+            else None
+        )
+        size = Size(width, len(self._lines) + (self._tail is not None))
         if size != self.virtual_size:
             self.virtual_size = size
 
@@ -228,6 +276,9 @@ class MoveList(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width or self.size.width
         i = self.scroll_offset.y + y
+        if i == len(self._lines) and self._tail is not None:
+            style = self.rich_style + self.get_component_rich_style("movelist--end")
+            return Strip([Segment(_fit(self._tail, width), style)]).crop(0, width)
         if self.model is None or i >= len(self._lines):
             # A styled blank: under NO_COLOR Textual's monochrome filter reads every
             # segment's style, and a bare `Strip.blank` has none (it crashed there).
@@ -267,8 +318,9 @@ class MoveList(ScrollView, can_focus=True):
 
 
 class PenaltyChart(Widget):
-    """Every seat's penalty total after each finished deal: a bar per seat toward the
-    elimination mark, and the totals of the last few deals as numbers."""
+    """Every seat's penalty total after each finished deal, the latest deals that fit,
+    with a legend for the marks. (The bars toward the elimination mark are the table's:
+    a second bar here would only repeat them, at another width.)"""
 
     DEFAULT_CSS = """
     PenaltyChart { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -286,31 +338,32 @@ class PenaltyChart(Widget):
         self.refresh(layout=layout)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return 1 + (len(self.model.players) if self.model else 0)
+        # title, the deal numbers, a line per seat, the legend
+        return 3 + (len(self.model.players) if self.model else 0)
 
     def render(self) -> Text:
         m = self.model
         if m is None:
             return Text("")
         deals = m.totals_by_deal(self.p)
-        limit = m.states[0].rules.elimination_at
         out = Text(rt("chart.title"), style="bold")
+        names = [printable(pl.name, 40) for pl in m.players]
+        label = rt("chart.deal")
+        name_width = max(4, cell_len(label), min(10, max(cell_len(n) for n in names)))
         width = max(10, self.size.width or 30)
-        recent = deals[-max(1, (width - 18) // 4) :]
-        out.append("  " + " ".join(f"{d.deal:>3}" for d in recent), style="dim")
-        totals = deals[-1].totals if deals else (0,) * len(m.players)
-        full, empty = ("#", "-") if self.ascii_style else ("█", "░")
-        for seat, pl in enumerate(m.players):
-            out.append("\n")
-            total = totals[seat]
-            bar = min(6, round(6 * total / limit)) if limit else 0
-            out.append(_fit(printable(pl.name, 40), 7) + " ")
-            out.append(full * bar, style="bold" if total >= limit else "")
-            out.append(empty * (6 - bar), style="dim")
-            out.append(f"{total:>3} ")
+        recent = deals[-max(1, (width - name_width) // 5) :]
+        out.append("\n")
+        if deals:
+            out.append(_fit(label, name_width), style="dim")
+            out.append("".join(f"{d.deal:>4} " for d in recent), style="dim")
+        else:
+            out.append(rt("chart.none"), style="dim")
+        for seat, name in enumerate(names):
+            out.append("\n" + _fit(name, name_width))
             for d in recent:
                 mark = "!" if seat in d.eliminated else ("+" if seat in d.losers else " ")
-                out.append(f"{d.totals[seat]:>3}{mark}"[-4:], style="bold" if mark != " " else "")
+                out.append(f"{d.totals[seat]:>4}{mark}"[-5:], style="bold" if mark != " " else "")
+        out.append("\n" + rt("chart.legend", limit=m.states[0].rules.elimination_at), style="dim")
         return out
 
 
@@ -322,7 +375,7 @@ class OpenHands(Widget):
     """
 
     DEFAULT_CSS = """
-    OpenHands { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    OpenHands { height: auto; text-wrap: nowrap; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -331,21 +384,31 @@ class OpenHands(Widget):
         self.p = 0
         self.seat: int | None = None
         self.ascii_style = False
-        self._lines: list[Text] = []
+        self._logical: list[tuple[Text, int]] = []  # a line and its wrapped lines' indent
+        self._wrapped: tuple[int, list[Text]] = (0, [])
         self._height = 0
 
     def show(self, model: ReplayModel, p: int, seat: int | None, ascii_style: bool) -> None:
         self.model, self.p, self.seat, self.ascii_style = model, p, seat, ascii_style
-        self._lines = self._build()
+        self._logical = self._build()
+        self._wrapped = (0, [])
+        height = len(self.lines())
         # A new layout only when the pane grows or shrinks (it is redrawn either way).
-        self.refresh(layout=len(self._lines) != self._height)
-        self._height = len(self._lines)
+        self.refresh(layout=height != self._height)
+        self._height = height
 
-    def lines(self) -> list[Text]:
-        """What the pane shows now, one Text a line."""
-        return self._lines
+    def lines(self, width: int | None = None) -> list[Text]:
+        """What the pane shows at `width` (default: its own), one Text a line: a long
+        hand or trick wraps under itself rather than losing its end (the winner)."""
+        width = max(20, width or self.content_region.width or 80)
+        if self._wrapped[0] != width or not self._wrapped[1]:
+            out: list[Text] = []
+            for line, indent in self._logical:
+                out.extend(_wrap_text(line, width, indent))
+            self._wrapped = (width, out)
+        return self._wrapped[1]
 
-    def _build(self) -> list[Text]:
+    def _build(self) -> list[tuple[Text, int]]:
         m = self.model
         if m is None:
             return []
@@ -368,19 +431,17 @@ class OpenHands(Widget):
             history = v.history
             counts = list(v.hand_counts)
             deal = v.deal_number
-        lines: list[Text] = []
+        lines: list[tuple[Text, int]] = []
         for i, name in enumerate(names):
             if out[i]:
                 continue
             disc = discards[i]
-            discarded = (
-                rt("hands.discard", cards=" ".join(show_card(c, a) for c in disc)) if disc else ""
-            )
+            discarded = rt("hands.discard", cards=plain_cards(disc, a)) if disc else ""
             if i == self.seat:
                 # The viewer's own hand is the play app's hand widget below; here only
                 # what they discarded, which they alone know.
                 if discarded:
-                    lines.append(Text(_fit(name, 8) + " " + discarded, style="dim"))
+                    lines.append((Text(_fit(name, 8) + " " + discarded, style="dim"), 9))
                 continue
             line = Text(_fit(name, 8) + " ")
             hand = hands[i]
@@ -388,16 +449,19 @@ class OpenHands(Widget):
                 line.append(" ".join([back] * counts[i]), style="dim")
             else:
                 line.append_text(cards_text(hand, a))
-            lines.append(line)
+            lines.append((line, 9))
             if discarded:
-                lines.append(Text(" " * 9 + discarded, style="dim"))
+                lines.append((Text(" " * 9 + discarded, style="dim"), 9))
         if phase != EXCHANGE and tricks:
             last = tricks[-1]
-            played = ", ".join(
-                f"{names[st]} " + " ".join(show_card(c, a) for c in cs) for st, cs in last.plays
-            )
+            played = ", ".join(f"{names[st]} {plain_cards(cs, a)}" for st, cs in last.plays)
             lines.append(
-                Text(rt("hands.last_trick", cards=played, name=names[last.winner]), style="dim")
+                (
+                    Text(
+                        rt("hands.last_trick", cards=played, name=names[last.winner]), style="dim"
+                    ),
+                    2,
+                )
             )
         if history:
             d = history[-1]
@@ -406,18 +470,14 @@ class OpenHands(Widget):
             if fresh or (phase == OVER and number == deal):
                 shown = ", ".join(f"{names[st]} {show_card(c, a)}" for st, c in d.showdown)
                 losers = ", ".join(names[st] for st in d.losers)
-                lines.append(
-                    Text(
-                        rt(
-                            "hands.showdown", n=number, cards=shown, names=losers, penalty=d.penalty
-                        ),
-                        style="dim",
-                    )
-                )
+                said = rt("hands.showdown", n=number, cards=shown, names=losers, penalty=d.penalty)
+                lines.append((Text(said, style="dim"), 2))
+        if self.p == m.end and not m.state(self.p).over:
+            lines.append((Text(rt("hands.unfinished"), style="bold"), 2))
         return lines
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return max(1, len(self.lines()))
+        return max(1, len(self.lines(width)))
 
     def render(self) -> Text:
         return Text("\n").join(self.lines())

@@ -136,6 +136,12 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "moves.discards_n": ("discards {n}", "{n}장 버림", "{n}枚捨て"),
     "chart.title": ("Penalty totals", "벌점 합계", "ペナルティ合計"),
     "chart.none": ("no deal finished yet", "끝난 딜 없음", "終わったディールなし"),
+    "chart.deal": ("deal", "딜", "ディール"),
+    "chart.legend": (
+        "+ lost that deal  ! out ({limit}+)",
+        "+ 그 딜에서 짐  ! 탈락 ({limit}+)",
+        "+ そのディールで負け  ! 脱落({limit}+)",
+    ),
     "hands.title": ("Hands", "패", "手札"),
     "hands.down": ("{n} face down", "{n}장 뒷면", "{n}枚 伏せ"),
     "hands.discard": ("discarded {cards}", "버림 {cards}", "捨て {cards}"),
@@ -144,6 +150,13 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "지난 트릭 ({name} 승): {cards}",
         "前のトリック({name}の勝ち): {cards}",
     ),
+    "hands.unfinished": (
+        "The record ends here: the match was not finished.",
+        "기록은 여기서 끝납니다: 끝나지 않은 경기입니다.",
+        "記録はここまでです: 試合は終わっていません。",
+    ),
+    "pos.unfinished": ("unfinished", "미완료", "未完了"),
+    "moves.unfinished": ("(end: match unfinished)", "(끝: 미완료 경기)", "(終わり: 未完了の試合)"),
     "hands.showdown": (
         "Deal {n} showdown: {cards}; {names} +{penalty}",
         "{n}번째 딜 쇼다운: {cards}; {names} +{penalty}",
