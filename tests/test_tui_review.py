@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import RichLog, Static
+from textual.widgets import Button, RichLog, Static
 
 from tt22.engine import Rules
 from tt22.engine.players import Player
@@ -352,3 +352,136 @@ def test_a_penalty_bar_is_full_only_at_the_limit() -> None:
     assert penalty_bar(28, 22, 8, True).plain == "########"
     assert penalty_bar(0, 22, 8, True).plain == "--------"
     assert penalty_bar(11, 22, 8, True).plain == "####----"
+
+
+# --- B7 -----------------------------------------------------------------------------
+async def test_setup_counts_seats_from_zero() -> None:
+    from textual.widgets import Label
+
+    from tt22.tui.screens.setup import SetupScreen
+
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_for(pilot, lambda: bool(app.screen.query(".seat-row")))
+        labels = [str(w.render()) for w in app.screen.query(Label)]
+        assert "Your name (seat 0)" in labels
+        assert "Seat 1" in labels and "Seat 3" in labels and "Seat 4" not in labels
+        _rules, seats, _seed = app.screen.read_table()  # type: ignore[attr-defined]
+        assert [p.name for p in seats[1:]] == ["Bot 1", "Bot 2", "Bot 3"]
+
+
+# --- B8 -----------------------------------------------------------------------------
+async def test_the_too_small_screen_says_q_quits_and_q_does() -> None:
+    from tt22.tui.screens.small import TooSmallScreen
+
+    app = table_app(players=3, seed="small")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        assert "Press q to quit." in str(app.screen.query_one("#too-small", Static).render())
+        assert app.return_code is None
+        await pilot.press("q")
+        assert app.return_code == 0  # the app is leaving, by q (not by an error)
+
+
+# --- C2 -----------------------------------------------------------------------------
+def test_the_default_name_is_never_saved_and_levels_are_translated(tmp_path: Path) -> None:
+    from tt22.tui.i18n import is_default_name, level_name
+    from tt22.tui.settings import Settings, load_settings, save_settings
+
+    save_settings(Settings(name="You"), tmp_path)
+    assert load_settings(tmp_path).name == ""
+    save_settings(Settings(name="Ann"), tmp_path)
+    assert load_settings(tmp_path).name == "Ann"
+    assert is_default_name("あなた") and not is_default_name("Ann")
+    set_language("ko")
+    try:
+        assert level_name("hard") == "어려움" and level_name("custom") == "custom"
+    finally:
+        set_language("en")
+
+
+async def test_starting_with_the_default_name_leaves_it_unsaved(_home: Path) -> None:
+    from tt22.tui.screens.setup import SetupScreen
+
+    app = TT22App(StartOptions(language="en", pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_for(pilot, lambda: bool(app.screen.query(".seat-row")))
+        app.screen.query_one("#start", Button).press()
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert table(app).session.names[0] == "You"
+    assert app.settings.name == ""
+
+
+# --- C3 -----------------------------------------------------------------------------
+def footer_fits(app: TT22App) -> None:
+    from textual.widgets._footer import FooterKey
+
+    keys = list(app.screen.query(FooterKey))
+    assert keys
+    right = 0
+    for key in keys:
+        assert key.region.x >= right and key.region.right <= 80, [
+            (k.region.x, k.region.right) for k in keys
+        ]
+        right = key.region.right
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_home_and_game_footers_fit_80_columns_in_a_stable_order(lang: str) -> None:
+    app = TT22App(StartOptions(language=lang))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer_fits(app)
+    app = table_app(players=4, seed="footer", language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table(app)
+        await wait_for(pilot, lambda: my_turn(app))
+        await pilot.pause()
+        footer_fits(app)
+        order = [b.binding.action for b in app.screen.active_bindings.values() if b.binding.show]
+        await pilot.press("enter")
+        await wait_for(
+            pilot,
+            lambda: my_turn(app) and not screen.human_view().exchanging,  # type: ignore[union-attr]
+        )
+        await pilot.pause()
+        footer_fits(app)
+        later = [b.binding.action for b in app.screen.active_bindings.values() if b.binding.show]
+        # The same keys in the same places; Enter names what it does, Lowest joins.
+        assert [a for a in later if a != "lowest"] == [
+            "play" if a == "exchange" else a for a in order
+        ]
+    set_language("en")
+
+
+# --- C6 -----------------------------------------------------------------------------
+async def test_settings_words_switch_language_at_once(_home: Path) -> None:
+    from textual.widgets import Label, Select
+
+    from tt22.tui.screens.settings import SettingsScreen
+
+    app = TT22App(StartOptions())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        app.screen.query_one("#language", Select).value = "ja"
+        await wait_for(pilot, lambda: "言語" in [str(w.render()) for w in app.screen.query(Label)])
+        assert app.screen.query_one("#language", Select).value == "ja"
+    set_language("en")
+
+
+# --- C10 ----------------------------------------------------------------------------
+async def test_a_deal_summary_shows_its_own_keys() -> None:
+    from textual.widgets import Footer
+
+    app = table_app(players=3, seed="summary keys")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(app, pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        await pilot.pause()
+        assert app.screen.query(Footer)
+        shown = [b.binding.description for b in app.screen.active_bindings.values()]
+        assert "Next" in shown and "Play" not in shown

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
                 seats.append(Player(name or settings.name or t("player.you")))
             else:
                 seats.append(
-                    Player(t("player.bot", n=seat + (1 if args.watch else 0)), "bot", level)
+                    Player(t("player.bot", n=seat), "bot", level)  # Bot n sits at seat n
                 )
         options.rules, options.players, options.seed = rules, seats, seed
     from tt22.tui.app import TT22App

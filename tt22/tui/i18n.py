@@ -11,7 +11,16 @@ import os
 import re
 from collections.abc import Mapping
 
-__all__ = ["LANGUAGES", "detect_language", "engine_text", "get_language", "set_language", "t"]
+__all__ = [
+    "LANGUAGES",
+    "detect_language",
+    "engine_text",
+    "get_language",
+    "is_default_name",
+    "level_name",
+    "set_language",
+    "t",
+]
 
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語"}
 _INDEX = {"en": 0, "ko": 1, "ja": 2}
@@ -55,6 +64,10 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
     "palette": ("palette", "명령", "コマンド"),  # Textual's ctrl+p description, by its text
     "key.next": ("Next", "다음", "次へ"),
     "key.start": ("Start", "시작", "開始"),
+    "key.new": ("New", "새 게임", "新規"),
+    "key.continue": ("Continue", "이어하기", "続き"),
+    "key.replay": ("Replay", "다시 보기", "再生"),
+    "key.settings": ("Settings", "설정", "設定"),
     # table
     "col.seat": ("Player", "플레이어", "プレイヤー"),
     "col.cards": ("Cards", "카드", "枚数"),
@@ -246,7 +259,7 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
     # setup
     "setup.title": ("New game", "새 게임", "新しいゲーム"),
     "setup.players": ("Players", "인원", "人数"),
-    "setup.name": ("Your name", "이름", "名前"),
+    "setup.name": ("Your name (seat 0)", "이름 (0번 자리)", "名前 (0番席)"),
     "setup.seat": ("Seat {n}", "{n}번 자리", "{n}番席"),
     "setup.human": ("Human at this keyboard", "이 키보드의 사람", "このキーボードの人"),
     "setup.bot": ("Bot: {level}", "봇: {level}", "ボット: {level}"),
@@ -281,6 +294,10 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
     "opt.no": ("no", "아니오", "いいえ"),
     "opt.high_card": ("high card", "높은 카드", "高いカード"),
     "player.you": ("You", "나", "あなた"),
+    "level.easy": ("easy", "쉬움", "かんたん"),
+    "level.normal": ("normal", "보통", "ふつう"),
+    "level.hard": ("hard", "어려움", "むずかしい"),
+    "level.expert": ("expert", "전문가", "達人"),
     "player.bot": ("Bot {n}", "봇 {n}", "ボット{n}"),
     "player.human": ("Player {n}", "플레이어 {n}", "プレイヤー{n}"),
     # settings
@@ -292,7 +309,7 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
     "settings.ascii": ("ASCII (TS AH)", "ASCII (TS AH)", "ASCII (TS AH)"),
     "settings.theme": ("Theme", "테마", "テーマ"),
     "settings.pace": (
-        "Bot pace (seconds per move)",
+        "Seconds per bot move",
         "봇 속도 (수당 초)",
         "ボットの速さ(1手の秒数)",
     ),
@@ -303,6 +320,11 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
         "The terminal is {w}x{h}. tt22 needs at least {mw}x{mh}: please enlarge the window.",
         "터미널 크기가 {w}x{h}입니다. 최소 {mw}x{mh}이 필요합니다. 창을 키워 주세요.",
         "端末サイズは {w}x{h} です。{mw}x{mh} 以上が必要です。ウィンドウを広げてください。",
+    ),
+    "too_small.quit": (
+        "Press q to quit.",
+        "종료하려면 q를 누르세요.",
+        "q で終了します。",
     ),
     "help.title": ("How to play 22", "22 하는 법", "22の遊び方"),
     "cmd.new": ("New game", "새 게임", "新しいゲーム"),
@@ -408,6 +430,18 @@ def t(key: str, **values: object) -> str:
     texts = CATALOGUE[key]
     text = texts[_INDEX[_current]] or texts[0]
     return text.format(**values) if values else text
+
+
+def is_default_name(name: str) -> bool:
+    """The default name "You" in any of our languages (never saved as the player's
+    name: it would stay English after a change of language)."""
+    return name.strip() in CATALOGUE["player.you"]
+
+
+def level_name(level: str) -> str:
+    """A bot level in the current language (an unknown level as it is written)."""
+    key = f"level.{level}"
+    return t(key) if key in CATALOGUE else level
 
 
 def engine_text(message: str) -> str:

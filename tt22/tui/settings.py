@@ -48,9 +48,14 @@ def load_settings(home: Path | None = None) -> Settings:
         data = _path(home).read_bytes()
         if len(data) > 65536:
             return Settings()
-        return msgspec.json.decode(data, type=Settings)
+        settings = msgspec.json.decode(data, type=Settings)
     except (OSError, msgspec.DecodeError, msgspec.ValidationError):
         return Settings()
+    from tt22.tui.i18n import is_default_name
+
+    if is_default_name(settings.name):
+        settings.name = ""  # (saved by an older tt22): the default follows the language
+    return settings
 
 
 def save_settings(settings: Settings, home: Path | None = None) -> None:

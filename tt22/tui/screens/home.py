@@ -36,11 +36,12 @@ def replay_available() -> bool:
 
 class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new", "home.new", id="home.new"),
-        Binding("c", "continue", "home.continue", id="home.continue"),
-        Binding("r", "replay", "home.replay", id="home.replay"),
-        Binding("s", "app.settings", "home.settings", id="home.settings"),
-        Binding("q", "app.quit", "home.quit", id="home.quit"),
+        # Short words in the footer (the buttons say more), so it fits 80 columns.
+        Binding("n", "new", "key.new", id="home.new"),
+        Binding("c", "continue", "key.continue", id="home.continue"),
+        Binding("r", "replay", "key.replay", id="home.replay"),
+        Binding("s", "app.settings", "key.settings", id="home.settings"),
+        Binding("q", "app.quit", "key.quit", id="home.quit"),
         Binding("up,k", "app.focus_previous", show=False),
         Binding("down,j", "app.focus_next", show=False),
     ]
@@ -54,10 +55,12 @@ class HomeScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        # The words span the screen (a 40-column box broke the tagline mid-word in
+        # Japanese and Korean); only the buttons are in the narrow column.
+        yield Static(Text(LOGO, style="bold", justify="center"), id="logo")
+        yield Static(Text(t("app.title"), style="bold", justify="center"), id="home-title")
+        yield Static(Text(t("home.tagline"), justify="center"), id="tagline")
         with Center(), Vertical(id="home-menu"):
-            yield Static(Text(LOGO, style="bold", justify="center"), id="logo")
-            yield Static(Text(t("app.title"), style="bold", justify="center"), id="home-title")
-            yield Static(Text(t("home.tagline"), justify="center"), id="tagline")
             yield Button(t("home.continue"), id="continue", variant="primary", compact=True)
             yield Button(t("home.new"), id="new", compact=True)
             if replay_available():
@@ -65,7 +68,7 @@ class HomeScreen(Screen[None]):
             yield Button(t("home.rules"), id="rules", compact=True)
             yield Button(t("home.settings"), id="settings", compact=True)
             yield Button(t("home.quit"), id="quit", compact=True)
-            yield Static(id="continue-info")
+        yield Static(id="continue-info")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -9,11 +10,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static
 
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import LANGUAGES, detect_language, set_language, t
+from tt22.tui.i18n import LANGUAGES, detect_language, level_name, set_language, t
 from tt22.tui.session import bot_levels
 
 if TYPE_CHECKING:
@@ -83,7 +85,7 @@ class SettingsScreen(Screen[None]):
             with Horizontal(classes="field"):
                 yield Label(t("settings.level"))
                 yield Select(
-                    [(level, level) for level in levels],
+                    [(level_name(level), level) for level in levels],
                     value=s.bot if s.bot in levels else levels[0],
                     allow_blank=False,
                     compact=True,
@@ -97,15 +99,27 @@ class SettingsScreen(Screen[None]):
     def _back(self) -> None:
         self.app.pop_screen()
 
+    async def _relabel(self) -> None:
+        """This screen's own words in the new language, at once (the focus stays on the
+        choice). Later than the change: the Select must not be rebuilt in its own event."""
+        if not self.is_current:
+            return
+        await self.recompose()
+        with contextlib.suppress(NoMatches):
+            self.query_one("#language", Select).focus()
+
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:
         s = self.tapp.settings
         value = event.value
         match event.select.id:
             case "language":
+                if str(value) == s.language:
+                    return  # (the rebuilt choice announcing its value)
                 s.language = str(value)
                 set_language(s.language or detect_language())
                 self.tapp.relabel()
+                self.call_after_refresh(self._relabel)
             case "ascii":
                 s.ascii_cards = bool(value)
                 self.tapp.options.ascii_cards = None

@@ -16,7 +16,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from tt22.engine import Rules, RulesError
 from tt22.engine.players import Player
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import t
+from tt22.tui.i18n import is_default_name, level_name, t
 from tt22.tui.session import bot_levels, fresh_seed_text
 
 if TYPE_CHECKING:
@@ -140,7 +140,9 @@ class SetupScreen(Screen[None]):
             await self.build_seats(event.value)
 
     def seat_options(self) -> list[tuple[str, str]]:
-        options = [(t("setup.bot", level=level), f"bot:{level}") for level in bot_levels()]
+        options = [
+            (t("setup.bot", level=level_name(level)), f"bot:{level}") for level in bot_levels()
+        ]
         options.append((t("setup.human"), "human"))
         return options
 
@@ -160,7 +162,7 @@ class SetupScreen(Screen[None]):
             kind, name = old.get(seat, (f"bot:{preferred}", t("player.bot", n=seat)))
             rows.append(
                 Horizontal(
-                    Label(t("setup.seat", n=seat + 1)),
+                    Label(t("setup.seat", n=seat)),  # seats count from 0, as everywhere
                     Select(
                         self.seat_options(),
                         value=kind,
@@ -180,8 +182,8 @@ class SetupScreen(Screen[None]):
         seat = int((event.select.id or "kind-1").split("-")[1])
         name = self.query_one(f"#name-{seat}", Input)
         if event.value == "human" and name.value == t("player.bot", n=seat):
-            name.value = t("player.human", n=seat + 1)
-        elif event.value != "human" and name.value == t("player.human", n=seat + 1):
+            name.value = t("player.human", n=seat)
+        elif event.value != "human" and name.value == t("player.human", n=seat):
             name.value = t("player.bot", n=seat)
 
     @on(Button.Pressed, "#back")
@@ -201,7 +203,7 @@ class SetupScreen(Screen[None]):
             kind = self.query_one(f"#kind-{seat}", Select).value
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             if kind == "human":
-                seats.append(Player(name or t("player.human", n=seat + 1)))
+                seats.append(Player(name or t("player.human", n=seat)))
             else:
                 level = str(kind).removeprefix("bot:")
                 seats.append(Player(name or t("player.bot", n=seat), "bot", level))
@@ -233,8 +235,9 @@ class SetupScreen(Screen[None]):
                 Text(t("setup.bad", reason=str(e)), style="bold")
             )
             return
-        if seats[0].name != self.tapp.settings.name:
-            self.tapp.settings.name = seats[0].name
+        name = "" if is_default_name(seats[0].name) else seats[0].name
+        if name != self.tapp.settings.name:
+            self.tapp.settings.name = name
             self.tapp.save_settings()
         self.app.pop_screen()
         self.tapp.start_match(rules, seed, seats)

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
 
 __all__ = ["TooSmallScreen"]
 
 
 class TooSmallScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "key.quit", id="small.quit")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
 
@@ -27,5 +37,8 @@ class TooSmallScreen(ModalScreen[None]):
 
         w, h = self.app.size
         self.query_one("#too-small", Static).update(
-            Text(t("too_small", w=w, h=h, mw=MIN_WIDTH, mh=MIN_HEIGHT), justify="center")
+            Text(
+                t("too_small", w=w, h=h, mw=MIN_WIDTH, mh=MIN_HEIGHT) + "\n" + t("too_small.quit"),
+                justify="center",
+            )
         )

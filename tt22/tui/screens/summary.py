@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from tt22.engine import DealResult
 from tt22.safe import printable
@@ -93,6 +93,7 @@ class DealSummaryScreen(ModalScreen[None]):
             yield Static(standings_table(self.session, d, a), classes="standings")
             with Horizontal(classes="buttons"):
                 yield Button(t("deal.next"), id="next", variant="primary", compact=True)
+        yield Footer(compact=True)  # this dialog's keys, not the table's (dimmed) ones
 
     def on_mount(self) -> None:
         if self.auto is not None:
@@ -146,6 +147,7 @@ class MatchSummaryScreen(ModalScreen[str]):
                 yield Button(t("match.again"), id="again", variant="primary", compact=True)
                 yield Button(t("match.new_seed"), id="new", compact=True)
                 yield Button(t("match.home"), id="home", compact=True)
+        yield Footer(compact=True)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
