@@ -110,17 +110,22 @@ def _wrap_text(line: Text, width: int, indent: int) -> list[Text]:
 
 
 def _split_at(line: Text, width: int) -> tuple[Text, Text]:
-    """The longest head of `line` that fits `width` and ends before a space (a hard cut
-    when there is none), and the rest without its leading spaces."""
+    """The longest head of `line` that fits `width` and ends before a space, preferably
+    after a comma (a hard cut when there is no space), and the rest without its leading
+    spaces."""
     plain = line.plain
     if cell_len(plain) <= width:
         return line, Text("")
-    cut = 0
+    cut = comma = 0
     for i, ch in enumerate(plain):
         if cell_len(plain[: i + 1]) > width:
             break
         if ch == " ":
             cut = i
+            if i and plain[i - 1] == ",":
+                comma = i
+    if comma > width // 2:
+        cut = comma  # keep "name cards" together: break between plays
     if cut == 0:
         cut = len(_fit(plain, width).rstrip().rstrip("…")) or 1
     head = line[:cut]
