@@ -197,3 +197,14 @@ def test_every_move_has_an_address_goto_finds(players: int, seed_number: int) ->
         seen.append(m.state(p).deal.number)
         p = m.next_deal(p)
     assert seen == sorted({r.deal for r in m.rows})
+
+
+def test_unnamed_seats_count_from_0_and_plays_read_high_to_low() -> None:
+    m = model()
+    bare = ReplayModel(m.states, m.moves)
+    assert [p.name for p in bare.players] == ["Seat 0", "Seat 1", "Seat 2"]
+    for r in m.rows:
+        if r.cards:
+            text = m.row_text(r, None, ascii_style=True)
+            shown = text.split()[-len(r.cards) :]
+            assert shown == [TEXT[c] for c in sorted(r.cards, reverse=True)]
