@@ -927,6 +927,8 @@ async def test_an_unfinished_record_says_so_at_its_end(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: opened(app))
         screen = replay(app)
         assert "unfinished" not in screen_text(app).split("\n")[0]
+        dealer = screen.model.players[screen.model.state(0).deal.dealer].name
+        assert f"{dealer} deals" in screen_text(app).split("\n")[0]  # whatever the table fits
         await pilot.press("end")
         await pilot.pause(0.2)
         text = screen_text(app)

@@ -253,6 +253,10 @@ class ReplayScreen(Screen[None]):
 
     def status_text(self) -> str:
         parts = [position_text(self.model, self.p)]
+        state = self.model.state(self.p)
+        if not state.over:  # the table may have no room for "(dealer)" at 80 columns
+            dealer = self.model.players[state.deal.dealer].name
+            parts.append(rt("pos.dealer", name=printable(dealer, 16)))
         if self.seat is None:
             parts.append(rt("view.open"))
         else:

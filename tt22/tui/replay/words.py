@@ -155,6 +155,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "기록은 여기서 끝납니다: 끝나지 않은 경기입니다.",
         "記録はここまでです: 試合は終わっていません。",
     ),
+    "pos.dealer": ("{name} deals", "딜러 {name}", "親 {name}"),
     "pos.unfinished": ("unfinished", "미완료", "未完了"),
     "moves.unfinished": ("(end: match unfinished)", "(끝: 미완료 경기)", "(終わり: 未完了の試合)"),
     "hands.showdown": (
