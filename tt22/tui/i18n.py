@@ -178,6 +178,16 @@ CATALOGUE: Mapping[str, tuple[str, str, str]] = {
         "{name}: 더미가 비어 유지.",
         "{name}: 山札が空なのでそのまま。",
     ),
+    "log.you_stock_empty": (
+        "You keep your hand: the stock is empty.",
+        "나: 더미가 비어 유지.",
+        "あなた: 山札が空なのでそのまま。",
+    ),
+    "log.deal_you": (
+        "Deal {n}: you deal {k} each.",
+        "{n}번째 딜: 내가 {k}장씩 돌립니다.",
+        "第{n}ディール: あなたが{k}枚ずつ配ります。",
+    ),
     "msg.stock_empty": (
         "The stock is empty: you keep your hand.",
         "더미가 비었습니다: 패를 그대로 유지합니다.",

@@ -86,6 +86,8 @@ class TableScreen(Screen[None]):
         self.watching = watch or not session.humans
         self.revealed: int | None = None
         self.note: str | None = None  # a one-off message (an illegal move, a hint)
+        # News above the usual message until the human's next move (an empty stock).
+        self.notice: str | None = None
         self.finished = False
         self.waiting_summary = False
         self._last_hand_view: SeatView | None = None
@@ -124,9 +126,15 @@ class TableScreen(Screen[None]):
         log.display = self.log_choice if self.log_choice is not None else self.size.width >= 120
         self.set_class(self.size.height >= 32, "-tall")
         if self.you() in self.rebuild_log():
-            self.note = t("msg.stock_empty")
+            self.notice = t("msg.stock_empty")
         self.refresh_table()
         self.advance()
+
+    def on_screen_suspend(self) -> None:
+        self.add_class("-covered")  # a summary on top: no bar to show through its edges
+
+    def on_screen_resume(self) -> None:
+        self.remove_class("-covered")
 
     def on_unmount(self) -> None:
         self.gone = True
@@ -279,6 +287,8 @@ class TableScreen(Screen[None]):
         msg = Text()
         v = self._last_hand_view
         hand = self.query_one("#hand", HandView)
+        if self.notice and not self.note:
+            msg.append(self.notice + "\n", style="bold")
         if self.note:
             msg.append(self.note, style="bold")
         elif s.over:
@@ -452,7 +462,7 @@ class TableScreen(Screen[None]):
             self.note = t("msg.illegal", reason=engine_text(e.reason))
             self.update_message()
             return
-        self.note = None
+        self.note = self.notice = None
         self.revealed = None
         self._turn_started = None
         self.query_one("#hand", HandView).clear_selection()
@@ -469,7 +479,7 @@ class TableScreen(Screen[None]):
         self._told_problem = problem
         skipped = self._log_move(before, move, s)
         if self.you() in skipped:
-            self.note = t("msg.stock_empty")
+            self.notice = t("msg.stock_empty")
         self.refresh_table()
         if len(s.history) > len(before.history):
             self.show_deal_summary()
@@ -565,12 +575,12 @@ class TableScreen(Screen[None]):
     def _log_deal_start(self, s: State) -> None:
         if s.over:
             return
-        self._log(
-            Text(
-                t("log.deal", n=s.deal.number, name=self.who(s.deal.dealer), k=s.deal.hand_size),
-                style="bold",
-            )
-        )
+        d = s.deal
+        if d.dealer == self.you():
+            line = t("log.deal_you", n=d.number, k=d.hand_size)
+        else:
+            line = t("log.deal", n=d.number, name=self.who(d.dealer), k=d.hand_size)
+        self._log(Text(line, style="bold"))
 
     def _log_skipped(self, records: Sequence[ExchangeRecord], mover: int | None) -> list[int]:
         """Seats the engine passed in the exchange because the stock was empty (R22):
@@ -582,7 +592,11 @@ class TableScreen(Screen[None]):
                 continue  # the move itself
             if not e.discard:
                 skipped.append(e.seat)
-                self._log(Text(t("log.stock_empty", name=self.who(e.seat)), style="dim"))
+                if e.seat == self.you():
+                    line = t("log.you_stock_empty")
+                else:
+                    line = t("log.stock_empty", name=self.who(e.seat))
+                self._log(Text(line, style="dim"))
         return skipped
 
     def _log_move(self, before: State, move: Move, after: State) -> list[int]:
