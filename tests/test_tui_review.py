@@ -488,3 +488,48 @@ async def test_a_deal_summary_shows_its_own_keys() -> None:
         assert app.screen.query(Footer)
         shown = [b.binding.description for b in app.screen.active_bindings.values()]
         assert "Next" in shown and "Play" not in shown
+
+
+# --- B9: a long hand with the log open at 80 columns --------------------------------
+async def test_an_eleven_card_hand_fits_beside_the_log_at_80_columns() -> None:
+    app = table_app(players=3, seed="long hand", first_hand=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table(app)
+        await wait_for(pilot, lambda: my_turn(app))
+        await pilot.press("m")
+        await pilot.pause()
+        hand = screen.query_one(HandView)
+        assert len(hand.cards) == 11
+        lines = hand.render().plain.split("\n")
+        assert len(lines) == 3  # marks, cards, caret: nothing wrapped
+        assert all(len(line) <= hand.size.width for line in lines), hand.size
+        assert "▲" in lines[2]
+
+
+# --- C5 -----------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+async def test_the_tagline_is_on_one_line_at_80_columns(lang: str) -> None:
+    app = TT22App(StartOptions(language=lang))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tagline = app.screen.query_one("#tagline", Static)
+        assert tagline.size.height == 1 and tagline.size.width >= 76
+    set_language("en")
+
+
+# --- C1: hot seat -------------------------------------------------------------------
+async def test_a_hot_seat_match_does_not_call_seat_zero_you() -> None:
+    from textual.widgets import Select
+
+    from tt22.tui.screens.setup import SetupScreen
+
+    app = TT22App(StartOptions(language="ja", pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_for(pilot, lambda: bool(app.screen.query(".seat-row")))
+        app.screen.query_one("#kind-1", Select).value = "human"
+        await pilot.pause()
+        _rules, seats, _seed = app.screen.read_table()  # type: ignore[attr-defined]
+        assert seats[0].name == "プレイヤー0" and seats[1].name == "プレイヤー1"
+    set_language("en")

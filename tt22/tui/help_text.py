@@ -38,14 +38,14 @@ Reach **22** penalty points and you are out. The last player left wins.
 | ← → or h l | move along your hand |
 | space | select or unselect the card |
 | a | select every card of that rank |
-| Enter | play the selection (exchange: discard it; nothing selected: keep) |
+| Enter | play the selection (exchange: discard it, or keep; hot seat: show your hand) |
 | d | play your lowest cards (the duck; your lowest single card when leading) |
 | m | show or hide the move log |
 | ? | this help |
 | q | back to the home screen (the match is saved) |
 | ctrl+p | all commands |
 
-Dimmed cards cannot be part of any legal play right now. When your choice is forced,
+Dimmed, struck-through cards cannot be part of any legal play right now. When your choice is forced,
 the table tells you why. The mouse works too: click a card to select it.
 
 ## Replay keys
@@ -96,14 +96,14 @@ _KO = """\
 | ← → 또는 h l | 패에서 이동 |
 | 스페이스 | 카드 선택/해제 |
 | a | 같은 숫자 모두 선택 |
-| Enter | 선택한 카드 내기 (교환: 버리기, 선택 없음: 유지) |
+| Enter | 선택한 카드 내기 (교환: 버리기, 선택 없음: 유지, 핫시트: 내 패 보기) |
 | d | 가장 낮은 카드 내기 (선일 때는 가장 낮은 한 장) |
 | m | 진행 기록 보이기/숨기기 |
 | ? | 이 도움말 |
 | q | 처음 화면으로 (경기는 저장됨) |
 | ctrl+p | 모든 명령 |
 
-흐리게 보이는 카드는 지금 낼 수 없습니다. 선택이 강제될 때는 이유가 표시됩니다.
+흐리게 보이고 줄이 그어진 카드는 지금 낼 수 없습니다. 선택이 강제될 때는 이유가 표시됩니다.
 마우스로 카드를 클릭해도 선택됩니다.
 
 ## 다시 보기 키
@@ -154,14 +154,14 @@ _JA = """\
 | ← → または h l | 手札の移動 |
 | スペース | カードの選択/解除 |
 | a | 同じ数字をすべて選択 |
-| Enter | 選んだカードを出す(交換: 捨てる、選択なし: そのまま) |
+| Enter | 選んだカードを出す(交換: 捨てる、選択なし: そのまま、ホットシート: 手札を見る) |
 | d | 一番低いカードを出す(リード時は一番低い1枚) |
 | m | 手順の表示切替 |
 | ? | このヘルプ |
 | q | ホームへ(試合は保存されます) |
 | ctrl+p | すべてのコマンド |
 
-暗く表示されたカードは今は出せません。選択が強制されるときは理由が表示されます。
+暗く取り消し線の付いたカードは今は出せません。選択が強制されるときは理由が表示されます。
 マウスでカードをクリックしても選べます。
 
 ## リプレイのキー

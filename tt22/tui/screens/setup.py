@@ -199,6 +199,12 @@ class SetupScreen(Screen[None]):
         players_value = self.query_one("#players", Select).value
         players = players_value if isinstance(players_value, int) else 4
         seats = [Player(self.query_one("#name", Input).value.strip() or t("player.you"))]
+        hot_seat = any(
+            self.query_one(f"#kind-{seat}", Select).value == "human" for seat in range(1, players)
+        )
+        if hot_seat and is_default_name(seats[0].name):
+            # "You" means nobody in particular when the keyboard passes from hand to hand.
+            seats[0] = Player(t("player.human", n=0))
         for seat in range(1, players):
             kind = self.query_one(f"#kind-{seat}", Select).value
             name = self.query_one(f"#name-{seat}", Input).value.strip()
