@@ -267,11 +267,23 @@ class ReplayScreen(Screen[None]):
                 if self.real_time
                 else rt("auto.on", speed=f"{SPEEDS[self.speed]:g}")
             )
-        return " · ".join(parts)
+        return self._pack(parts)
+
+    def _pack(self, parts: list[str]) -> str:
+        """`parts` joined by " · ", a new line before a part that would not fit the
+        width (autoplay at 80 columns), never a break inside one."""
+        width = max(20, self.app.size.width - 2)
+        lines = [parts[0]]
+        for part in parts[1:]:
+            if cell_len(lines[-1] + " · " + part) <= width:
+                lines[-1] += " · " + part
+            else:
+                lines.append(part)
+        return "\n".join(lines)
 
     def refresh_view(self) -> None:
         m, a = self.model, self.ascii_style
-        self.query_one("#replay-position", Static).update(Text(self.status_text()), layout=False)
+        self.query_one("#replay-position", Static).update(Text(self.status_text()))
         self.query_one("#replay-seats", SeatsTable).show(self.snapshot(), a)
         self.query_one("#replay-hands", OpenHands).show(m, self.p, self.seat, a)
         hand = self.query_one("#replay-hand", HandView)
@@ -416,6 +428,8 @@ class ReplayScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.set_width_classes(event.size.width)
         self.fit_footer(event.size.width)
+        if self.ready:
+            self.query_one("#replay-position", Static).update(Text(self.status_text()))
 
     def set_width_classes(self, width: int) -> None:
         """`-narrow` below 100 columns, `-wide` from 160: replay.tcss gives the panes their
