@@ -533,3 +533,14 @@ async def test_a_hot_seat_match_does_not_call_seat_zero_you() -> None:
         _rules, seats, _seed = app.screen.read_table()  # type: ignore[attr-defined]
         assert seats[0].name == "プレイヤー0" and seats[1].name == "プレイヤー1"
     set_language("en")
+
+
+def test_red_suits_are_plain_under_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tt22.engine import parse_cards
+    from tt22.tui.widgets.cards import cards_text, suit_style
+
+    heart, spade = parse_cards(("AH", "AS"))
+    assert suit_style(heart) == "red" and suit_style(spade) == ""
+    monkeypatch.setenv("NO_COLOR", "")
+    assert suit_style(heart) == ""
+    assert all(not span.style for span in cards_text([heart, spade], False).spans)

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 from rich.text import Text
 
 from tt22.engine import show_card
 
-__all__ = ["card_label", "cards_text", "plain_cards"]
+__all__ = ["card_label", "cards_text", "plain_cards", "suit_style"]
 
 RED_SUITS = (1, 2)  # hearts, diamonds
+
+
+def suit_style(card: int) -> str:
+    """ "red" for hearts and diamonds, except under NO_COLOR (as Textual reads it: set at
+    all), where the monochrome filter would turn red into a grey darker than a dimmed
+    card: the suit symbol or letter says the suit anyway."""
+    return "red" if (card & 3) in RED_SUITS and "NO_COLOR" not in os.environ else ""
 
 
 def card_label(card: int, ascii_style: bool) -> str:
@@ -27,5 +35,5 @@ def cards_text(cards: Sequence[int], ascii_style: bool, style: str = "") -> Text
     for i, c in enumerate(sorted(cards, reverse=True)):
         if i:
             text.append(" ")
-        text.append(show_card(c, ascii_style), style="red" if (c & 3) in RED_SUITS else "")
+        text.append(show_card(c, ascii_style), style=suit_style(c))
     return text

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tt22.tui.i18n import t
-from tt22.tui.widgets.cards import RED_SUITS, card_label
+from tt22.tui.widgets.cards import card_label, suit_style
 
 __all__ = ["HandView"]
 
@@ -141,8 +141,7 @@ class HandView(Widget):
         """Red for hearts and diamonds (not under NO_COLOR: the monochrome filter would
         make them darker than the dimmed cards); a card that cannot be played is dimmed
         and struck through, so it reads without colour or shade too."""
-        no_color = bool(getattr(self.app, "no_color", False)) if self.is_attached else False
-        style = "red" if (c & 3) in RED_SUITS and not no_color else ""
+        style = suit_style(c)
         if self.playable is not None and c not in self.playable:
             style = "dim strike"
         if i in self.selected:
