@@ -232,7 +232,10 @@ async def test_watch_mode_plays_a_whole_match_and_saves_the_record(_home: Path) 
         assert len(saved) == 1
         text = str(app.screen.query_one("#saved", Static).render())
         assert saved[0].name in text.replace("\n", "")
-        await wait_for(pilot, lambda: app.screen.query_one("#again").region.width > 0)
+        await wait_for(
+            pilot,
+            lambda: any(b.region.width > 0 for b in app.screen.query("#again")),
+        )
         await pilot.pause()
         assert await pilot.click("#again")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))

@@ -544,3 +544,13 @@ def test_red_suits_are_plain_under_no_color(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("NO_COLOR", "")
     assert suit_style(heart) == ""
     assert all(not span.style for span in cards_text([heart, spade], False).spans)
+
+
+async def test_a_demo_footer_has_no_hand_keys() -> None:
+    app = table_app(players=3, seed="demo keys", watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        actions = [b.binding.action for b in app.screen.active_bindings.values() if b.binding.show]
+        assert "toggle_log" in actions and "home" in actions
+        assert not {"cursor(-1)", "select", "play", "lowest"} & set(actions)
+        assert not table(app).query_one("#actions").display

@@ -324,6 +324,7 @@ class TableScreen(Screen[None]):
         lowest = self.query_one("#lowest", Button)
         v = self._last_hand_view
         hand = self.query_one("#hand", HandView)
+        self.query_one("#actions").display = not self.watching
         if self.must_reveal():
             play.label = t("btn.reveal")
             play.disabled = False
@@ -343,6 +344,9 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        hand_actions = ("cursor", "select", "select_rank", "exchange", "reveal", "play", "lowest")
+        if self.watching and action in hand_actions:
+            return False  # a demo: no hand to play, so no such keys in the footer
         if action in ("cursor", "select", "select_rank"):
             return True if self._last_hand_view is not None else None
         if action == "reveal":
