@@ -749,6 +749,7 @@ async def test_no_color_seat_view_draws_the_short_move_list(
         assert len(moves.rows) < moves.size.height  # blank lines below the list
         text = screen_text(app)  # the whole screen, through the filter
         assert "Ann" in text
+        assert "you)" not in text  # the one watching a replay is not that seat
         await pilot.press("v", "v")
         await pilot.pause(0.2)
         assert "Bot 2" in screen_text(app)

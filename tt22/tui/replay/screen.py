@@ -247,9 +247,13 @@ class ReplayScreen(Screen[None]):
         m = self.model
         names = [printable(pl.name, 40) for pl in m.players]
         bots = [pl.kind == "bot" for pl in m.players]
+        if all(bots):
+            bots = [False] * len(bots)  # "(bot)" on every row tells nothing, and costs width
         if self.seat is None:
             return from_state(m.state(self.p), names, None, bots, m.seed)
-        return from_view(m.seat_view(self.p, self.seat), names, bots, m.seed)
+        # Not "(you)": whoever watches a replay is not that seat; the position line says
+        # whose view it is.
+        return from_view(m.seat_view(self.p, self.seat), names, bots, m.seed)._replace(viewer=-1)
 
     def status_text(self) -> str:
         parts = [position_text(self.model, self.p)]
