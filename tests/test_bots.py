@@ -11,7 +11,6 @@ from tt22.bots.base import bot_stream
 from tt22.bots.cheater import CheaterBot
 from tt22.bots.choices import candidates, rules_move
 from tt22.bots.montecarlo import match_value
-from tt22.bots.random_bot import RandomBot
 from tt22.engine import (
     EXCHANGE,
     Exchange,
@@ -111,19 +110,23 @@ def test_different_seeds_give_bots_different_streams() -> None:
     assert len({a, b, c}) == 3
 
 
-def test_random_bot_is_unchanged() -> None:
-    """`tt22 sim` output for random bots must not change: same stream, same draws."""
+def test_a_decision_depends_only_on_the_position() -> None:
+    """A bot made afresh at any moment (a match continued after a restart, or played on
+    from a replay) chooses exactly what the bot that played the whole match chose."""
     rules = Rules().for_players(3)
-    state = new_match(rules, 3, "r")
-    mine = [make_bot("random", "r", s) for s in range(3)]
-    ref = [RandomBot(bot_stream("r", s, "random")) for s in range(3)]
-    for _ in range(60):
-        if state.over:
-            break
-        v = view(state, state.to_move)
-        m = mine[state.to_move].choose(v)
-        assert m == ref[state.to_move].choose(v)
-        state = apply(state, m)
+    names = ["random", "sampling", "search"]
+    state = new_match(rules, 3, "resume")
+    playing = [make_bot(n, "resume", s, scale=0.005) for s, n in enumerate(names)]
+    decisions = 0
+    while not state.over and decisions < 80:
+        seat = state.to_move
+        v = view(state, seat)
+        move = playing[seat].choose(v)
+        fresh = make_bot(names[seat], "resume", seat, scale=0.005)
+        assert fresh.choose(v) == move
+        state = apply(state, move)
+        decisions += 1
+    assert decisions > 20
 
 
 def test_levels_name_known_bots() -> None:

@@ -249,8 +249,9 @@ def test_append_after_decoding_and_illegal_appends() -> None:
     longer = append_move(part, moves[5], think=0.5)
     assert longer.moves[-1] == RecordedMove(moves[5], 0.5)
     assert longer == msgspec.structs.replace(bot_record(2, "kit", keep=6), moves=longer.moves)
+    out_of_turn = Play(1 - final_state(part).to_move, ("2S",))
     with pytest.raises(IllegalMove):
-        append_move(part, moves[6])
+        append_move(part, out_of_turn)
     finished = bot_record(2)
     with pytest.raises(IllegalMove, match="R5"):
         append_move(finished, moves[0])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import Bot, bot_stream
+from .base import Bot, PositionalBot, bot_stream
 from .montecarlo import SamplingBot, SearchBot
 from .random_bot import RandomBot
 from .rules_bot import RulesBot
@@ -53,12 +53,12 @@ def make_bot(name: str, seed: str, seat: int, scale: float = 1.0) -> Bot:
     """The bot called `name` (a bot or a level) for `seat` of the match of `seed`.
 
     `scale` multiplies the playout budget (the arena's --think); KeyError if unknown.
-    The bot's stream is named after `name`, so `random` draws exactly as it always has.
+    Every decision draws from its own stream, named after the seed, seat, `name` and
+    position (`BotRng.at`), so the bot's move is a pure function of what it sees.
     """
     algo, budget = bot_spec(name)
-    if algo == "random":
-        return RandomBot(bot_stream(seed, seat, "random"))
+    rng = bot_stream(seed, seat, name)
     playouts = max(1, round(budget * scale))
-    bot = _MAKERS[algo](bot_stream(seed, seat, name), playouts, name)
+    bot = _MAKERS[algo](rng, playouts, name)
     bot.name = name
-    return bot
+    return PositionalBot(bot, rng)
