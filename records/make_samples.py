@@ -67,13 +67,14 @@ def make(
             Player(n, "bot", "random") if n.startswith("Bot") else Player(n, "human") for n in names
         ]
         recorded = recorded[:keep]
+        second = next(i for i, rm in enumerate(recorded) if i >= 7 and rm.move.seat == 0)
         for i, rm in enumerate(recorded):
             human = seats[rm.move.seat].kind == "human"
             think = round(1.5 + (i * 37 % 11) * 0.7, 3) if human else None
             comment = None
             if i == 0:
                 comment = "opening the exchange: keeping the low cards"
-            elif i == 7:
+            elif i == second:  # both comments are seat 0's: `show --seat 1` shows none
                 comment = "a literal [bold]not bold[/bold] comment"
             recorded[i] = RecordedMove(rm.move, think, comment)
     elif keep is not None:

@@ -34,10 +34,10 @@ def _comments(record: Record, seat: int | None) -> list[str]:
     comment may speak of the hand it was made with)."""
     lines: list[str] = []
     for i, rm in enumerate(record.moves):
-        if rm.comment and (seat is None or rm.move.seat == seat):
-            seat = rm.move.seat
-            name = printable(record.players[seat].name, 40)
-            lines.append(f"  move {i + 1} ({name}, seat {seat}): {printable(rm.comment, 1000)}")
+        by = rm.move.seat
+        if rm.comment and (seat is None or by == seat):
+            name = printable(record.players[by].name, 40)
+            lines.append(f"  move {i + 1} ({name}, seat {by}): {printable(rm.comment, 1000)}")
     return lines
 
 
