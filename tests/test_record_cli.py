@@ -223,3 +223,21 @@ def test_sim_out_to_a_missing_folder_is_one_line(
     code, _, err = run(capsys, "sim", "--seed", "x", "--out", str(tmp_path / "no" / "a.22rec"))
     assert code == 2
     assert err.startswith("tt22 sim: cannot write ") and err.count("\n") == 1
+
+
+def test_show_lists_comments_of_every_seat(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Regression: the comment filter once kept only the first commenter's seat."""
+    record = bot_record(2)
+    moves = list(record.moves)
+    first = next(i for i, rm in enumerate(moves) if rm.move.seat == 0)
+    other = next(i for i, rm in enumerate(moves) if rm.move.seat == 1)
+    moves[first] = RecordedMove(moves[first].move, None, "from seat zero")
+    moves[other] = RecordedMove(moves[other].move, None, "from seat one")
+    path = tmp_path / "c.22rec"
+    save_record(path, msgspec.structs.replace(record, moves=moves))
+    _, out, _ = run(capsys, "show", str(path))
+    assert "from seat zero" in out and "from seat one" in out
+    _, out, _ = run(capsys, "show", str(path), "--seat", "1")
+    assert "from seat one" in out and "from seat zero" not in out
