@@ -459,7 +459,8 @@ async def test_no_color_still_marks_the_current_move(
         await wait_for(pilot, lambda: opened(app))
         await pilot.press("right", "right")
         moves = app.screen.query_one(MoveList)
-        strip = moves.render_line(moves.current + 1 - moves.scroll_offset.y)  # type: ignore[operator]
+        line = moves.item_lines(moves.current_item).start  # a long exchange takes two
+        strip = moves.render_line(line - moves.scroll_offset.y)
         assert any(seg.style is not None and seg.style.reverse for seg in strip)
 
 
