@@ -67,12 +67,12 @@ async def screen_figures(path: Path, presses: int) -> tuple[float, float, float,
     redraw and Pilot's own waits); per press of an unbound key (Pilot's cost alone); per screen
     update without drawing (`ReplayScreen.go`: model to widgets)."""
     os.environ.setdefault("TT22_HOME", tempfile.mkdtemp())
-    from tt22.tui.replay.app import ReplayApp
+    from tt22.tui.replay.app import replay_app
     from tt22.tui.replay.screen import ReplayScreen
 
     t0 = time.perf_counter()
     model = ReplayModel.from_record(load_record(path))
-    app = ReplayApp(model, path, language="en")
+    app = replay_app(model, path, language="en")
     async with app.run_test(size=(80, 24)) as pilot:
         while not (isinstance(app.screen, ReplayScreen) and app.screen.ready):
             await pilot.pause(0.001)
