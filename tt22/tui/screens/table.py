@@ -85,6 +85,7 @@ class TableScreen(Screen[None]):
         self.session = session
         self.watching = watch or not session.humans
         self.revealed: int | None = None
+        self._footer_keys: tuple[bool | None, ...] = ()
         self.note: str | None = None  # a one-off message (an illegal move, a hint)
         # News above the usual message until the human's next move (an empty stock).
         self.notice: str | None = None
@@ -254,7 +255,7 @@ class TableScreen(Screen[None]):
         self._last_hand_view = v
         self.update_message()
         self.update_buttons()
-        self.refresh_bindings()
+        self._refresh_footer()
 
     def trick_text(self, s: State, a: bool) -> Text:
         """Who leads and the best play so far; under it the last trick of this deal,
@@ -374,7 +375,18 @@ class TableScreen(Screen[None]):
         self.note = None
         self.update_message()
         self.update_buttons()
-        self.refresh_bindings()
+        self._refresh_footer()
+
+    _ACTIONS = ("cursor", "select", "select_rank", "exchange", "reveal", "play", "lowest")
+
+    def _refresh_footer(self) -> None:
+        """Refresh the footer only when some key's state changed: a refresh rebuilds the
+        footer and lays the screen out again, which costs a whole screen of output per
+        move on the terminal (an SSH link carries every byte)."""
+        keys = tuple(self.check_action(a, ()) for a in self._ACTIONS)
+        if keys != self._footer_keys:
+            self._footer_keys = keys
+            self.refresh_bindings()
 
     def action_cursor(self, step: int) -> None:
         if self._last_hand_view is not None:
