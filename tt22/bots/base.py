@@ -67,10 +67,7 @@ class PositionalBot:
     def __init__(self, bot: Bot, rng: BotRng) -> None:
         self.bot = bot
         self.rng = rng
-
-    @property
-    def name(self) -> str:
-        return self.bot.name
+        self.name = bot.name
 
     def choose(self, view: SeatView) -> Move:
         self.rng.at(view)
