@@ -237,8 +237,15 @@ async def test_watch_mode_plays_a_whole_match_and_saves_the_record(_home: Path) 
             lambda: any(b.region.width > 0 for b in app.screen.query("#again")),
         )
         await pilot.pause()
+        first = table(app).session
         assert await pilot.click("#again")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+
+        def new_match() -> bool:
+            # (at pace 0 the new match may already be over again: look for its table)
+            tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+            return bool(tables) and tables[-1].session is not first
+
+        await wait_for(pilot, new_match)
         assert table(app).session.seed == "watch"
         assert table(app).session.moves == [] or table(app).state.deal.number >= 1
 

@@ -6,12 +6,11 @@ file; a missing or damaged file simply means the defaults.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from pathlib import Path
 
 import msgspec
+
+from tt22.record import data_dir, write_atomic
 
 __all__ = ["Settings", "data_home", "load_settings", "save_settings"]
 
@@ -26,16 +25,7 @@ class Settings(msgspec.Struct, kw_only=True):
 
 
 def data_home() -> Path:
-    """The data directory: tt22.record's when present, else the same rule it uses."""
-    try:
-        from tt22.record import data_dir
-    except ImportError:
-        home = os.environ.get("TT22_HOME")
-        if home:
-            return Path(home)
-        import platformdirs
-
-        return Path(platformdirs.user_data_dir("tt22"))
+    """The data directory (TT22_HOME, else the platform's), shared with the records."""
     return data_dir()
 
 
@@ -59,16 +49,7 @@ def load_settings(home: Path | None = None) -> Settings:
 
 
 def save_settings(settings: Settings, home: Path | None = None) -> None:
+    """Atomically, as records are (a killed process never leaves half a file)."""
     path = _path(home)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(msgspec.json.format(msgspec.json.encode(settings)))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, msgspec.json.format(msgspec.json.encode(settings)))
