@@ -60,10 +60,14 @@ class SeatsTable(Widget):
         wide = width >= 100
         bar_width = WIDE_BAR if wide else BAR
         table.add_column("", width=1, no_wrap=True)
-        table.add_column(t("col.seat"), ratio=2, no_wrap=True, overflow="ellipsis", min_width=8)
+        # Names take their natural width first (so "(dealer)" stays in view on a narrow
+        # pane) and the trick column the rest: it is mostly empty, and ellipsised.
+        table.add_column(
+            t("col.seat"), no_wrap=True, overflow="ellipsis", min_width=8, max_width=26
+        )
         table.add_column(t("col.cards"), justify="right", no_wrap=True)
         table.add_column(t("col.penalty"), no_wrap=True)
-        table.add_column(t("col.play"), ratio=3, no_wrap=True, overflow="ellipsis")
+        table.add_column(t("col.play"), ratio=1, no_wrap=True, overflow="ellipsis", min_width=6)
         if wide:
             table.add_column("", no_wrap=True, overflow="ellipsis")
         played = dict(s.plays)
