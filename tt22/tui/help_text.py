@@ -65,7 +65,7 @@ Open a record with **r** on the home screen, or `tt22 replay FILE`.
 | c | comment on the move just shown |
 | s | save the comments (as a copy or in place) |
 | p | play from here: take a seat, bots play the others |
-| m | focus the move list (click a move to show the table after it) |
+| m | move list keys: ↑/↓ one move, PgUp/PgDn a page, m or Esc to give them back (or click a move) |
 | q | leave the replay (`tt22 replay FILE`: leave the program) |
 """
 
@@ -123,7 +123,7 @@ _KO = """\
 | c | 지금 보이는 수에 메모 |
 | s | 메모 저장 (사본 또는 덮어쓰기) |
 | p | 여기서 두기: 자리를 고르면 나머지는 봇이 둡니다 |
-| m | 수 목록으로 (수를 클릭하면 그 수 다음 판으로 이동) |
+| m | 수 목록 키: ↑/↓ 한 수, PgUp/PgDn 한 쪽, m 또는 Esc로 되돌리기 (수를 클릭해도 됨) |
 | q | 다시 보기 끝내기 (`tt22 replay FILE`이면 프로그램 종료) |
 """
 
@@ -181,7 +181,7 @@ _JA = """\
 | c | 表示中の手にコメント |
 | s | コメントを保存(コピーか上書き) |
 | p | ここから対局: 席を選ぶと他の席はボット |
-| m | 手順一覧へ(手をクリックするとその手の後へ) |
+| m | 手順一覧のキー: ↑/↓で一手、PgUp/PgDnで1ページ、mかEscで戻す(手のクリックも可) |
 | q | リプレイを終了(`tt22 replay FILE` ではプログラムを終了) |
 """
 
