@@ -26,8 +26,10 @@ LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本�
 _INDEX = {"en": 0, "ko": 1, "ja": 2}
 _current = "en"
 
-# key -> (English, Korean, Japanese). Placeholders use str.format names.
-CATALOGUE: Mapping[str, tuple[str, str, str]] = {
+# key -> (English, Korean, Japanese). Placeholders use str.format names. The one
+# catalogue of the interface: a part of the app with many words of its own keeps them in
+# its own module and adds them here under a prefix (`add_section`).
+CATALOGUE: dict[str, tuple[str, str, str]] = {
     # home
     "app.title": ("Twenty-Two", "투엔티투", "トゥエンティツー"),
     "home.tagline": (
@@ -433,6 +435,11 @@ def detect_language(environ: Mapping[str, str] | None = None) -> str:
             code = value.split("_")[0].split(".")[0].lower()
             return code if code in _INDEX else "en"
     return "en"
+
+
+def add_section(prefix: str, words: Mapping[str, tuple[str, str, str]]) -> None:
+    """Add `words` to the catalogue as `prefix + key` (the replayer's words, say)."""
+    CATALOGUE.update({prefix + key: texts for key, texts in words.items()})
 
 
 def t(key: str, **values: object) -> str:

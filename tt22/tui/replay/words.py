@@ -1,8 +1,7 @@
 """The replayer's words in English, Korean and Japanese.
 
-The play app's catalogue (`tt22.tui.i18n`) holds the words the table shares; the
-replayer's own words live here, keyed the same way, and follow the language chosen
-there (`get_language`), so one setting switches both.
+The words live here and are added to the one catalogue (`tt22.tui.i18n.CATALOGUE`)
+under the prefix "replay.", so one lookup and one language setting serve both.
 """
 
 from __future__ import annotations
@@ -13,11 +12,10 @@ from collections.abc import Collection, Mapping
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 
-from tt22.tui.i18n import get_language
+from tt22.tui.i18n import add_section, t
 
 __all__ = ["WORDS", "rt", "translate_bindings", "translated_bindings"]
 
-_INDEX = {"en": 0, "ko": 1, "ja": 2}
 
 WORDS: Mapping[str, tuple[str, str, str]] = {
     "title": ("Replay", "다시 보기", "リプレイ"),
@@ -163,7 +161,6 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "{n}번째 딜 쇼다운: {cards}; {names} +{penalty}",
         "第{n}ディール ショーダウン: {cards}; {names} +{penalty}",
     ),
-    "comment.none": ("", "", ""),
     "comment.title": ("Comment on move {n}", "{n}번째 수에 메모", "{n}手目へのコメント"),
     "comment.hint": ("empty removes the comment", "비우면 메모 삭제", "空欄でコメント削除"),
     "comment.ok": ("Keep", "확인", "確定"),
@@ -264,11 +261,12 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
 }
 
 
+add_section("replay.", WORDS)
+
+
 def rt(key: str, **values: object) -> str:
-    """The replayer's text for `key` in the interface's current language, filled in."""
-    texts = WORDS[key]
-    text = texts[_INDEX.get(get_language(), 0)] or texts[0]
-    return text.format(**values) if values else text
+    """The replayer's text for `key` (catalogue key "replay." + key), filled in."""
+    return t("replay." + key, **values)
 
 
 def translated_bindings(
