@@ -385,7 +385,7 @@ async def test_the_too_small_screen_says_q_quits_and_q_does() -> None:
         assert "Press q to quit." in str(app.screen.query_one("#too-small", Static).render())
         assert app.return_code is None
         await pilot.press("q")
-        assert app.return_code == 0  # the app is leaving, by q (not by an error)
+        assert app.return_code == 1  # the brief: a too-small terminal exits non-zero
 
 
 # --- C2 -----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ __all__ = ["TooSmallScreen"]
 
 
 class TooSmallScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "key.quit", id="small.quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "give_up", "key.quit", id="small.quit")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -32,13 +32,18 @@ class TooSmallScreen(ModalScreen[None]):
     def on_resize(self) -> None:
         self._update()
 
-    def _update(self) -> None:
+    def _message(self) -> str:
         from tt22.tui.app import MIN_HEIGHT, MIN_WIDTH
 
         w, h = self.app.size
+        return t("too_small", w=w, h=h, mw=MIN_WIDTH, mh=MIN_HEIGHT)
+
+    def _update(self) -> None:
         self.query_one("#too-small", Static).update(
-            Text(
-                t("too_small", w=w, h=h, mw=MIN_WIDTH, mh=MIN_HEIGHT) + "\n" + t("too_small.quit"),
-                justify="center",
-            )
+            Text(self._message() + "\n" + t("too_small.quit"), justify="center")
         )
+
+    def action_give_up(self) -> None:
+        """Quit because the terminal is too small: the reason stays on the terminal and
+        the exit status is 1 (any match in progress is already saved)."""
+        self.app.exit(return_code=1, message=self._message())
