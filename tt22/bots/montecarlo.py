@@ -99,13 +99,22 @@ def match_value(view: SeatView, penalties: Sequence[int]) -> float:
     return 1.0 / finals.count(low)
 
 
-class SamplingBot:
-    """Flat Monte Carlo over sampled worlds; the budget is playouts per decision."""
+class _PlayoutBot:
+    """What the look-ahead bots share: their stream and their budget in playouts."""
 
-    def __init__(self, rng: Pcg32, playouts: int, name: str = "sampling") -> None:
+    name = "playouts"
+
+    def __init__(self, rng: Pcg32, playouts: int, name: str | None = None) -> None:
         self.rng = rng
         self.playouts = playouts
-        self.name = name
+        if name is not None:
+            self.name = name
+
+
+class SamplingBot(_PlayoutBot):
+    """Flat Monte Carlo over sampled worlds; the budget is playouts per decision."""
+
+    name = "sampling"
 
     def choose(self, view: SeatView) -> Move:
         cands = candidates(view)
@@ -125,14 +134,11 @@ class SamplingBot:
         return cands[best].move
 
 
-class SearchBot:
+class SearchBot(_PlayoutBot):
     """Determinized search: sequential halving over candidates, exact small endgames,
     outcomes scored by `match_value`. The budget is playouts per decision."""
 
-    def __init__(self, rng: Pcg32, playouts: int, name: str = "search") -> None:
-        self.rng = rng
-        self.playouts = playouts
-        self.name = name
+    name = "search"
 
     def choose(self, view: SeatView) -> Move:
         cands = candidates(view)

@@ -26,7 +26,7 @@ from typing import Any
 from tt22.bots import BOT_NAMES, Bot, make_bot
 from tt22.bots.base import bot_stream
 from tt22.bots.cheater import CHEATER_NAME, CheaterBot
-from tt22.commands.common import UsageError, table_from_args
+from tt22.commands.common import UsageError, add_rule_argument, table_from_args
 from tt22.engine import Move, Rules, State, apply, new_match, view
 from tt22.engine.players import Player
 from tt22.safe import printable
@@ -50,13 +50,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", metavar="S", help="any text; omitted: a fresh code (printed with the results)"
     )
-    parser.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a rule option of RULES.md, e.g. must_beat=true (repeatable)",
-    )
+    add_rule_argument(parser)
     parser.add_argument(
         "--think",
         type=float,

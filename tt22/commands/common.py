@@ -8,7 +8,15 @@ import os
 
 from tt22.engine import Rules, RulesError, fresh_seed, parse_rule_assignments, resolve_seed
 
-__all__ = ["UsageError", "add_table_arguments", "table_from_args"]
+__all__ = [
+    "LANGUAGES",
+    "UsageError",
+    "add_ascii_argument",
+    "add_display_arguments",
+    "add_rule_argument",
+    "add_table_arguments",
+    "table_from_args",
+]
 
 
 class UsageError(Exception):
@@ -28,6 +36,10 @@ def add_table_arguments(parser: argparse.ArgumentParser, players_default: int | 
         metavar="S",
         help="any text; 'daily' is today's (UTC) seed; omitted: a fresh code",
     )
+    add_rule_argument(parser)
+
+
+def add_rule_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rule",
         action="append",
@@ -35,6 +47,19 @@ def add_table_arguments(parser: argparse.ArgumentParser, players_default: int | 
         metavar="NAME=VALUE",
         help="a rule option of RULES.md, e.g. must_beat=true (repeatable)",
     )
+
+
+LANGUAGES = ("en", "ko", "ja")
+
+
+def add_ascii_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
+
+
+def add_display_arguments(parser: argparse.ArgumentParser) -> None:
+    """The interface's card style and language (play and replay)."""
+    add_ascii_argument(parser)
+    parser.add_argument("--lang", choices=LANGUAGES, help="language (default: the locale)")
 
 
 def table_from_args(args: argparse.Namespace) -> tuple[Rules, int, str]:

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import argparse
 
-from tt22.commands.common import UsageError, add_table_arguments, table_from_args
+from tt22.commands.common import (
+    UsageError,
+    add_display_arguments,
+    add_table_arguments,
+    table_from_args,
+)
 
 DESCRIPTION = "play at the table (the default with no command)"
 
-LANG_CHOICES = ("en", "ko", "ja")
 MAX_NAME = 24
 
 
@@ -28,8 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="how long each bot move stays on screen (0 = as fast as the screen can follow)",
     )
-    parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
-    parser.add_argument("--lang", choices=LANG_CHOICES, help="language (default: the locale)")
+    add_display_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tt22.commands.common import UsageError
+from tt22.commands.common import UsageError, add_display_arguments
 
 DESCRIPTION = "step through a .22rec record"
 
@@ -24,8 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="start in seat N's view (seats count from 0, as in tt22 show), not all hands open",
     )
-    parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
-    parser.add_argument("--lang", choices=("en", "ko", "ja"), help="language (default: the locale)")
+    add_display_arguments(parser)
     parser.add_argument("--goto", metavar="PLACE", help="start at 3, 3.2, 3.2.1 or #57")
 
 

@@ -11,7 +11,7 @@ import sys
 
 import msgspec
 
-from tt22.commands.common import UsageError
+from tt22.commands.common import UsageError, add_ascii_argument
 from tt22.record import Record, RecordError, load_record, replay_record, seat_transcript
 from tt22.safe import printable
 from tt22.textlog import render_text
@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seat", type=int, metavar="N", help="only what seat N could see (seats count from 0)"
     )
-    parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
+    add_ascii_argument(parser)
 
 
 def _comments(record: Record, seat: int | None) -> list[str]:

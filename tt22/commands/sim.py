@@ -6,7 +6,12 @@ import argparse
 import sys
 
 from tt22.bots import BOT_NAMES, make_bot
-from tt22.commands.common import UsageError, add_table_arguments, table_from_args
+from tt22.commands.common import (
+    UsageError,
+    add_ascii_argument,
+    add_table_arguments,
+    table_from_args,
+)
 from tt22.engine import Move, Rules
 from tt22.engine.players import Player
 from tt22.safe import printable
@@ -26,7 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         f"names: {', '.join(BOT_NAMES)}",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.add_argument("--ascii", action="store_true", help="cards as TS, AH instead of 10♠, A♥")
+    add_ascii_argument(parser)
     parser.add_argument("--out", metavar="FILE.22rec", help="also save the match as a record")
 
 

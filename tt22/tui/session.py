@@ -1,26 +1,24 @@
 """A match being played at this keyboard: the state, its seats, its bots and its record.
 
 No Textual here: the table screen drives a `MatchSession`, tests can drive one directly.
-Every move goes through `tt22.engine.apply` and is autosaved at once (when the records
-package is present), so a killed process loses nothing.
+Every move goes through `tt22.engine.apply` and is autosaved at once, so a killed
+process loses nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
-import importlib.util
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from tt22.bots import Bot, make_bot
+from tt22.bots import LEVELS, Bot, make_bot
 from tt22.engine import Move, Rules, State, apply, fresh_seed, new_match
 from tt22.engine.players import Player
+from tt22.record import Autosave, Record, append_move, new_record, replay_record
 
-__all__ = ["HAVE_RECORDS", "MatchSession", "bot_levels", "fresh_seed_text"]
-
-HAVE_RECORDS = importlib.util.find_spec("tt22.record") is not None
+__all__ = ["MatchSession", "bot_levels", "fresh_seed_text", "make_autosave", "peek_current"]
 
 
 def fresh_seed_text() -> str:
@@ -28,13 +26,8 @@ def fresh_seed_text() -> str:
 
 
 def bot_levels() -> tuple[str, ...]:
-    """The bot levels to offer: tt22.bots.LEVELS when the bots package has it."""
-    import tt22.bots as bots
-
-    levels = getattr(bots, "LEVELS", None)
-    if levels:
-        return tuple(levels)
-    return tuple(bots.BOT_NAMES)
+    """The bot levels offered to players (easy, normal, hard, expert)."""
+    return tuple(LEVELS)
 
 
 def _bot_for(level: str, seed: str, seat: int) -> Bot:
@@ -54,8 +47,8 @@ class MatchSession:
         seed: str,
         players: Sequence[Player],
         *,
-        autosave: Any = None,
-        record: Any = None,
+        autosave: Autosave | None = None,
+        record: Record | None = None,
         state: State | None = None,
         moves: Sequence[Move] = (),
     ) -> None:
@@ -70,14 +63,14 @@ class MatchSession:
             if p.kind == "bot"
         }
         self.autosave = autosave
-        self.record = record
+        self.record: Record = (
+            record
+            if record is not None
+            else new_record(self.rules, seed, self.players, dt.datetime.now(dt.UTC))
+        )
         self.saved_path: Path | None = None
         self.save_problem: str | None = None  # why the last autosave failed, if it did
-        if self.record is None and HAVE_RECORDS:
-            from tt22.record import new_record
-
-            self.record = new_record(self.rules, seed, self.players, dt.datetime.now(dt.UTC))
-        if self.autosave is not None and self.record is not None and not self.moves:
+        if self.autosave is not None and not self.moves:
             try:
                 self.autosave.save(self.record)
             except OSError as e:
@@ -95,25 +88,21 @@ class MatchSession:
     def resume(cls, home: Path | None = None) -> MatchSession | None:
         """The autosaved match in progress, at its exact position, or None.
 
-        The bots are made afresh, so their random streams start again from the top:
-        a bot that draws at random does not choose what it would have without the break.
+        The bots are made afresh; each decision draws from a stream named after its
+        position (tt22.bots.base.BotRng), so they choose what they would have chosen
+        without the break.
         """
         autosave = make_autosave(home)
-        if autosave is None:
-            return None
-        try:
-            record = autosave.load_current()
-        except Exception:
-            return None
+        record = autosave.load_current()
         if record is None:
             return None
         try:
-            return cls._at_end_of(record, autosave)
+            return cls._at(record, _last_state(record), autosave)
         except ValueError:
             return None
 
     @classmethod
-    def from_record(cls, record: Any, home: Path | None = None) -> MatchSession:
+    def from_record(cls, record: Record, home: Path | None = None) -> MatchSession:
         """A new match in progress that goes on from the last move of `record` (a forked
         record, say): it becomes the autosaved current match, and a match left unfinished
         there is first kept with the records, as when a new match starts.
@@ -124,7 +113,7 @@ class MatchSession:
         autosave = make_autosave(home)
         _keep_unfinished(autosave)
         session = cls._at(record, state, autosave)
-        if autosave is not None and session.moves:  # (with no moves __init__ saved it)
+        if session.moves:  # (with no moves __init__ saved it)
             try:
                 autosave.save(record)
             except OSError as e:
@@ -132,11 +121,7 @@ class MatchSession:
         return session
 
     @classmethod
-    def _at_end_of(cls, record: Any, autosave: Any) -> MatchSession:
-        return cls._at(record, _last_state(record), autosave)
-
-    @classmethod
-    def _at(cls, record: Any, state: State, autosave: Any) -> MatchSession:
+    def _at(cls, record: Record, state: State, autosave: Autosave) -> MatchSession:
         return cls(
             record.rules,
             record.seed,
@@ -162,19 +147,16 @@ class MatchSession:
         """Apply `move` (IllegalMove propagates untouched), record and autosave it."""
         self.state = apply(self.state, move)
         self.moves.append(move)
-        if self.record is not None:
-            from tt22.record import append_move
-
-            self.record = append_move(self.record, move, think=think)
-            if self.autosave is not None:
-                try:
-                    if self.state.over:
-                        self.saved_path = self.autosave.finish(self.record)
-                    else:
-                        self.autosave.save(self.record)
-                    self.save_problem = None
-                except OSError as e:  # a full disk must not stop the game
-                    self.save_problem = f"{e.strerror or e}: {e.filename or ''}".strip(": ")
+        self.record = append_move(self.record, move, think=think)
+        if self.autosave is not None:
+            try:
+                if self.state.over:
+                    self.saved_path = self.autosave.finish(self.record)
+                else:
+                    self.autosave.save(self.record)
+                self.save_problem = None
+            except OSError as e:  # a full disk must not stop the game
+                self.save_problem = f"{e.strerror or e}: {e.filename or ''}".strip(": ")
         return self.state
 
     def abandon(self) -> None:
@@ -182,49 +164,33 @@ class MatchSession:
             self.autosave.discard_current()
 
 
-def _last_state(record: Any) -> State:
+def _last_state(record: Record) -> State:
     """The position after the record's last move; ValueError if it breaks or is over."""
-    from tt22.record import replay_record
-
     result = replay_record(record)
     if result.error is not None:
-        why = result.error[1] if isinstance(result.error, tuple) else result.error
-        raise ValueError(f"the record does not replay: {getattr(why, 'reason', why)}")
-    state: State = result.states[-1]
+        raise ValueError(f"the record does not replay: {result.problem}")
+    state = result.final
     if state.over:
         raise ValueError("the match in the record is over")
     return state
 
 
-def _keep_unfinished(autosave: Any) -> None:
-    """A match left unfinished is kept with the records, never overwritten."""
-    if autosave is None:
-        return
-    try:
-        old = autosave.load_current()
-        if old is not None and old.moves:
+def _keep_unfinished(autosave: Autosave) -> None:
+    """A match left unfinished is kept with the records, never overwritten.
+    (`load_current` sets an unreadable one aside itself.)"""
+    old = autosave.load_current()
+    if old is not None and old.moves:
+        with contextlib.suppress(OSError):  # a full disk must not stop a new match
             autosave.finish(old)
-    except Exception:  # an unreadable current match must not stop a new one
-        pass
 
 
-def make_autosave(home: Path | None = None) -> Any:
-    if not HAVE_RECORDS:
-        return None
-    from tt22.record import Autosave
-
+def make_autosave(home: Path | None = None) -> Autosave:
     return Autosave(home)
 
 
 def peek_current(home: Path | None = None) -> tuple[str, int] | None:
     """(seed, moves made) of the autosaved match, for the home screen; None if none."""
-    autosave = make_autosave(home)
-    if autosave is None:
-        return None
-    try:
-        record = autosave.load_current()
-    except Exception:
-        return None
-    if record is None or getattr(record.result, "finished", False):
+    record = make_autosave(home).load_current()
+    if record is None or record.result.finished:
         return None
     return record.seed, len(record.moves)
