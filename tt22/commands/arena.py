@@ -354,10 +354,6 @@ def run(args: argparse.Namespace) -> int:
 def _prepare_out(out: str | None) -> Path | None:
     if out is None:
         return None
-    try:
-        import tt22.record  # noqa: F401
-    except ImportError:
-        raise UsageError("--out needs tt22.record, which this build does not have") from None
     path = Path(out)
     try:
         path.mkdir(parents=True, exist_ok=True)

@@ -27,10 +27,12 @@ from textual.widgets import Footer, Static
 
 from tt22.replay_model import GotoError, ReplayModel
 from tt22.safe import printable
+from tt22.tui.app import TT22App
 from tt22.tui.i18n import t
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, position_text
 from tt22.tui.replay.words import rt, translated_bindings
+from tt22.tui.session import peek_current
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.seats import SeatsTable
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
@@ -608,13 +610,10 @@ class ReplayScreen(Screen[None]):
         """Hand the position to the play app's table: `seat` is the person at this
         keyboard, every other seat a bot; the new match is its own record, and the play
         app makes it the match in progress (`TT22App.start_from_record`)."""
-        start = getattr(self.app, "start_from_record", None)
-        if start is None:
-            self.notify(rt("fork.no_table"), severity="error")
-            return
+        app = self.app
+        assert isinstance(app, TT22App)
         self.stop_autoplay()
-        settings = getattr(self.app, "settings", None)
-        name = (getattr(settings, "name", "") or "").strip() or t("player.you")
+        name = app.settings.name.strip() or t("player.you")
         assert self.path is not None
         record = self.model.fork(
             self.p,
@@ -623,7 +622,7 @@ class ReplayScreen(Screen[None]):
             started=dt.datetime.now(dt.UTC),
             source=str(self.path.resolve()),
         )
-        start(record)
+        app.start_from_record(record)
 
     # ------------------------------------------------------------------ leaving
     def action_back(self) -> None:
@@ -668,12 +667,6 @@ def copy_path(path: Path) -> Path:
 
 def _match_in_progress(app: object) -> str | None:
     """The seed of an autosaved match that "play from here" would replace, if any."""
-    try:
-        from tt22.tui.session import peek_current
-    except ImportError:
-        return None
-    try:
-        current = peek_current(getattr(app, "home_dir", None))
-    except Exception:
-        return None
+    assert isinstance(app, TT22App)
+    current = peek_current(app.home_dir)
     return current[0] if current else None

@@ -224,11 +224,6 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "진행 중인 경기(시드 {seed})는 기록에 보관됩니다. 다시 보기 목록에 있습니다.",
         "進行中の試合(シード {seed})は記録に保存され、リプレイの一覧に出ます。",
     ),
-    "fork.no_table": (
-        "The table is not available in this build.",
-        "이 빌드에는 게임 화면이 없습니다.",
-        "このビルドには対局画面がありません。",
-    ),
     "fork.no_source": (
         "Play from here needs a record file.",
         "여기서 두기에는 기록 파일이 필요합니다.",

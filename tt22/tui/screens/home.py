@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -21,17 +20,13 @@ from tt22.tui.session import peek_current
 if TYPE_CHECKING:
     from tt22.tui.app import TT22App
 
-__all__ = ["HomeScreen", "replay_available"]
+__all__ = ["HomeScreen"]
 
 LOGO = """\
  ___  ___
 |_  ||_  |
  / /  / /
 /___|/___|"""
-
-
-def replay_available() -> bool:
-    return importlib.util.find_spec("tt22.tui.replay") is not None
 
 
 class HomeScreen(Screen[None]):
@@ -63,8 +58,7 @@ class HomeScreen(Screen[None]):
         with Center(), Vertical(id="home-menu"):
             yield Button(t("home.continue"), id="continue", variant="primary", compact=True)
             yield Button(t("home.new"), id="new", compact=True)
-            if replay_available():
-                yield Button(t("home.replay"), id="replay", compact=True)
+            yield Button(t("home.replay"), id="replay", compact=True)
             yield Button(t("home.rules"), id="rules", compact=True)
             yield Button(t("home.settings"), id="settings", compact=True)
             yield Button(t("home.quit"), id="quit", compact=True)
@@ -104,8 +98,6 @@ class HomeScreen(Screen[None]):
                 if self.query("#continue") and self.query_one("#continue", Button).display
                 else None
             )
-        if action == "replay":
-            return replay_available()
         return True
 
     @on(Button.Pressed)
@@ -128,9 +120,7 @@ class HomeScreen(Screen[None]):
             self.update_continue()
 
     def action_replay(self) -> None:
-        """The replayer's own screen (tt22.tui.replay, built separately)."""
-        if not replay_available():
-            return
-        import tt22.tui.replay as replay
+        """The record picker, then the replay (tt22.tui.replay)."""
+        from tt22.tui.replay import replay_screen
 
-        self.app.push_screen(replay.replay_screen())
+        self.app.push_screen(replay_screen())
