@@ -59,7 +59,7 @@ def make(
     rules = parse_rule_assignments(rules_text).for_players(players)
     bots = [make_bot("random", seed, seat) for seat in range(players)]
     _, moves = play_match(rules, seed, bots)
-    seats = [Player(f"Bot {seat + 1}", "bot", "random") for seat in range(players)]
+    seats = [Player(f"Bot {seat}", "bot", "random") for seat in range(players)]
     recorded: list[RecordedMove] = [RecordedMove(m) for m in moves]
     if names is not None:
         # A match between people and a bot, part played: think times and comments.

@@ -446,7 +446,7 @@ def _as_bot(player: Player, seat: int, default: str) -> Player:
     """A seat handed to a bot: a bot keeps its level, a person is replaced by `default`."""
     if player.kind == "bot" and player.bot:
         return player
-    return Player(f"Bot {seat + 1}", "bot", default)
+    return Player(f"Bot {seat}", "bot", default)
 
 
 def _after(anchors: list[int], p: int, end: int) -> int:

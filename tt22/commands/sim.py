@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     rules, players, seed = table_from_args(args)
     names = parse_bots(args.bots, players)
     bots = [make_bot(name, seed, seat) for seat, name in enumerate(names)]
-    seats = [Player(f"Bot {seat + 1}", "bot", name) for seat, name in enumerate(names)]
+    seats = [Player(f"Bot {seat}", "bot", name) for seat, name in enumerate(names)]
     state, moves = play_match(rules, seed, bots)
     if args.out:
         save_sim_record(args.out, rules, seed, seats, moves)
