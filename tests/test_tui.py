@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Static
 
 from tt22.engine import Rules, forced_reason
@@ -54,6 +55,13 @@ async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float 
         if loop.time() > end:
             raise AssertionError("timed out waiting for the app")
         await pilot.pause(0.01)
+
+
+def shown(app: TT22App, kind: type[Screen[object]]) -> bool:
+    """`kind` is on top and composed. `app.screen` is the new screen as soon as it is
+    pushed, but its widgets exist only once it has mounted (under load, a few frames
+    later): a test that queries them must wait for this, not for the type alone."""
+    return isinstance(app.screen, kind) and app.screen.is_mounted
 
 
 def table(app: TT22App) -> TableScreen:
@@ -227,7 +235,7 @@ async def test_watch_mode_plays_a_whole_match_and_saves_the_record(_home: Path) 
         )
     )
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MatchSummaryScreen), timeout=60)
+        await wait_for(pilot, lambda: shown(app, MatchSummaryScreen), timeout=60)
         saved = list((_home / "records").glob("*.22rec"))
         assert len(saved) == 1
         text = str(app.screen.query_one("#saved", Static).render())
