@@ -16,6 +16,7 @@ from textual.screen import Screen
 from tt22.engine import Rules
 from tt22.engine.players import Player
 from tt22.tui.i18n import detect_language, set_language, t
+from tt22.tui.safe_text import say
 from tt22.tui.session import MatchSession, fresh_seed_text
 from tt22.tui.settings import Settings, load_settings, save_settings
 
@@ -84,7 +85,7 @@ class TT22App(App[None]):
         try:
             save_settings(self.settings, self.home_dir)
         except OSError as e:
-            self.notify(str(e), severity="error", markup=False)
+            say(self, str(e), severity="error")
 
     def watch_theme(self, theme: str) -> None:
         if hasattr(self, "settings") and self.settings.theme != theme:
@@ -131,7 +132,7 @@ class TT22App(App[None]):
         try:
             session = MatchSession.from_record(record, self.home_dir)
         except ValueError as e:
-            self.notify(str(e), severity="error", markup=False)
+            say(self, str(e), severity="error")
             return None
         return self.play_session(session)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from tt22.tui.replay.words import translate_bindings
+from tt22.tui.safe_text import plain, plain_str
 
 __all__ = ["ChoiceDialog", "TextDialog"]
 
@@ -45,7 +45,10 @@ def see_through(screen: ModalScreen[Any]) -> None:
 
 class TextDialog(ModalScreen[str | None]):
     """One line of text. `check` may reject it with a reason, keeping the dialog open
-    (a goto that is not in the record); Escape answers None."""
+    (a goto that is not in the record); Escape answers None.
+
+    `value` (a comment from a record) is shown with its control characters escaped, so
+    none reaches the terminal; answered unchanged, the original comes back as it was."""
 
     DEFAULT_CSS = DIALOG_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -65,15 +68,16 @@ class TextDialog(ModalScreen[str | None]):
         translate_bindings(self)
         self.title_text = title
         self.value = value
+        self.shown = plain_str(value)
         self.hint = hint
         self.max_length = max_length
         self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(self.title_text, style="bold"))
+            yield Label(plain(self.title_text, "bold"))
             yield Input(
-                self.value, placeholder=self.hint, max_length=self.max_length, id="dialog-input"
+                self.shown, placeholder=self.hint, max_length=self.max_length, id="dialog-input"
             )
             yield Static("", classes="problem", id="dialog-problem")
 
@@ -83,11 +87,11 @@ class TextDialog(ModalScreen[str | None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        value = event.value
+        value = self.value if event.value == self.shown else event.value
         if self.check is not None:
             why = self.check(value)
             if why:
-                self.query_one("#dialog-problem", Static).update(Text(why))
+                self.query_one("#dialog-problem", Static).update(plain(why))
                 return
         self.dismiss(value)
 
@@ -114,11 +118,11 @@ class ChoiceDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(self.title_text, style="bold"))
+            yield Label(plain(self.title_text, "bold"))
             if self.note:
-                yield Label(Text(self.note))
+                yield Label(plain(self.note))
             for answer, label in self.choices:
-                yield Button(Text(label), id=f"choice-{answer}", compact=True)
+                yield Button(plain(label), id=f"choice-{answer}", compact=True)
 
     def on_mount(self) -> None:
         see_through(self)

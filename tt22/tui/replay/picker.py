@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,6 +15,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from tt22.safe import printable
 from tt22.tui.replay.words import rt, translate_bindings
+from tt22.tui.safe_text import plain, say
 
 if TYPE_CHECKING:
     from tt22.record import Record
@@ -126,14 +126,16 @@ class RecordPicker(Screen[None]):
         table.add_columns(rt("pick.date"), rt("pick.players"), rt("pick.result"), rt("pick.seed"))
         for i, e in enumerate(self.entries):
             label = e.started if e.readable else printable(e.path.name, 30)
-            table.add_row(Text(label), Text(e.players), Text(e.result), Text(e.seed), key=str(i))
+            table.add_row(
+                plain(label), plain(e.players), plain(e.result), plain(e.seed), key=str(i)
+            )
         title = self.query_one("#pick-title", Static)
         if self.entries:
-            title.update(Text(f"{rt('pick.title')} · {rt('pick.count', n=len(self.entries))}"))
+            title.update(plain(f"{rt('pick.title')} · {rt('pick.count', n=len(self.entries))}"))
             table.focus()
         else:
             title.update(
-                Text(f"{rt('pick.title')} · {rt('pick.empty', dir=printable(str(folder), 120))}")
+                plain(f"{rt('pick.title')} · {rt('pick.empty', dir=printable(str(folder), 120))}")
             )
             self.query_one("#pick-path", Input).focus()
 
@@ -159,7 +161,7 @@ class RecordPicker(Screen[None]):
             model = ReplayModel.from_record(load_record(path))
         except (RecordError, ReplayError, OSError) as e:
             reason = printable(str(e) if not isinstance(e, OSError) else (e.strerror or str(e)))
-            self.notify(rt("pick.bad", reason=reason), severity="error")
+            say(self, rt("pick.bad", reason=reason), severity="error")
             return False
         self.app.push_screen(ReplayScreen(model, path))
         return True

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.cells import cell_len
-from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -32,6 +31,7 @@ from tt22.tui.i18n import t
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, position_text
 from tt22.tui.replay.words import rt, translated_bindings
+from tt22.tui.safe_text import plain, say
 from tt22.tui.session import peek_current
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.seats import SeatsTable
@@ -230,7 +230,7 @@ class ReplayScreen(Screen[None]):
         banner = self.query_one("#replay-banner", Static)
         problem = self.model.problem
         if problem is not None:
-            banner.update(Text(printable(problem.describe(len(self.model.all_moves)), 400)))
+            banner.update(plain(problem.describe(len(self.model.all_moves)), limit=400))
         banner.display = problem is not None
         self.query_one("#replay-moves", MoveList).border_title = rt("moves.title")
         self.set_width_classes(self.app.size.width)
@@ -289,7 +289,7 @@ class ReplayScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         m, a = self.model, self.ascii_style
-        self.query_one("#replay-position", Static).update(Text(self.status_text()))
+        self.query_one("#replay-position", Static).update(plain(self.status_text()))
         self.query_one("#replay-seats", SeatsTable).show(self.snapshot(), a)
         self.query_one("#replay-hands", OpenHands).show(m, self.p, self.seat, a)
         hand = self.query_one("#replay-hand", HandView)
@@ -306,8 +306,8 @@ class ReplayScreen(Screen[None]):
         box.display = bool(comment)
         if comment:
             box.update(
-                Text(f"{rt('key.comment')} ({current + 1 if current is not None else 0}): ")
-                + Text(printable(comment, 1000))
+                plain(f"{rt('key.comment')} ({current + 1 if current is not None else 0}): ")
+                + plain(comment, limit=1000)
             )
 
     def go(self, p: int) -> None:
@@ -435,7 +435,7 @@ class ReplayScreen(Screen[None]):
         self.set_width_classes(event.size.width)
         self.fit_footer(event.size.width)
         if self.ready:
-            self.query_one("#replay-position", Static).update(Text(self.status_text()))
+            self.query_one("#replay-position", Static).update(plain(self.status_text()))
 
     def set_width_classes(self, width: int) -> None:
         """`-narrow` below 100 columns, `-wide` from 160: replay.tcss gives the panes their
@@ -506,7 +506,7 @@ class ReplayScreen(Screen[None]):
     def action_comment(self) -> None:
         index = self.model.current_row(self.p)
         if index is None:
-            self.notify(rt("comment.no_move"))
+            say(self, rt("comment.no_move"))
             return
 
         def done(text: str | None) -> None:
@@ -530,10 +530,10 @@ class ReplayScreen(Screen[None]):
 
     def ask_save(self, leaving: bool) -> None:
         if self.model.record is None or self.path is None:
-            self.notify(rt("fork.no_source"), severity="warning")
+            say(self, rt("fork.no_source"), severity="warning")
             return
         if self.model.problem is not None:
-            self.notify(rt("save.broken"), severity="warning")
+            say(self, rt("save.broken"), severity="warning")
             if leaving:
                 self.leave()
             return
@@ -541,7 +541,7 @@ class ReplayScreen(Screen[None]):
             if leaving:
                 self.leave()
             else:
-                self.notify(rt("save.nothing"))
+                say(self, rt("save.nothing"))
             return
         choices = [
             ("copy", rt("save.copy")),
@@ -571,23 +571,23 @@ class ReplayScreen(Screen[None]):
             record = self.model.to_record()
             save_record(target, record)
         except (OSError, ValueError) as e:
-            self.notify(rt("save.failed", reason=printable(str(e), 200)), severity="error")
+            say(self, rt("save.failed", reason=printable(str(e), 200)), severity="error")
             return None
         self.model.record = record
         self.model.dirty = False
         self.refresh_bindings()
-        self.notify(rt("save.done", path=printable(str(target), 200)))
+        say(self, rt("save.done", path=printable(str(target), 200)))
         return target
 
     # ------------------------------------------------------------------ play from here
     def action_fork(self) -> None:
         m = self.model
         if m.record is None or self.path is None:
-            self.notify(rt("fork.no_source"), severity="warning")
+            say(self, rt("fork.no_source"), severity="warning")
             return
         state = m.state(self.p)
         if state.over:
-            self.notify(rt("fork.over"), severity="warning")
+            say(self, rt("fork.over"), severity="warning")
             return
         choices = [
             (str(s), rt("fork.seat", name=printable(pl.name, 40), n=s))

@@ -46,6 +46,7 @@ from tt22.engine import (
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import engine_text, t
+from tt22.tui.safe_text import say
 from tt22.tui.session import MatchSession
 from tt22.tui.widgets.cards import plain_cards
 from tt22.tui.widgets.hand import HandView
@@ -464,7 +465,7 @@ class TableScreen(Screen[None]):
         self.workers.cancel_group(self, "bots")
         self.app.pop_screen()
         if not self.session.state.over:
-            self.app.notify(t("msg.saved"), markup=False)
+            say(self.app, t("msg.saved"))
 
     # ------------------------------------------------------------------ moves
     def human_move(self, move: Move) -> None:
@@ -489,9 +490,7 @@ class TableScreen(Screen[None]):
         s = self.state
         problem = self.session.save_problem
         if problem and problem != self._told_problem:
-            self.app.notify(
-                t("msg.not_saved", reason=printable(problem, 200)), severity="error", markup=False
-            )
+            say(self.app, t("msg.not_saved", reason=printable(problem, 200)), severity="error")
         self._told_problem = problem
         skipped = self._log_move(before, move, s)
         if self.you() in skipped:

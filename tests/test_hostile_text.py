@@ -1,0 +1,274 @@
+"""Issue 9, item 1: record text never reaches Textual's markup parser nor the terminal.
+
+A record whose every string field (names, seed, generator, comments, version) and whose
+file name carry markup, `@click` actions, `[/]` and escape sequences is walked through
+every screen that shows record text: the picker, the replay (open, each seat view, the
+move list, the comment dialog, the save messages), the play table, the summaries and the
+notifications. The app must keep running and show the text literally, with each control
+character spelled out, on the rendered screen itself (not only in widget attributes).
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+import pytest
+from recordkit import STARTED, match_moves
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from tt22.engine import Rules
+from tt22.engine.players import Player
+from tt22.record import Record, RecordedMove, build_record, records_dir, save_record
+from tt22.safe import printable
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.i18n import set_language
+from tt22.tui.replay import RecordPicker, ReplayScreen
+from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
+
+SIZE = (120, 40)
+EVIL = "[b]B[/b][@click=app.quit]Q[/]\x1b[2J\u202e"
+SHOWN = printable(EVIL)  # what the screen must show: brackets as typed, controls escaped
+SEED = "s[/]" + EVIL
+QUIT_LINK = "[@click=app.quit]"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TT22_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    set_language("en")
+    return tmp_path
+
+
+def hostile_record(players: int = 3, version: str = EVIL, keep: int | None = None) -> Record:
+    """A finished (or `keep`-move) bot match whose every string field is hostile."""
+    moves = list(match_moves(players, SEED))[:keep]
+    recorded = [
+        RecordedMove(m, think=0.3, comment=f"c{i}{EVIL}" if i % 2 == 0 else None)
+        for i, m in enumerate(moves)
+    ]
+    seats = [Player(f"{s}{EVIL}", "bot", "random") for s in range(players)]
+    record = build_record(Rules(), SEED, seats, recorded, STARTED)
+    return msgspec.structs.replace(record, tt22_version=version)
+
+
+def screen_text(app: TT22App) -> str:
+    """Every cell the terminal would be sent, as text (the screen with its toasts)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+def assert_clean(app: TT22App) -> str:
+    """The app runs and no raw control character or bidi override is on screen."""
+    assert app.is_running
+    text = screen_text(app)
+    bad = [ch for ch in text if ch != "\n" and (ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0)]
+    assert not bad, bad
+    assert "\u202e" not in text
+    return text
+
+
+async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 15.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.02)
+
+
+async def toasts_shown(pilot: Pilot[None], app: TT22App) -> None:
+    """Wait until every notification is drawn as a toast on the screen."""
+    from textual.widgets._toast import Toast
+
+    await wait_for(pilot, lambda: len(app.screen.query(Toast)) >= len(app._notifications))
+    await pilot.pause()
+
+
+def notes(app: TT22App) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+def replay_open(app: TT22App) -> bool:
+    return isinstance(app.screen, ReplayScreen) and app.screen.ready
+
+
+async def comment_and_save_copy(pilot: Pilot[None], app: TT22App, text: str) -> None:
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen)
+    await pilot.press("end", "c")
+    await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
+    await pilot.press("ctrl+u", *text, "enter")
+    await wait_for(pilot, lambda: replay_open(app) and screen.model.dirty)
+    await pilot.press("s")
+    await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+    assert_clean(app)
+    await pilot.click("#choice-copy")
+    await wait_for(pilot, lambda: replay_open(app) and not screen.model.dirty)
+
+
+async def test_a_hostile_record_is_shown_literally_on_every_screen(tmp_path: Path) -> None:
+    folder = records_dir()
+    folder.mkdir(parents=True)
+    good = folder / "game [final].22rec"
+    save_record(good, hostile_record())
+    bad_generator = msgspec.structs.replace(hostile_record(), generator="[/]" + EVIL)
+    save_record(
+        folder / "old.22rec", msgspec.structs.replace(bad_generator, started="2001-01-01T00:00:00Z")
+    )
+    (tmp_path / "x[").mkdir()
+    other = tmp_path / "x[/]y.22rec"  # the file "]y.22rec" in the folder "x["
+    tampered = msgspec.structs.replace(hostile_record(), digest="sha256:" + "0" * 64)
+    save_record(other, tampered)
+
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RecordPicker))
+        picker = app.screen
+        assert isinstance(picker, RecordPicker)
+        text = assert_clean(app)
+        assert "0[b]B[/b]" in text and "s[/][b]B[/b]" in text  # names and seed, literally
+
+        # The record dealt by a "generator" of markup: one literal message, no freeze.
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: any("generator" in n for n in notes(app)))
+        await toasts_shown(pilot, app)
+        assert isinstance(app.screen, RecordPicker)
+        text = assert_clean(app)
+        assert "'[/][b]B[/b][@click=app.quit]Q[/]" in text
+
+        # The hostile record under a file name with brackets.
+        await pilot.press("up", "enter")
+        await wait_for(pilot, lambda: replay_open(app))
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.path == good
+        await pilot.press("right")
+        text = assert_clean(app)
+        assert f"0{SHOWN}"[:14] in text  # a name in the seats table
+        assert f"c0{SHOWN}" in text  # the comment on move 1
+        for seat in range(3):
+            await pilot.press("v")
+            assert replay.seat == seat
+            text = assert_clean(app)
+            assert f"{seat}{SHOWN}" in text  # "view of <name>" in the position line
+        await pilot.press("v", "m")
+        assert replay.list_focused
+        await pilot.press("down", "down")
+        assert_clean(app)
+        await pilot.press("m")
+        # The comment dialog holds the comment literally (its controls escaped).
+        await pilot.press("home", "right", "c")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
+        text = assert_clean(app)
+        assert SHOWN in text
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: replay_open(app))
+        # Saving a copy names the file with its brackets.
+        await comment_and_save_copy(pilot, app, "[/]" + QUIT_LINK + "x")
+        text = assert_clean(app)
+        assert "game [final]-notes.22rec" in text
+        assert (folder / "game [final]-notes.22rec").is_file()
+        assert "[/][@click=app.quit]x" in text  # the new comment
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, RecordPicker))
+
+        # A path typed in the box, whose digest fails: the banner shows the version.
+        box = app.screen.query_one("#pick-path", Input)
+        await pilot.press("slash")
+        box.value = str(other)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: replay_open(app))
+        text = assert_clean(app)
+        assert "digest mismatch" in text and "[b]B[/b][@click" in text
+        assert app.is_running
+
+
+async def test_saving_a_copy_of_a_bracketed_file_name_says_where(tmp_path: Path) -> None:
+    """The replayer's saved-path message of `x[/]y.22rec` (it raised MarkupError)."""
+    from tt22.replay_model import ReplayModel
+    from tt22.tui.replay.app import replay_app
+
+    (tmp_path / "x[").mkdir()
+    path = tmp_path / "x[/]y.22rec"
+    save_record(path, hostile_record())
+    app = replay_app(ReplayModel.from_record(hostile_record()), path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await wait_for(pilot, lambda: replay_open(app))
+        await comment_and_save_copy(pilot, app, QUIT_LINK + "y")
+        text = assert_clean(app)
+        assert "x[/]y-notes.22rec" in text
+        assert (tmp_path / "x[" / "]y-notes.22rec").is_file()
+
+
+async def test_the_table_and_the_summaries_show_hostile_names_literally() -> None:
+    """Play on from a hostile record (every seat a bot) to the match summary."""
+    record = hostile_record()
+    short = build_record(record.rules, record.seed, record.players, record.moves[:-1], STARTED)
+    app = TT22App(StartOptions(language="en", pace=0.5))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        from tt22.tui.screens.home import HomeScreen
+        from tt22.tui.screens.summary import MatchSummaryScreen
+        from tt22.tui.screens.table import TableScreen
+
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        table = app.start_from_record(short)
+        assert isinstance(table, TableScreen)
+        await wait_for(pilot, lambda: app.screen is table and table.is_mounted)
+        await pilot.pause()
+        text = assert_clean(app)
+        assert f"0{SHOWN}"[:10] in text
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchSummaryScreen))
+        await wait_for(pilot, lambda: "Seed" in screen_text(app))
+        text = assert_clean(app)
+        assert f"[b]B[/b]{QUIT_LINK}" in text
+        assert SEED.replace("\x1b", "\\x1b").replace("\u202e", "\\u202e") in text  # revealed
+
+
+async def test_notifications_of_outside_text_are_literal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Exception messages naming a hostile path, through the app's own error paths."""
+    (tmp_path / "h[").mkdir()
+    home = tmp_path / "h[/][@click=app.quit]\x1b[2J\u202e"  # in the folder "h["
+    home.write_text("a file where the data folder should be")
+    monkeypatch.setenv("TT22_HOME", str(home))
+    app = TT22App(StartOptions(language="en", home=home))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        from tt22.tui.screens.home import HomeScreen
+
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.action_toggle_ascii()  # saving the settings fails: the folder is a file
+        # and a record that cannot go on: dealt by a generator of markup
+        app.start_from_record(msgspec.structs.replace(hostile_record(), generator=QUIT_LINK))
+        await wait_for(pilot, lambda: len(app._notifications) == 2)
+        await toasts_shown(pilot, app)
+        text = assert_clean(app)
+        assert "h[/][@click=app.quit]\\x1b[2J\\u202e" in text
+        assert f"'{QUIT_LINK}'" in text
+        assert all(not n.markup for n in app._notifications)
+
+
+def test_every_notification_goes_through_the_one_helper() -> None:
+    """No `.notify(` call in the interface but the helper's own (markup off, escaped)."""
+    offenders = []
+    for path in sorted((ROOT / "tt22").rglob("*.py")):
+        if path.name == "safe_text.py":
+            continue
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "notify"
+            ):
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not offenders, offenders
