@@ -65,6 +65,15 @@ async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float 
         await pilot.pause(0.01)
 
 
+async def start_anyway(app: TT22App, pilot: Pilot[None]) -> None:
+    """A second match in the same home: say yes to retiring the one in progress."""
+    from tt22.tui.replay.dialogs import ChoiceDialog
+
+    if isinstance(app.screen, ChoiceDialog):
+        await pilot.click("#choice-new")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
 def table(app: TT22App) -> TableScreen:
     for screen in app.screen_stack:
         if isinstance(screen, TableScreen):
@@ -101,6 +110,7 @@ async def test_no_color_draws_the_table_hidden_hands_and_summary(
         app.export_screenshot()  # the hand face up
     app = table_app(players=3, seed="no colour")
     async with app.run_test(size=(80, 24)) as pilot:
+        await start_anyway(app, pilot)
         await pilot.press("m")  # the log too
         await play_until(app, pilot, lambda: isinstance(app.screen, DealSummaryScreen))
         await pilot.pause()
@@ -286,7 +296,8 @@ async def test_watch_names_the_hand_shown_and_follows_a_seat_still_in() -> None:
         screen = table(app)
         await wait_for(pilot, lambda: "Hand shown: Bot 0" in text_of(app, "#message"))
     app = table_app(players=3, seed="watching", watch=True)
-    async with app.run_test(size=(80, 24)):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_anyway(app, pilot)
         screen = table(app)
         state = screen.state
         out = list(state.out)

@@ -8,9 +8,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.segment import Segment
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.color import Color
+from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 
 from tt22.engine import Rules
@@ -23,7 +26,36 @@ from tt22.tui.settings import Settings, load_settings, save_settings
 if TYPE_CHECKING:
     from tt22.tui.screens.table import TableScreen
 
-__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "StartOptions", "TT22App"]
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "Colourless", "StartOptions", "TT22App", "ascii_key"]
+
+# Keys as plain ASCII words for the ASCII style (a terminal that cannot draw ⏎ or ←).
+ASCII_KEYS = {
+    "⏎": "Enter", "←": "Left", "→": "Right", "↑": "Up", "↓": "Down", "←→": "Left/Right",
+    "↑↓": "Up/Down", "⇥": "Tab", "␣": "Space", "⌫": "Bksp", "⌦": "Del", "^": "Ctrl+",
+}  # fmt: skip
+
+
+def ascii_key(display: str) -> str:
+    """A key's label with its arrows and symbols spelt in ASCII letters."""
+    if display in ASCII_KEYS:
+        return ASCII_KEYS[display]
+    out = display
+    for symbol, word in sorted(ASCII_KEYS.items(), key=lambda kv: -len(kv[0])):
+        if symbol != "^":
+            out = out.replace(symbol, word)
+    return out if out.isascii() else out.encode("ascii", "replace").decode()
+
+
+class Colourless(LineFilter):
+    """NO_COLOR: every colour taken off (bold, dim, reverse, underline stay). Textual's
+    own filter for it turns colours into greys, which still sends 256-colour codes."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [
+            Segment(text, None if style is None else style.without_color, control)
+            for text, style, control in segments
+        ]
+
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -67,6 +99,9 @@ class TT22App(App[None]):
         from tt22.tui.bindings import translate_bindings
 
         translate_bindings(self)
+        if self.no_color:
+            self._filters = [f for f in self._filters if not isinstance(f, Monochrome)]
+            self._filters.append(Colourless())
 
     # ------------------------------------------------------------------ settings
     @property
@@ -80,6 +115,11 @@ class TT22App(App[None]):
         if self.options.pace is not None:
             return self.options.pace
         return self.settings.pace
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The key as the footer and help show it: in ASCII letters in the ASCII style."""
+        shown = super().get_key_display(binding)
+        return ascii_key(shown) if self.ascii_cards else shown
 
     def save_settings(self) -> None:
         try:
@@ -101,8 +141,41 @@ class TT22App(App[None]):
         if o.screen is not None:
             self.push_screen(o.screen())
         elif o.rules is not None and o.players:
-            self.start_match(o.rules, o.seed or fresh_seed_text(), o.players, watch=o.watch)
+            rules, players = o.rules, o.players
+
+            def start() -> None:
+                self.start_match(rules, o.seed or fresh_seed_text(), players, watch=o.watch)
+
+            self.confirm_new_match(start)
         self.check_size()
+
+    def confirm_new_match(self, start: Callable[[], None]) -> None:
+        """Run `start` (which retires the match in progress to the records) at once when
+        there is no match in progress, else only once the player has said so; they may
+        continue that match instead, or stay where they are."""
+        from tt22.safe import printable
+        from tt22.tui.replay.dialogs import ChoiceDialog
+        from tt22.tui.session import peek_current
+
+        current = peek_current(self.home_dir)
+        if current is None:
+            start()
+            return
+        seed, moves = current
+        choices = [
+            ("new", t("confirm.new_game")),
+            ("continue", t("confirm.continue")),
+            ("cancel", t("confirm.cancel")),
+        ]
+        note = t("confirm.new_note", moves=moves, seed=printable(seed, 60))
+
+        def answer(choice: str | None) -> None:
+            if choice == "new":
+                start()
+            elif choice == "continue":
+                self.continue_match()
+
+        self.push_screen(ChoiceDialog(t("confirm.new_title"), choices, note), answer)
 
     def start_match(
         self, rules: Rules, seed: str, players: Sequence[Player], *, watch: bool = False
@@ -164,9 +237,13 @@ class TT22App(App[None]):
             yield SystemCommand(t("cmd.log"), t("cmd.log"), screen.action_toggle_log)
 
     def action_new_game(self) -> None:
+        """The new-game setup, once the player has agreed to retire a match in progress."""
         from tt22.tui.screens.setup import SetupScreen
 
-        self.push_screen(SetupScreen())
+        def setup() -> None:
+            self.push_screen(SetupScreen())
+
+        self.confirm_new_match(setup)
 
     def action_settings(self) -> None:
         from tt22.tui.screens.settings import SettingsScreen

@@ -347,6 +347,64 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "cmd.ascii": ("Toggle ASCII cards", "ASCII 카드 전환", "ASCIIカード切替"),
 }
 
+# The table's actions and questions (new game, undo, hint, resign, hot seat, keys that
+# would otherwise do nothing in silence).
+CATALOGUE.update(
+    {
+        "confirm.new_title": (
+            "A match is in progress",
+            "진행 중인 경기가 있습니다",
+            "進行中の試合があります",
+        ),
+        "confirm.new_note": (
+            "{moves} moves made, seed {seed}. A new game ends it: it is kept with your "
+            "records (Replay lists it) but cannot be continued.",
+            "{moves}수 진행, 시드 {seed}. 새 게임을 시작하면 이 경기는 끝나고, 기록에 "
+            "보관되지만(다시 보기 목록) 이어할 수 없습니다.",
+            "{moves}手まで、シード {seed}。新しいゲームを始めるとこの試合は終わり、記録には"
+            "残りますが(リプレイの一覧)、続きはできません。",
+        ),
+        "confirm.new_game": (
+            "Start a new game",
+            "새 게임 시작",
+            "新しいゲームを始める",
+        ),
+        "confirm.continue": (
+            "Continue the match in progress",
+            "진행 중인 경기 이어하기",
+            "進行中の試合を続ける",
+        ),
+        "confirm.cancel": ("Cancel", "취소", "キャンセル"),
+        "msg.no_match": (
+            "No match in progress to continue: n starts a new game.",
+            "이어할 경기가 없습니다: n으로 새 게임을 시작하세요.",
+            "続きの試合はありません: n で新しいゲームを始めます。",
+        ),
+        "msg.choose": (
+            "Select cards with Space (or a for the whole rank), then Enter. {why}",
+            "스페이스로 카드를 고르고(a는 같은 숫자 모두) Enter를 누르세요. {why}",
+            "スペースでカードを選び(a で同じ数字すべて)、Enter を押します。{why}",
+        ),
+        "msg.lowest_not_allowed": (
+            "Your lowest cards are not allowed here: {reason}",
+            "가장 낮은 카드는 여기서 낼 수 없습니다: {reason}",
+            "一番低いカードはここでは出せません: {reason}",
+        ),
+        "sep.list": (", ", ", ", "、"),
+        "key.first": ("First card", "첫 카드", "最初のカード"),
+        "key.last": ("Last card", "마지막 카드", "最後のカード"),
+        "key.done": ("Pass on", "넘기기", "次へ渡す"),
+        "btn.done": ("Done: pass the keyboard on", "확인: 키보드 넘기기", "確認: キーボードを渡す"),
+        "hotseat.drew": (
+            "{name}: you put away {out} and drew {drawn}. Press Enter to pass the keyboard on.",
+            "{name}: {out}을(를) 버리고 {drawn}을(를) 뽑았습니다. Enter를 누르고 키보드를 "
+            "넘기세요.",
+            "{name}: {out} を捨てて {drawn} を引きました。Enter を押してキーボードを渡して"
+            "ください。",
+        ),
+    }
+)
+
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
 }  # fmt: skip

@@ -493,6 +493,8 @@ class ReplayScreen(Screen[None]):
 
     def action_real_time(self) -> None:
         self.real_time = not self.real_time
+        if self._timer is None:  # (while autoplaying, the position line says it)
+            self.notify(rt("realtime.on" if self.real_time else "realtime.off"))
         self.refresh_view()
 
     # ------------------------------------------------------------------ views
@@ -649,8 +651,8 @@ class ReplayScreen(Screen[None]):
             return True if self.p > 0 else None
         if action == "save":
             return True if m.dirty else None
-        if action == "fork":
-            return True if m.record is not None and not m.state(self.p).over else None
+        if action == "fork":  # at the end of a match `p` says why it cannot
+            return True if m.record is not None else None
         return True
 
 

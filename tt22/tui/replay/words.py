@@ -229,6 +229,16 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "여기서 두기에는 기록 파일이 필요합니다.",
         "ここから対局には記録ファイルが必要です。",
     ),
+    "realtime.on": (
+        "Autoplay will follow the recorded thinking times: Space starts it.",
+        "자동 재생이 기록된 생각 시간을 따릅니다: 스페이스로 시작합니다.",
+        "自動再生は記録された思考時間に従います: スペースで開始します。",
+    ),
+    "realtime.off": (
+        "Autoplay will go at a fixed speed (+/- change it): Space starts it.",
+        "자동 재생이 일정한 속도로 진행됩니다 (+/-로 조절): 스페이스로 시작합니다.",
+        "自動再生は一定の速さで進みます(+/- で調整): スペースで開始します。",
+    ),
     "banner.broken": ("{why}", "{why}", "{why}"),
     # picker
     "pick.title": ("Replay a record", "기록 다시 보기", "記録を再生"),

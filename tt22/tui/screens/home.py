@@ -34,6 +34,8 @@ class HomeScreen(Screen[None]):
         # Short words in the footer (the buttons say more), so it fits 80 columns.
         Binding("n", "new", "key.new", id="home.new"),
         Binding("c", "continue", "key.continue", id="home.continue"),
+        # With no match to continue, `c` says so rather than doing nothing in silence.
+        Binding("c", "no_continue", "key.continue", id="home.no_continue", show=False),
         Binding("r", "replay", "key.replay", id="home.replay"),
         Binding("s", "app.settings", "key.settings", id="home.settings"),
         Binding("q", "app.quit", "key.quit", id="home.quit"),
@@ -92,12 +94,9 @@ class HomeScreen(Screen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "continue":
-            return (
-                True
-                if self.query("#continue") and self.query_one("#continue", Button).display
-                else None
-            )
+        if action in ("continue", "no_continue"):
+            shown = bool(self.query("#continue") and self.query_one("#continue", Button).display)
+            return shown if action == "continue" else not shown
         return True
 
     @on(Button.Pressed)
@@ -118,6 +117,10 @@ class HomeScreen(Screen[None]):
     def action_continue(self) -> None:
         if not self.tapp.continue_match():
             self.update_continue()
+            self.action_no_continue()
+
+    def action_no_continue(self) -> None:
+        self.notify(t("msg.no_match"), markup=False)
 
     def action_replay(self) -> None:
         """The record picker, then the replay (tt22.tui.replay)."""

@@ -109,6 +109,7 @@ class MatchSummaryScreen(ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "choose('home')", "key.home", id="summary.home"),
     ]
+    AUTO_FOCUS = "#again"  # Enter plays again at once; Tab goes to the other buttons
 
     def __init__(self, session: MatchSession, deal: DealResult, you: int | None = None) -> None:
         super().__init__()

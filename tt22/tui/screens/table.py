@@ -66,6 +66,8 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "cursor(-1)", "key.move", id="hand.left", key_display="←→"),
         Binding("right,l", "cursor(1)", "key.right", id="hand.right", show=False),
+        Binding("home", "cursor_end(0)", "key.first", id="hand.first", show=False),
+        Binding("end", "cursor_end(1)", "key.last", id="hand.last", show=False),
         Binding("space", "select", "key.select", id="hand.select"),
         Binding("a", "select_rank", "key.rank", id="hand.rank"),
         # Not priority bindings: a priority key is handled before the keys queued ahead
@@ -74,7 +76,11 @@ class TableScreen(Screen[None]):
         Binding("enter", "exchange", "key.exchange", id="table.exchange"),
         Binding("enter", "reveal", "key.reveal", id="table.reveal"),
         Binding("enter", "play", "key.play", id="table.play"),
+        Binding("enter", "done_drawn", "key.done", id="table.done_drawn"),
         Binding("d", "lowest", "key.lowest", id="table.lowest"),
+        # When the lowest cards may not be played (house rule must_beat) `d` is not
+        # offered, but pressed it says why rather than nothing.
+        Binding("d", "lowest_why", "key.lowest", id="table.lowest_why", show=False),
         Binding("m", "toggle_log", "key.log", id="table.log"),
         Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
         Binding("q", "home", "key.home", id="table.home"),
@@ -97,6 +103,9 @@ class TableScreen(Screen[None]):
         self._turn_started: float | None = None
         self.gone = False  # unmounted: a bot finishing its thought must not draw
         self.log_choice: bool | None = None  # None: shown when the terminal is wide
+        # Hot seat: (seat, discarded, drawn) after that seat's exchange, until its player
+        # has seen what they drew and pressed Enter to pass the keyboard on.
+        self.just_drew: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
 
     @property
     def tapp(self) -> TT22App:
@@ -161,6 +170,8 @@ class TableScreen(Screen[None]):
         humans = self.session.humans
         if not humans:
             return self.watched() if self.watching else None
+        if self.just_drew is not None:
+            return self.just_drew[0]
         if len(humans) == 1:
             return humans[0]
         return self.revealed
@@ -179,6 +190,7 @@ class TableScreen(Screen[None]):
         s = self.state
         return (
             self.hot_seat
+            and self.just_drew is None
             and not s.over
             and s.to_move in self.session.humans
             and self.revealed != s.to_move
@@ -187,7 +199,7 @@ class TableScreen(Screen[None]):
     def human_view(self) -> SeatView | None:
         """The view of the human whose turn it is, when their hand is on screen."""
         s = self.state
-        if s.over or self.session.is_bot(s.to_move) or self.must_reveal():
+        if s.over or self.session.is_bot(s.to_move) or self.must_reveal() or self.just_drew:
             return None
         return view(s, s.to_move)
 
@@ -295,8 +307,20 @@ class TableScreen(Screen[None]):
             msg.append(self.note, style="bold")
         elif s.over:
             msg.append(t("phase.over"))
+        elif self.just_drew is not None:
+            seat, out, drawn = self.just_drew
+            a = self.tapp.ascii_cards
+            msg.append(
+                t(
+                    "hotseat.drew",
+                    name=self.who(seat),
+                    out=plain_cards(out, a),
+                    drawn=plain_cards(drawn, a),
+                ),
+                style="bold",
+            )
         elif self.must_reveal():
-            msg.append(t("hotseat.hidden", name=self.who(s.to_move)), style="bold")
+            pass  # the hand's place says whose turn it is and what to do (once)
         elif v is None:
             who = s.to_move
             key = "turn.waiting" if self.session.is_bot(who) else "turn.waiting_human"
@@ -327,6 +351,11 @@ class TableScreen(Screen[None]):
         v = self._last_hand_view
         hand = self.query_one("#hand", HandView)
         self.query_one("#actions").display = not self.watching
+        if self.just_drew is not None:
+            play.label = t("btn.done")
+            play.disabled = False
+            lowest.display = False
+            return
         if self.must_reveal():
             play.label = t("btn.reveal")
             play.disabled = False
@@ -339,38 +368,53 @@ class TableScreen(Screen[None]):
             lowest.display = False
             return
         play.label = t("btn.play")
-        play.disabled = v is None or not hand.selection
+        play.disabled = v is None
         lowest.label = t("btn.lowest")
         lowest.display = True
-        lowest.disabled = v is None
+        lowest.disabled = v is None or not self.lowest_allowed(v)
 
     # ------------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        hand_actions = ("cursor", "select", "select_rank", "exchange", "reveal", "play", "lowest")
-        if self.watching and action in hand_actions:
+        """Which keys the footer offers: True offered, None shown dimmed (not now: a bot
+        is to move), False not shown at all (nothing of the kind here: a demo, the
+        hot-seat pass screen, `Play` in an exchange)."""
+        if action not in self._ACTIONS:
+            return True
+        if self.watching:
             return False  # a demo: no hand to play, so no such keys in the footer
-        if action in ("cursor", "select", "select_rank"):
-            return True if self._last_hand_view is not None else None
+        passing = self.must_reveal() or self.just_drew is not None
         if action == "reveal":
             return bool(self.must_reveal())
+        if action == "done_drawn":
+            return self.just_drew is not None
+        if passing:
+            return False  # the pass screen: Enter is the only key that does something
+        v = self._last_hand_view
+        exchange = self.state.phase == EXCHANGE
+        if action in ("cursor", "cursor_end", "select", "select_rank"):
+            return True if v is not None else None
         if action == "exchange":
-            v = self._last_hand_view
-            return bool(v is not None and v.exchanging and not self.must_reveal())
+            return (True if v is not None else None) if exchange else False
         if action == "play":
-            if self.must_reveal():
-                return False
-            v = self._last_hand_view
-            if v is None:
-                return None
-            if v.exchanging:
-                return False
-            return True if self.query_one("#hand", HandView).selection else None
-        if action == "lowest":
-            if self.state.phase == EXCHANGE:
+            return False if exchange or self.state.over else (True if v is not None else None)
+        if action in ("lowest", "lowest_why"):
+            if exchange or self.state.over:
                 return False  # (no lowest card to play; the footer has no room to spare)
-            v = self._last_hand_view
-            return True if v is not None and v.playing else None
+            allowed = v is None or self.lowest_allowed(v)
+            if action == "lowest_why":
+                return not allowed
+            return (True if v is not None else None) if allowed else False
         return True
+
+    def lowest_allowed(self, v: SeatView) -> bool:
+        """Whether `d` (your lowest card, or as many lowest cards as were led) is a legal
+        play now: the engine's answer for those cards."""
+        return v.playing and selection_problem(v, self._lowest_cards(v)) is None
+
+    @staticmethod
+    def _lowest_cards(v: SeatView) -> list[int]:
+        k = len(v.best_desc) if v.plays else 1
+        return list(v.hand[:k])
 
     def _hand_changed(self) -> None:
         self.note = None
@@ -378,7 +422,18 @@ class TableScreen(Screen[None]):
         self.update_buttons()
         self._refresh_footer()
 
-    _ACTIONS = ("cursor", "select", "select_rank", "exchange", "reveal", "play", "lowest")
+    _ACTIONS = (
+        "cursor",
+        "cursor_end",
+        "select",
+        "select_rank",
+        "exchange",
+        "reveal",
+        "play",
+        "done_drawn",
+        "lowest",
+        "lowest_why",
+    )
 
     def _refresh_footer(self) -> None:
         """Refresh the footer only when some key's state changed: a refresh rebuilds the
@@ -392,6 +447,14 @@ class TableScreen(Screen[None]):
     def action_cursor(self, step: int) -> None:
         if self._last_hand_view is not None:
             self.query_one("#hand", HandView).move_cursor(step)
+
+    def action_cursor_end(self, last: int) -> None:
+        """Home and End: the first or the last card of the hand."""
+        if self._last_hand_view is not None:
+            hand = self.query_one("#hand", HandView)
+            if hand.cards:
+                hand.cursor = len(hand.cards) - 1 if last else 0
+                hand.refresh()
 
     def action_select(self) -> None:
         if self._last_hand_view is not None:
@@ -423,7 +486,19 @@ class TableScreen(Screen[None]):
     def action_reveal(self) -> None:
         self.action_play()
 
+    def action_done_drawn(self) -> None:
+        self.action_play()
+
     def action_play(self) -> None:
+        if self.just_drew is not None:
+            seat = self.just_drew[0]
+            self.just_drew = None
+            # The same player moves again (the exchange ended with them, and they lead):
+            # their hand stays open.
+            self.revealed = seat if self.state.to_move == seat else None
+            self.refresh_table()
+            self.advance()
+            return
         if self.must_reveal():
             self.revealed = self.state.to_move
             self.refresh_table()
@@ -436,6 +511,21 @@ class TableScreen(Screen[None]):
         if v.exchanging:
             self.human_move(Exchange(v.seat, texts))
             return
+        if not chosen:
+            # Nothing selected: the card under the cursor, when it alone is a legal play;
+            # else what to do, and why that card alone is not.
+            hand = self.query_one("#hand", HandView)
+            if hand.cards:
+                card = hand.cards[hand.cursor]
+                why = selection_problem(v, [card])
+                if why is None:
+                    self.human_move(Play(v.seat, (card_text(card),)))
+                    return
+                self.note = t("msg.choose", why=engine_text(why))
+            else:
+                self.note = t("msg.choose", why="")
+            self.update_message()
+            return
         problem = selection_problem(v, chosen)
         if problem:
             self.note = t("msg.illegal", reason=engine_text(problem))
@@ -447,15 +537,17 @@ class TableScreen(Screen[None]):
         v = self._last_hand_view
         if v is None or not v.playing:
             return
-        k = len(v.best_desc) if v.plays else 1
-        cards = list(v.hand[:k])
+        cards = self._lowest_cards(v)
         problem = selection_problem(v, cards)
         if problem:
             self.query_one("#hand", HandView).select_cards(cards)
-            self.note = t("msg.illegal", reason=engine_text(problem))
+            self.note = t("msg.lowest_not_allowed", reason=engine_text(problem))
             self.update_message()
             return
         self.human_move(Play(v.seat, tuple(card_text(c) for c in cards)))
+
+    def action_lowest_why(self) -> None:
+        self.action_lowest()
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -483,6 +575,10 @@ class TableScreen(Screen[None]):
         self.revealed = None
         self._turn_started = None
         self.query_one("#hand", HandView).clear_selection()
+        if self.hot_seat and isinstance(move, Exchange) and move.discard:
+            mine = [e for e in self.state.exchanges if e.seat == move.seat and e.discard]
+            if mine:  # show what was drawn before the keyboard passes on
+                self.just_drew = (move.seat, mine[0].discard, mine[0].draw)
         self.after_move(before, move)
 
     def after_move(self, before: State, move: Move) -> bool:
@@ -504,7 +600,7 @@ class TableScreen(Screen[None]):
 
     def advance(self) -> None:
         s = self.state
-        if s.over or self.waiting_summary:
+        if s.over or self.waiting_summary or self.just_drew is not None:
             return
         if self.session.is_bot(s.to_move):
             self.drive_bots()

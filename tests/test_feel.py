@@ -1,0 +1,371 @@
+"""How the table feels to play (issue 10, items 7-14 and what players expect): no key
+does nothing in silence, nothing is retired without asking, the words are right.
+Driven through Pilot, as a player would."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Button, Static
+
+from tt22.engine import (
+    PLAY,
+    Exchange,
+    Move,
+    Rules,
+    apply,
+    legal_moves,
+    new_match,
+    selection_problem,
+    view,
+)
+from tt22.engine.players import Player
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.i18n import set_language, t
+from tt22.tui.replay.dialogs import ChoiceDialog
+from tt22.tui.replay.screen import ReplayScreen
+from tt22.tui.screens.home import HomeScreen
+from tt22.tui.screens.setup import SetupScreen
+from tt22.tui.screens.summary import MatchSummaryScreen
+from tt22.tui.screens.table import TableScreen
+from tt22.tui.session import MatchSession
+from tt22.tui.widgets.hand import HandView
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    set_language("en")
+    return tmp_path
+
+
+def seats(players: int, humans: int = 1) -> list[Player]:
+    out = [Player("Ann")]
+    out += [Player(f"Human {i}") for i in range(1, humans)]
+    out += [Player(f"Bot {i}", "bot", "random") for i in range(humans, players)]
+    return out
+
+
+def table_app(players: int = 3, seed: str = "feel", humans: int = 1, **rules: object) -> TT22App:
+    return TT22App(
+        StartOptions(
+            rules=Rules(**rules).for_players(players),  # type: ignore[arg-type]
+            players=seats(players, humans),
+            seed=seed,
+            pace=0.0,
+            language="en",
+        )
+    )
+
+
+async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.01)
+
+
+def table(app: TT22App) -> TableScreen:
+    for screen in app.screen_stack:
+        if isinstance(screen, TableScreen):
+            return screen
+    raise AssertionError("no table screen")
+
+
+def my_turn(app: TT22App) -> bool:
+    return isinstance(app.screen, TableScreen) and app.screen.human_view() is not None
+
+
+def message(app: TT22App) -> str:
+    return str(app.screen.query_one("#message", Static).render())
+
+
+def footer_keys(app: TT22App) -> dict[str, bool]:
+    """The actions the footer offers now: action -> enabled (hidden ones left out)."""
+    return {
+        b.action: enabled
+        for _key, (_node, b, enabled, _tooltip) in app.screen.active_bindings.items()
+        if b.show
+    }
+
+
+def notes(app: TT22App) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def a_match_in_progress(home: Path) -> MatchSession:
+    """An autosaved match with a move made (what `n` would retire)."""
+    session = MatchSession.start(Rules().for_players(3), "in progress", seats(3), home)
+    session.play(legal_moves(session.state)[0])
+    return session
+
+
+# ---------------------------------------------------------------- 7: a new game asks first
+
+
+async def test_home_n_asks_before_retiring_the_match_in_progress(_home: Path) -> None:
+    old = a_match_in_progress(_home)
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        words = " ".join(str(w.render()) for w in app.screen.query("Label, Button"))
+        assert "in progress" in words and "seed in progress" in words
+        await pilot.press("escape")  # cancel: nothing retired, still home
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert (_home / "current.22rec").exists()
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-new")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+    assert MatchSession.resume(_home) is not None  # retired only once a game starts
+    assert len(old.moves) == 1
+
+
+async def test_tt22_play_asks_and_can_continue_the_match_in_progress(_home: Path) -> None:
+    old = a_match_in_progress(_home)
+    app = table_app(players=4, seed="a new one")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-continue")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert table(app).session.seed == "in progress"
+        assert table(app).session.moves[:1] == old.moves
+
+
+async def test_tt22_play_with_no_match_in_progress_starts_at_once(_home: Path) -> None:
+    app = table_app(players=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+# ---------------------------------------------------------------- 8: no silent keys
+
+
+async def test_c_with_no_match_to_continue_says_so() -> None:
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "continue" not in footer_keys(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert t("msg.no_match") in notes(app)
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_enter_with_nothing_selected_plays_the_card_under_the_cursor() -> None:
+    app = table_app(players=3, seed="enter-plays")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        screen = table(app)
+        while True:
+            await wait_for(pilot, lambda: my_turn(app))
+            v = screen.human_view()
+            assert v is not None
+            if not v.exchanging:
+                break
+            await pilot.press("enter")  # keep
+        hand = screen.query_one(HandView)
+        assert footer_keys(app).get("play") is True  # offered with nothing selected
+        await pilot.press("home")
+        assert hand.cursor == 0
+        await pilot.press("end")
+        assert hand.cursor == len(hand.cards) - 1
+        # Find a card that alone is no legal play, if the hand has one: Enter says why.
+        bad = [i for i, c in enumerate(hand.cards) if selection_problem(v, [c])]
+        if bad:
+            hand.cursor = bad[0]
+            before = len(screen.session.moves)
+            await pilot.press("enter")
+            assert len(screen.session.moves) == before
+            assert "Select cards with Space" in message(app)
+        good = [i for i, c in enumerate(hand.cards) if not selection_problem(v, [c])]
+        assert good
+        hand.cursor = good[-1]
+        card = hand.cards[good[-1]]
+        before = len(screen.session.moves)
+        await pilot.press("enter")
+        assert len(screen.session.moves) > before
+        played = screen.session.moves[before]
+        assert played.seat == 0 and list(getattr(played, "cards", ())) == [
+            __import__("tt22.engine", fromlist=["card_text"]).card_text(card)
+        ]
+
+
+def _must_beat_position() -> tuple[str, list[Move]]:
+    """A seed and the moves to a position where seat 0 follows under must_beat, can beat,
+    and so may not play its lowest card (the bots play their first legal move)."""
+    rules = Rules(must_beat=True).for_players(3)
+    for n in range(200):
+        seed = f"must-beat-{n}"
+        s = new_match(rules, 3, seed)
+        moves: list[Move] = []
+        while not s.over and len(s.history) == 0:
+            if s.to_move == 0 and s.phase == PLAY and s.plays:
+                v = view(s, 0)
+                if selection_problem(v, list(v.hand[: len(v.best_desc)])):
+                    return seed, moves
+            move = legal_moves(s)[0] if s.to_move else legal_moves(s)[-1]
+            if s.to_move == 0 and isinstance(move, Exchange):
+                move = Exchange(0, ())
+            s = apply(s, move)
+            moves.append(move)
+    raise AssertionError("no must_beat position found")
+
+
+async def test_lowest_is_not_offered_when_must_beat_forbids_it(_home: Path) -> None:
+    seed, moves = _must_beat_position()
+    rules = Rules(must_beat=True).for_players(3)
+    session = MatchSession(rules, seed, seats(3))
+    for move in moves:
+        session.play(move)
+    app = TT22App(StartOptions(language="en", pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.play_session(session)
+        await wait_for(pilot, lambda: my_turn(app))
+        await wait_for(pilot, lambda: table(app)._last_hand_view is not None)
+        keys = footer_keys(app)
+        assert "lowest" not in keys
+        assert app.screen.query_one("#lowest", Button).disabled
+        before = len(session.moves)
+        await pilot.press("d")
+        await pilot.pause()
+        assert len(session.moves) == before
+        assert "lowest cards are not allowed" in message(app)
+        assert "must" in message(app)
+
+
+async def test_the_footer_names_what_enter_does_in_each_phase() -> None:
+    app = table_app(players=3, seed="footer phases")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        keys = footer_keys(app)
+        assert "exchange" in keys and "play" not in keys and "lowest" not in keys
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table(app).state.phase == PLAY)
+        await wait_for(pilot, lambda: my_turn(app))
+        keys = footer_keys(app)
+        assert keys.get("play") is True and "exchange" not in keys
+        v = table(app).human_view()
+        assert v is not None
+        assert ("lowest" in keys) == table(app).lowest_allowed(v)
+
+
+async def test_enter_on_the_match_over_dialog_plays_again() -> None:
+    app = TT22App(
+        StartOptions(
+            rules=Rules(elimination_at=3).for_players(2),
+            players=[Player("Bot 0", "bot", "random"), Player("Bot 1", "bot", "random")],
+            seed="short match",
+            watch=True,
+            pace=0.0,
+            language="en",
+        )
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        first = table(app)
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchSummaryScreen), 60)
+        await pilot.press("enter")  # no Tab first: the primary button has the focus
+        await wait_for(pilot, lambda: table(app) is not first)
+        assert table(app).session.seed == "short match"
+
+
+# ---------------------------------------------------------------- 9: hot seat
+
+
+async def test_hot_seat_pass_screen_offers_only_enter_and_says_it_once() -> None:
+    app = table_app(players=2, humans=2, seed="hot seat footer")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table(app)
+        assert screen.must_reveal()
+        keys = footer_keys(app)
+        hand_keys = {"cursor", "select", "select_rank", "play", "exchange", "lowest"}
+        assert not hand_keys & set(keys)
+        assert keys.get("reveal") is True
+        hidden = t("hotseat.hidden", name="Ann")
+        assert hidden not in message(app)  # said in the hand's place, not twice
+        assert hidden in str(screen.query_one(HandView).render())
+
+
+async def test_hot_seat_shows_the_cards_drawn_before_passing_on() -> None:
+    app = table_app(players=2, humans=2, seed="hot seat draw")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table(app)
+        seat = screen.state.to_move
+        await pilot.press("enter")  # show the hand
+        await pilot.press("space", "right", "space")
+        await pilot.press("enter")  # discard two and draw two
+        assert screen.just_drew is not None
+        drew = screen.just_drew[2]
+        assert len(drew) == 2
+        hand = screen.query_one(HandView)
+        assert hand.cards == screen.state.hands[seat]
+        assert all(c in hand.cards for c in drew)
+        assert "drew" in message(app)
+        assert set(footer_keys(app)) >= {"done_drawn"}
+        assert "select" not in footer_keys(app)
+        await pilot.press("enter")  # pass on
+        assert screen.just_drew is None
+        assert screen.must_reveal() or screen.state.to_move == seat
+        if screen.must_reveal():
+            assert screen.query_one(HandView).cards == ()
+
+
+# ---------------------------------------------------------------- the replayer
+
+SAMPLES = Path(__file__).resolve().parent.parent / "records"
+
+
+def replay_of(path: Path, **kw: object) -> TT22App:
+    from tt22.record import load_record
+    from tt22.replay_model import ReplayModel
+    from tt22.tui.replay.app import replay_app
+
+    model = ReplayModel.from_record(load_record(path))
+    return replay_app(model, path, **kw)  # type: ignore[arg-type]
+
+
+def replay_screen(app: TT22App) -> ReplayScreen:
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen), type(screen)
+    return screen
+
+
+def sample(tmp_path: Path, name: str = "4p-random.22rec") -> Path:
+    copy = tmp_path / name
+    copy.write_bytes((SAMPLES / name).read_bytes())
+    return copy
+
+
+async def test_p_at_the_end_of_a_replay_says_why_it_cannot(tmp_path: Path) -> None:
+    app = replay_of(sample(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        await pilot.press("end")
+        await pilot.press("p")
+        await pilot.pause()
+        assert any("match is over here" in m for m in notes(app))
+        assert isinstance(app.screen, ReplayScreen)
+
+
+async def test_t_alone_in_the_replayer_says_what_it_changed(tmp_path: Path) -> None:
+    app = replay_of(sample(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        await pilot.press("t")
+        await pilot.pause()
+        assert replay_screen(app).real_time
+        assert any("recorded thinking times" in m for m in notes(app))
+        await pilot.press("t")
+        await pilot.pause()
+        assert any("fixed speed" in m for m in notes(app))
