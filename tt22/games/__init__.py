@@ -1,0 +1,8 @@
+"""Games as plug-ins: the protocol every game implements and the registry of games.
+
+Importing this package loads no game; `get_game(name)` loads one.
+"""
+
+from .registry import DEFAULT_GAME, UnknownGame, game_names, get_game
+
+__all__ = ["DEFAULT_GAME", "UnknownGame", "game_names", "get_game"]

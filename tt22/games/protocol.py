@@ -1,0 +1,327 @@
+"""The game protocol: what every tt22 game supplies, modelled on OpenSpiel's Game/State.
+
+A match is a pure function of (rules, seed, moves). A `Game` is a factory of fixed facts
+(its name, player counts, options) plus the functions that fold moves into states and
+show each seat what it may know. Commands, records, bots and the interface hold a `Game`
+and never import a game's modules, so a new game is one registry entry.
+
+Why these choices (docs/architecture.md says more):
+- States stay the game's own type (22's `State` is untouched; Rook's is its own), and the
+  protocol's functions take them as they are: the adapter costs nothing on the hot path.
+- Illegal moves raise one exception family, 22's `IllegalMove`, so every existing catch
+  site already works for every game. A game may attach a structured `Reason` (a stable
+  code, the rule number, arguments) that an interface translates; the message stays
+  English for the command line.
+- Rules are parsed from `name=value` strings against the game's `Option` list, so
+  `--rule` and records check names and values the same way for every game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, Literal, NamedTuple, TypeVar
+
+import msgspec
+
+from tt22.engine.players import Player
+from tt22.engine.rules import RulesError
+from tt22.engine.state import IllegalMove
+
+__all__ = [
+    "ArgValue",
+    "Game",
+    "IllegalMove",
+    "Location",
+    "Option",
+    "Reason",
+    "RuleBroken",
+    "RulesError",
+    "parse_assignments",
+    "reason_of",
+    "render",
+]
+
+ArgValue = str | int
+"""A reason's argument: text (card codes, suit letters, words) or a number."""
+
+
+class Reason(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Why a move is illegal or a choice forced, as data: the interface translates it.
+
+    `code` is stable and namespaced by game (`rook.follow_suit`); `rule` is the rulebook
+    number (`K11`, `R13`); `args` fill the code's template ({card}, {suit}, {bid}, ...).
+    """
+
+    code: str
+    rule: str
+    args: tuple[tuple[str, ArgValue], ...] = ()
+
+    def arg(self, name: str) -> ArgValue:
+        for key, value in self.args:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+
+def render(reason: Reason, templates: Mapping[str, str]) -> str:
+    """A reason in words from a catalogue of templates, with its rule number.
+
+    Unknown codes fall back to the code itself, so a missing translation shows as a key
+    rather than as nothing.
+    """
+    template = templates.get(reason.code, reason.code)
+    text = template.format_map(dict(reason.args))
+    return f"{text} ({reason.rule})"
+
+
+class RuleBroken(IllegalMove):
+    """An illegal move with its structured reason attached (`detail`).
+
+    A subclass of 22's `IllegalMove`, so `except IllegalMove` sees every game's illegal
+    moves, and `.rule` / `.reason` mean what they always meant.
+    """
+
+    def __init__(self, detail: Reason, words: str) -> None:
+        super().__init__(detail.rule, words)
+        self.detail = detail
+
+
+def reason_of(error: IllegalMove) -> Reason:
+    """The structured reason of any illegal move; 22's plain ones get the code
+    `illegal` with their English words as the argument `words`."""
+    if isinstance(error, RuleBroken):
+        return error.detail
+    return Reason("illegal", error.rule, (("words", error.reason),))
+
+
+class Location(NamedTuple):
+    """Where a state sits in its match, for the replayer's goto and the move list.
+
+    `hand` counts hands (deals) from 1; `trick` is the trick in progress or next, from 1,
+    and 0 before the first card of the hand (bidding, the nest, an exchange); `turn`
+    counts the moves made in that trick, or in the hand's pre-play phase when trick is 0.
+    """
+
+    hand: int
+    trick: int
+    turn: int
+
+
+OptionKind = Literal["int", "bool", "choice"]
+
+
+class Option(NamedTuple):
+    """One rule option as the rulebook names it.
+
+    `default` None means "depends on the number of players" (the game resolves it);
+    `choices` lists the words of a choice option; `low`/`high` bound an int option.
+    """
+
+    name: str
+    kind: OptionKind
+    default: int | bool | str | None
+    rule: str
+    doc: str
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+
+
+_TRUE = ("true", "yes", "1", "on")
+_FALSE = ("false", "no", "0", "off")
+
+
+def _parse_value(option: Option, text: str) -> int | bool | str:
+    name = option.name
+    if option.kind == "choice":
+        if text not in option.choices:
+            raise RulesError(f"{name} must be one of {', '.join(option.choices)}, not {text!r}")
+        return text
+    if option.kind == "bool":
+        low = text.lower()
+        if low in _TRUE:
+            return True
+        if low in _FALSE:
+            return False
+        raise RulesError(f"{name} must be true or false, not {text!r}")
+    try:
+        value = int(text)
+    except ValueError:
+        raise RulesError(f"{name} must be a whole number, not {text!r}") from None
+    if option.high and not option.low <= value <= option.high:
+        raise RulesError(
+            f"{name} must be {option.low} to {option.high}, not {value} ({option.rule})"
+        )
+    return value
+
+
+def parse_assignments(
+    assignments: Sequence[str], options: Sequence[Option]
+) -> dict[str, int | bool | str]:
+    """`["min_bid=80"]` -> {"min_bid": 80}, every name and value checked against `options`.
+
+    Unknown names list the game's options; a name given twice keeps the last value, as a
+    command line does.
+    """
+    by_name = {o.name: o for o in options}
+    values: dict[str, int | bool | str] = {}
+    for item in assignments:
+        name, sep, text = item.partition("=")
+        name = name.strip()
+        if not sep:
+            raise RulesError(f"a rule is NAME=VALUE, not {item!r}")
+        option = by_name.get(name)
+        if option is None:
+            known = ", ".join(by_name) or "none"
+            raise RulesError(f"unknown rule {name!r}; the rules are {known}")
+        values[name] = _parse_value(option, text.strip())
+    return values
+
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+ViewT = TypeVar("ViewT")
+RulesT = TypeVar("RulesT")
+
+
+class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
+    """A card game tt22 can play. Subclasses state their facts as class attributes and
+    implement the abstract methods; the concrete ones are shared behaviour.
+
+    Contract (checked for every registered game by tests/test_games_protocol.py):
+    - `new_match` is deterministic in (rules, players, seed); chance never enters as a
+      move, it comes from the seed's named streams (tt22.engine.rng.stream).
+    - `apply` returns a new state and never changes its argument; an illegal move raises
+      `IllegalMove` (a `RuleBroken` where the game has a structured reason) naming a rule.
+    - every move of `legal_moves` applies; `to_move` is -1 exactly when `is_over`.
+    - `view(state, seat)` holds only what that seat may know; bots see nothing else.
+    - `digest` changes with any card dealt or played, and not with names or the seed's
+      spelling.
+    """
+
+    name: str
+    """The registry key and the record's game name (`twentytwo`, `rook`)."""
+    title: str
+    """What a person calls it (`Twenty-Two`, `Rook`)."""
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[Option, ...]
+    rule_prefix: str
+    """The letter of the rulebook's numbers (`R` for 22, `K` for Rook)."""
+    move_type: Any
+    """The msgspec tagged union of the game's moves (for records and the codec)."""
+    reason_templates: Mapping[str, str]
+    """English templates of the game's reason codes (see `render`)."""
+
+    # -- rules -------------------------------------------------------------------------
+
+    @abstractmethod
+    def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> RulesT:
+        """The rules from `name=value` strings over the defaults, resolved for `players`
+        when given (RulesError in one line when a name, a value or the table is wrong)."""
+
+    @abstractmethod
+    def rules_dict(self, rules: RulesT) -> dict[str, Any]:
+        """Every option of resolved rules by name, in the rulebook's order (records)."""
+
+    # -- the fold ----------------------------------------------------------------------
+
+    @abstractmethod
+    def new_match(self, rules: RulesT, players: int, seed: str) -> StateT:
+        """The state before the first move (first dealer drawn, first hand dealt)."""
+
+    @abstractmethod
+    def to_move(self, state: StateT) -> int:
+        """The seat that must move now, or -1 when the match is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: StateT) -> Sequence[MoveT]:
+        """Every distinct legal move of the seat to move (empty when over)."""
+
+    @abstractmethod
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        """The state after `move`; IllegalMove naming the rule when it is not legal."""
+
+    @abstractmethod
+    def is_over(self, state: StateT) -> bool: ...
+
+    @abstractmethod
+    def winners(self, state: StateT) -> tuple[int, ...]:
+        """The winning seats of a finished match (empty while it goes on)."""
+
+    @abstractmethod
+    def returns(self, state: StateT) -> tuple[int, ...]:
+        """Each seat's score now (OpenSpiel's returns): 22's penalty totals, Rook's points."""
+
+    @abstractmethod
+    def locate(self, state: StateT) -> Location: ...
+
+    # -- what a seat may know ----------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: StateT, seat: int) -> ViewT:
+        """What `seat` may know now, and nothing more."""
+
+    @abstractmethod
+    def view_legal_moves(self, view: ViewT) -> Sequence[MoveT]:
+        """The legal moves of the view's seat, judged from the view alone (empty when it
+        is not that seat's turn): what a bot or the interface asks."""
+
+    @abstractmethod
+    def forced_reason(self, view: ViewT) -> Reason | None:
+        """Why the seat's choice is forced, or None when it has a real choice."""
+
+    def explain(self, state: StateT, move: MoveT) -> Reason | None:
+        """None when `move` is legal now, else why not."""
+        try:
+            self.apply(state, move)
+        except IllegalMove as e:
+            return reason_of(e)
+        return None
+
+    def describe(self, reason: Reason) -> str:
+        """A reason in English, with its rule number."""
+        if reason.code == "illegal":
+            return f"{reason.arg('words')} ({reason.rule})"
+        return render(reason, self.reason_templates)
+
+    # -- moves as data -----------------------------------------------------------------
+
+    def encode_move(self, move: MoveT) -> bytes:
+        """A move as compact JSON, tagged (`{"type":"bid","seat":1,"points":75}`)."""
+        return msgspec.json.encode(move)
+
+    def decode_move(self, data: bytes | str) -> MoveT:
+        """The move of `encode_move`; msgspec.ValidationError on anything else."""
+        result: MoveT = msgspec.json.decode(data, type=self.move_type)
+        return result
+
+    @abstractmethod
+    def move_text(self, move: MoveT) -> str:
+        """A move as a person writes it (`bid 75`, `play AS`), without the seat."""
+
+    @abstractmethod
+    def parse_move(self, seat: int, text: str) -> MoveT:
+        """The move of `move_text` for `seat`; ValueError in plain words otherwise."""
+
+    # -- the match written out ---------------------------------------------------------
+
+    @abstractmethod
+    def transcript(self, state: StateT, seed: str, players: Sequence[Player]) -> dict[str, Any]:
+        """The game's JSON transcript (its own doc specifies it) of the match so far."""
+
+    def transcript_json(self, state: StateT, seed: str, players: Sequence[Player]) -> str:
+        """The transcript as one JSON object, two-space indented, ending in a newline."""
+        data = self.transcript(state, seed, players)
+        return msgspec.json.format(msgspec.json.encode(data), indent=2).decode("utf-8") + "\n"
+
+    def digest(self, state: StateT) -> str:
+        """`sha256:` over the transcript less seed and players, compact, keys sorted:
+        every card dealt and played and every score, nothing a person chose to call it."""
+        t = self.transcript(state, "", [])
+        t.pop("seed", None)
+        t.pop("players", None)
+        return "sha256:" + hashlib.sha256(msgspec.json.encode(t, order="sorted")).hexdigest()

@@ -1,0 +1,42 @@
+"""The registry of games: names to games, loaded only when asked for.
+
+Listing the names imports nothing, so `tt22 --help` stays fast; `get_game` imports
+exactly the game asked for (harlequin's plug-in rule).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the protocol loads 22's engine: not needed to list names
+    from .protocol import Game
+
+__all__ = ["DEFAULT_GAME", "UnknownGame", "game_names", "get_game"]
+
+DEFAULT_GAME = "twentytwo"
+"""The game tt22 opens on, and the game of every version-1 record."""
+
+_GAMES: dict[str, tuple[str, str]] = {
+    "twentytwo": ("tt22.games.twentytwo", "TWENTYTWO"),
+    "rook": ("tt22.games.rook", "ROOK_GAME"),
+}
+
+
+class UnknownGame(ValueError):
+    """A game name tt22 does not have, in words for the command line."""
+
+
+def game_names() -> tuple[str, ...]:
+    """Every registered game, the default first."""
+    return tuple(_GAMES)
+
+
+def get_game(name: str) -> Game[Any, Any, Any, Any]:
+    """The game registered as `name`, or UnknownGame listing the names there are."""
+    entry = _GAMES.get(name)
+    if entry is None:
+        raise UnknownGame(f"unknown game {name!r}; the games are {', '.join(_GAMES)}")
+    module, attribute = entry
+    game: Game[Any, Any, Any, Any] = getattr(importlib.import_module(module), attribute)
+    return game

@@ -1,0 +1,144 @@
+"""22 as a registered game: a thin adapter over tt22.engine, which it never changes.
+
+Every function of the fold is 22's own (`apply`, `legal_moves`, `new_match` are the
+engine's functions, bound as they are), so a caller going through the protocol runs
+exactly the code `tt22 bench` times. What the adapter adds is only what the protocol
+asks and the engine lacks: the option list, the location, the move's text form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from tt22 import engine
+from tt22.engine import OVER, PLAY, SeatView, State
+from tt22.engine.moves import Exchange, Move, Play
+from tt22.engine.players import Player
+from tt22.engine.rules import Rules
+
+from .protocol import Game, Location, Option, Reason
+
+__all__ = ["TWENTYTWO", "TwentyTwo"]
+
+_OPTIONS = (
+    Option("decks", "int", None, "R1", "decks of 52: 1 up to six players, 2 above", low=1, high=2),
+    Option("max_set", "int", None, "R12", "most cards in a lead: 4 per deck", low=4, high=8),
+    Option("first_hand", "int", 7, "R9", "cards in the first deal", low=1, high=13),
+    Option(
+        "elimination_at", "int", 22, "R5", "penalty total that puts a player out", low=1, high=40
+    ),
+    Option(
+        "exchange",
+        "choice",
+        "up_to_stock",
+        "R11",
+        "what a discard larger than the stock means",
+        choices=("up_to_stock", "stop_when_short"),
+    ),
+    Option("must_beat", "bool", False, "R13", "a player who can beat the trick must"),
+    Option(
+        "all_out",
+        "choice",
+        "lowest_total",
+        "R6",
+        "who wins when the last players go out together",
+        choices=("lowest_total", "no_winner"),
+    ),
+    Option(
+        "first_dealer",
+        "choice",
+        "high_card",
+        "R7",
+        "how the first dealer is chosen",
+        ("high_card",),
+    ),
+)
+
+
+def _cards_text(cards: Sequence[str]) -> str:
+    return " ".join(cards)
+
+
+class TwentyTwo(Game[Rules, State, Move, SeatView]):
+    """22 (RULES.md, R1-R23) through the game protocol."""
+
+    name = "twentytwo"
+    title = "Twenty-Two"
+    min_players = 2
+    max_players = 9
+    default_players = 4
+    options = _OPTIONS
+    rule_prefix = "R"
+    move_type = Move
+    reason_templates: Mapping[str, str] = MappingProxyType({"twentytwo.forced": "{words}"})
+
+    def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> Rules:
+        rules = engine.parse_rule_assignments(list(assignments))
+        return rules if players is None else rules.for_players(players)
+
+    def rules_dict(self, rules: Rules) -> dict[str, Any]:
+        return rules.as_dict()
+
+    # The fold is the engine's own functions, not wrappers around them: no extra call
+    # on the hot path (benchmarks/bench_games.py measures both ways in one run).
+    new_match = staticmethod(engine.new_match)
+    legal_moves = staticmethod(engine.legal_moves)
+    apply = staticmethod(engine.apply)
+    view = staticmethod(engine.view)
+
+    def to_move(self, state: State) -> int:
+        return state.to_move
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return state.winners
+
+    def returns(self, state: State) -> tuple[int, ...]:
+        return state.totals
+
+    def locate(self, state: State) -> Location:
+        if state.phase == OVER:
+            last = state.history[-1]
+            return Location(last.start.number, len(last.tricks), 0)
+        if state.phase == PLAY:
+            return Location(state.deal.number, len(state.tricks) + 1, len(state.plays))
+        return Location(state.deal.number, 0, len(state.exchanges))
+
+    def view_legal_moves(self, view: SeatView) -> Sequence[Move]:
+        return view.legal_moves()
+
+    def forced_reason(self, view: SeatView) -> Reason | None:
+        words = engine.forced_reason(view)
+        if words is None:
+            return None
+        text, _, rule = words.rstrip(".").rpartition(" (")
+        return Reason("twentytwo.forced", rule.rstrip(")"), (("words", text),))
+
+    def move_text(self, move: Move) -> str:
+        if isinstance(move, Exchange):
+            return f"exchange {_cards_text(move.discard)}".rstrip()
+        return f"play {_cards_text(move.cards)}"
+
+    def parse_move(self, seat: int, text: str) -> Move:
+        verb, _, rest = text.strip().partition(" ")
+        try:
+            cards = tuple(engine.card_text(engine.parse_card(t)) for t in rest.split())
+        except ValueError as e:
+            raise ValueError(str(e)) from None
+        if verb == "exchange":
+            return Exchange(seat, cards)
+        if verb == "play" and cards:
+            return Play(seat, cards)
+        raise ValueError(f"a 22 move is 'exchange CARDS' or 'play CARDS', not {text!r}")
+
+    def transcript(self, state: State, seed: str, players: Sequence[Player]) -> dict[str, Any]:
+        from tt22.transcript import transcript  # pure, beside the engine (see its docstring)
+
+        return transcript(state, seed, players)
+
+
+TWENTYTWO = TwentyTwo()
