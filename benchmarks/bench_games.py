@@ -1,0 +1,96 @@
+"""Games through the protocol: decisions/s of random matches for every registered game,
+beside 22's engine driven directly (what `tt22 bench` times), in one run.
+
+Issue 11's targets: Rook at least half of 22's decisions/s; 22 through the protocol as
+fast as 22 direct (its adapter is the engine's own functions). The three are timed in
+interleaved rounds and each reports its best round, so a burst of load on the shared
+machine hits all of them alike. A Rook match under uniformly random moves may never end
+(wild bids lose hand after hand), so every match stops after `--hands` hands.
+
+Run: `python benchmarks/bench_games.py [--games G] [--rounds R] [--players N]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tt22 import engine
+from tt22.engine.rng import seed_key, stream
+from tt22.games import get_game
+
+
+def run_direct_22(players: int, games: int, seed: str, max_hands: int) -> tuple[int, float]:
+    """22 exactly as `tt22 bench` drives it (tt22.commands.bench.measure's loop)."""
+    rules = engine.Rules().for_players(players)
+    choose = stream(seed_key(seed), "bench").bounded
+    new_match, legal_moves, apply, over = engine.new_match, engine.legal_moves, engine.apply, 2
+    decisions = 0
+    start = time.perf_counter()
+    for g in range(games):
+        state = new_match(rules, players, f"{seed}/{g}")
+        while state.phase != over and len(state.history) < max_hands:
+            moves = legal_moves(state)
+            state = apply(state, moves[choose(len(moves))])
+            decisions += 1
+    return decisions, time.perf_counter() - start
+
+
+def run_protocol(
+    name: str, players: int, games: int, seed: str, max_hands: int
+) -> tuple[int, float]:
+    """Any registered game through `Game`'s methods only (what a generic bot or the
+    arena would call), with uniformly random legal moves."""
+    game: Any = get_game(name)
+    rules = game.rules([], players)
+    choose = stream(seed_key(seed), "bench").bounded
+    legal_moves, apply, is_over = game.legal_moves, game.apply, game.is_over
+    decisions = 0
+    start = time.perf_counter()
+    for g in range(games):
+        state = game.new_match(rules, players, f"{seed}/{g}")
+        while not is_over(state) and len(state.history) < max_hands:
+            moves = legal_moves(state)
+            state = apply(state, moves[choose(len(moves))])
+            decisions += 1
+    return decisions, time.perf_counter() - start
+
+
+def compare(
+    games: int, rounds: int, players: int, max_hands: int, seed: str = "bench"
+) -> dict[str, float]:
+    """Best decisions/s of each contender over interleaved rounds."""
+    contenders: dict[str, Callable[[], tuple[int, float]]] = {
+        "twentytwo (engine direct)": lambda: run_direct_22(players, games, seed, max_hands),
+        "twentytwo (protocol)": lambda: run_protocol("twentytwo", players, games, seed, max_hands),
+        "rook (protocol)": lambda: run_protocol("rook", players, games, seed, max_hands),
+    }
+    best = dict.fromkeys(contenders, 0.0)
+    for _ in range(rounds):
+        for label, run in contenders.items():
+            decisions, seconds = run()
+            best[label] = max(best[label], decisions / seconds)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--hands", type=int, default=10)
+    args = parser.parse_args()
+    best = compare(args.games, args.rounds, args.players, args.hands)
+    direct = best["twentytwo (engine direct)"]
+    print(f"players {args.players}, {args.games} matches x {args.rounds} rounds, best round")
+    print(f"{'game':<28} {'decisions/s':>12} {'vs 22 direct':>13}")
+    for label, rate in best.items():
+        print(f"{label:<28} {rate:>12.0f} {rate / direct:>13.2f}")
+    rook = best["rook (protocol)"] / direct
+    print(f"rook / twentytwo: {rook:.2f} (target: at least 0.50)")
+
+
+if __name__ == "__main__":
+    main()
