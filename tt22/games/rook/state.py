@@ -43,6 +43,7 @@ __all__ = [
     "legal_moves",
     "new_match",
     "play_options",
+    "playable_cards",
     "trick_winner",
 ]
 
@@ -324,20 +325,25 @@ _PLAYS: tuple[tuple[Play, ...], ...] = tuple(
 """_PLAYS[seat][card]: every one-card play, built once."""
 
 
-def play_options(seat: int, hand: tuple[int, ...], led: int, trump: int) -> list[Play]:
+def playable_cards(hand: tuple[int, ...], led: int, trump: int) -> list[int]:
     """K11/K12: lead anything; follow the suit led if you can (the Rook may always be
     played); when trump is led and your only trump is the Rook, play it."""
-    plays = _PLAYS[seat]
     if led < 0:
-        return [plays[c] for c in hand]
-    follow = [plays[c] for c in hand if c & 3 == led and c != ROOK]
+        return list(hand)
+    follow = [c for c in hand if c & 3 == led and c != ROOK]
     if follow:
         if hand[-1] == ROOK:  # sorted: the Rook (52) is last
-            follow.append(plays[ROOK])
+            follow.append(ROOK)
         return follow
     if led == trump and hand[-1] == ROOK:
-        return [plays[ROOK]]
-    return [plays[c] for c in hand]
+        return [ROOK]
+    return list(hand)
+
+
+def play_options(seat: int, hand: tuple[int, ...], led: int, trump: int) -> list[Play]:
+    """The legal plays of `playable_cards`, as the cached move structs."""
+    plays = _PLAYS[seat]
+    return [plays[c] for c in playable_cards(hand, led, trump)]
 
 
 def trick_winner(plays: Sequence[tuple[int, int]], led: int, trump: int) -> int:
