@@ -35,6 +35,7 @@ from tt22.tui.replay.panes import MoveList, OpenHands
 from tt22.tui.replay.words import rt
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.seats import SeatsTable
+from tt22.tui.widgets.trick import TrickView
 
 SIZE = (80, 24)
 STARTED = dt.datetime(2026, 11, 2, 10, 0, tzinfo=dt.UTC)
@@ -964,10 +965,10 @@ async def test_last_trick_keeps_its_winner_and_the_chart_has_a_legend(tmp_path: 
         winner = m.players[last.winner].name
         text = screen_text(app)
         assert f"Last trick, won by {winner}:" in text
-        hands = screen.query_one(OpenHands)
-        width = hands.content_region.width
-        assert all(line.cell_len <= width for line in hands.lines())
-        said = " ".join(line.plain.strip() for line in hands.lines())
+        trick = screen.query_one(TrickView)
+        width = trick.content_region.width
+        assert all(line.cell_len <= width for line in trick.lines())
+        said = " ".join(line.plain.strip() for line in trick.lines())
         for seat, cards in last.plays:  # every play, high to low, none cut off
             shown = " ".join(show_card(c) for c in sorted(cards, reverse=True))
             assert f"{m.players[seat].name} {shown}" in said

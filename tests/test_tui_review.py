@@ -86,7 +86,7 @@ def my_turn(app: TT22App) -> bool:
 
 
 def text_of(app: TT22App, selector: str) -> str:
-    return str(table(app).query_one(selector, Static).render())
+    return str(table(app).query_one(selector).render())
 
 
 def footer_keys(app: TT22App) -> list[str]:

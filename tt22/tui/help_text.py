@@ -41,6 +41,7 @@ Reach **22** penalty points and you are out. The last player left wins.
 | Enter | play the selection (exchange: discard it, or keep; hot seat: show your hand) |
 | d | play your lowest cards (the duck; your lowest single card when leading) |
 | m | show or hide the move log |
+| PgUp PgDn | scroll the seats, when nine do not fit |
 | ? | this help |
 | q | back to the home screen (the match is saved) |
 | ctrl+p | all commands |
@@ -66,6 +67,7 @@ Open a record with **r** on the home screen, or `tt22 replay FILE`.
 | s | save the comments (as a copy or in place) |
 | p | play from here: take a seat, bots play the others |
 | m | move list keys: ↑/↓ one move, PgUp/PgDn a page, m or Esc to give them back (or click a move) |
+| j k | scroll the seats and the hands down or up, when they do not fit |
 | q | leave the replay (`tt22 replay FILE`: leave the program) |
 """
 
@@ -99,6 +101,7 @@ _KO = """\
 | Enter | 선택한 카드 내기 (교환: 버리기, 선택 없음: 유지, 핫시트: 내 패 보기) |
 | d | 가장 낮은 카드 내기 (선일 때는 가장 낮은 한 장) |
 | m | 진행 기록 보이기/숨기기 |
+| PgUp PgDn | 좌석이 화면보다 길 때 스크롤 |
 | ? | 이 도움말 |
 | q | 처음 화면으로 (경기는 저장됨) |
 | ctrl+p | 모든 명령 |
@@ -124,6 +127,7 @@ _KO = """\
 | s | 메모 저장 (사본 또는 덮어쓰기) |
 | p | 여기서 두기: 자리를 고르면 나머지는 봇이 둡니다 |
 | m | 수 목록 키: ↑/↓ 한 수, PgUp/PgDn 한 쪽, m 또는 Esc로 되돌리기 (수를 클릭해도 됨) |
+| j k | 좌석과 손패가 화면보다 길 때 아래로/위로 스크롤 |
 | q | 다시 보기 끝내기 (`tt22 replay FILE`이면 프로그램 종료) |
 """
 
@@ -157,6 +161,7 @@ _JA = """\
 | Enter | 選んだカードを出す(交換: 捨てる、選択なし: そのまま、ホットシート: 手札を見る) |
 | d | 一番低いカードを出す(リード時は一番低い1枚) |
 | m | 手順の表示切替 |
+| PgUp PgDn | 席が収まらないときにスクロール |
 | ? | このヘルプ |
 | q | ホームへ(試合は保存されます) |
 | ctrl+p | すべてのコマンド |
@@ -182,6 +187,7 @@ _JA = """\
 | s | コメントを保存(コピーか上書き) |
 | p | ここから対局: 席を選ぶと他の席はボット |
 | m | 手順一覧のキー: ↑/↓で一手、PgUp/PgDnで1ページ、mかEscで戻す(手のクリックも可) |
+| j k | 席と手札が収まらないとき下へ/上へスクロール |
 | q | リプレイを終了(`tt22 replay FILE` ではプログラムを終了) |
 """
 

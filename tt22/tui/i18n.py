@@ -58,6 +58,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "key.exchange": ("Discard/keep", "교환/유지", "交換/そのまま"),
     "key.lowest": ("Lowest", "최저", "最低"),
     "key.log": ("Log", "기록", "ログ"),
+    "key.seats_up": ("Scroll the seats up", "좌석 목록 위로", "席の一覧を上へ"),
+    "key.seats_down": ("Scroll the seats down", "좌석 목록 아래로", "席の一覧を下へ"),
     "key.help": ("Help", "도움말", "ヘルプ"),
     "key.home": ("Home", "홈", "ホーム"),
     "key.reveal": ("Show hand", "패 보기", "手札を見る"),
@@ -74,13 +76,11 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "col.seat": ("Player", "플레이어", "プレイヤー"),
     "col.cards": ("Cards", "카드", "枚数"),
     "col.penalty": ("Penalty", "벌점", "ペナルティ"),
-    "col.play": ("This trick", "이번 트릭", "このトリック"),
     "seat.out": ("out", "탈락", "脱落"),
     "seat.dealer": ("dealer", "딜러", "親"),
     "seat.best": ("best", "최고", "最強"),
     "seat.kept": ("kept", "유지", "そのまま"),
     "seat.swapped": ("swapped {n}", "{n}장 교환", "{n}枚交換"),
-    "seat.waiting": ("…", "…", "…"),
     "seat.you": ("you", "나", "あなた"),
     "seat.bot": ("bot", "봇", "ボット"),
     "status.line": (
@@ -93,25 +93,15 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "phase.over": ("match over", "경기 종료", "試合終了"),
     "trick.leads": ("{name} leads.", "{name} 님이 선을 잡습니다.", "{name}さんがリードします。"),
     "trick.you_lead": ("You lead.", "내가 선입니다.", "あなたのリードです。"),
-    "trick.best_you": (
-        "Best so far: your {cards}.",
-        "지금까지 최고: 나의 {cards}.",
-        "現在の最強: あなたの {cards}。",
+    "trick.last_head": (
+        "Last trick, won by {name}:",
+        "지난 트릭, {name} 님이 가져감:",
+        "前のトリック、{name}さんの勝ち:",
     ),
-    "trick.last": (
-        "Last trick, won by {name}: {plays}.",
-        "지난 트릭, {name} 님이 가져감: {plays}.",
-        "前のトリック、{name}さんの勝ち: {plays}。",
-    ),
-    "trick.last_you": (
-        "Last trick, won by you: {plays}.",
-        "지난 트릭, 내가 가져감: {plays}.",
-        "前のトリック、あなたの勝ち: {plays}。",
-    ),
-    "trick.best": (
-        "Best so far: {cards} by {name}.",
-        "지금까지 최고: {name} 님의 {cards}.",
-        "現在の最強: {name}さんの {cards}。",
+    "trick.last_head_you": (
+        "Last trick, won by you:",
+        "지난 트릭, 내가 가져감:",
+        "前のトリック、あなたの勝ち:",
     ),
     "turn.yours_lead": (
         "Your lead: one card, or several of one rank. Keep at least one card.",

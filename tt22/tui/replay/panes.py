@@ -23,7 +23,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tt22.engine import EXCHANGE, OVER, DealResult, PublicDeal, show_card
+from tt22.engine import OVER, DealResult, PublicDeal, show_card
 from tt22.replay_model import MoveRow, ReplayModel
 from tt22.safe import printable
 from tt22.tui.i18n import get_language
@@ -76,10 +76,19 @@ def _fit(text: str, width: int) -> str:
     return out + " " * (width - cell_len(out))
 
 
+def _pad(text: str, width: int) -> str:
+    """`text` padded to `width` cells, or whole when it is longer (a name is never cut:
+    the line wraps instead)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
 def wrap_words(head: str, words: Sequence[str], width: int) -> list[str]:
     """`head` then `words`, wrapped to `width` cells; later lines are indented under the
     first word (or by two cells when the head is too wide for that), so every card of a
     long exchange stays readable in a narrow list."""
+    if cell_len(head) > width:  # a long name: it wraps at its spaces like the rest
+        first, *more = head.split(" ")
+        head, words = first + " ", [w for w in more if w] + list(words)
     indent = cell_len(head) if cell_len(head) <= width // 2 else 2
     lines: list[str] = []
     line = head
@@ -268,7 +277,7 @@ class MoveList(ScrollView, can_focus=True):
         text = move_text(self.model, row, self.seat, self.ascii_style)
         if self.model.comment(row.move_index):
             text += "*"
-        head = f"{where:>{self._where_width}} {_fit(name, self._name_width)} "
+        head = f"{where:>{self._where_width}} {_pad(name, self._name_width)} "
         return head, text.split(" ")
 
     def line_text(self, i: int) -> str:
@@ -375,8 +384,8 @@ class PenaltyChart(Widget):
 class OpenHands(Widget):
     """Each seat's hand: face up when the view may show it, else face down by count.
 
-    Also the exchange discards (open view only) and what just happened: the last trick,
-    or the showdown of the deal that just ended.
+    Also the exchange discards (open view only) and the showdown of the deal that just
+    ended. (The trick in progress and the last trick are the `TrickView`'s.)
     """
 
     DEFAULT_CSS = """
@@ -437,6 +446,10 @@ class OpenHands(Widget):
             counts = list(v.hand_counts)
             deal = v.deal_number
         lines: list[tuple[Text, int]] = []
+        # Names in a column when they fit one of 8 cells; a longer name stays whole and
+        # its cards wrap under it.
+        column = 8 if all(cell_len(n) <= 8 for n in names) else 0
+        pad = column + 1 if column else 2
         for i, name in enumerate(names):
             if out[i]:
                 continue
@@ -446,28 +459,17 @@ class OpenHands(Widget):
                 # The viewer's own hand is the play app's hand widget below; here only
                 # what they discarded, which they alone know.
                 if discarded:
-                    lines.append((Text(_fit(name, 8) + " " + discarded, style="dim"), 9))
+                    lines.append((Text(_pad(name, column) + " " + discarded, style="dim"), pad))
                 continue
-            line = Text(_fit(name, 8) + " ")
+            line = Text(_pad(name, column) + " ")
             hand = hands[i]
             if hand is None:
                 line.append(" ".join([back] * counts[i]), style="dim")
             else:
                 line.append_text(cards_text(hand, a))
-            lines.append((line, 9))
+            lines.append((line, pad))
             if discarded:
-                lines.append((Text(" " * 9 + discarded, style="dim"), 9))
-        if phase != EXCHANGE and tricks:
-            last = tricks[-1]
-            played = ", ".join(f"{names[st]} {plain_cards(cs, a)}" for st, cs in last.plays)
-            lines.append(
-                (
-                    Text(
-                        rt("hands.last_trick", cards=played, name=names[last.winner]), style="dim"
-                    ),
-                    2,
-                )
-            )
+                lines.append((Text(" " * pad + discarded, style="dim"), pad))
         if history:
             d = history[-1]
             number = d.number if isinstance(d, PublicDeal) else d.start.number

@@ -36,6 +36,7 @@ from tt22.tui.session import peek_current
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.seats import SeatsTable
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
+from tt22.tui.widgets.trick import TrickView
 
 if TYPE_CHECKING:
     from tt22.record import Record
@@ -71,6 +72,8 @@ PALETTE = (
     ("save", "key.save", "help.save"),
     ("fork", "key.fork", "help.fork"),
     ("focus_moves", "key.moves", "help.moves"),
+    ("scroll_table(1)", "key.scroll_down", "help.scroll"),
+    ("scroll_table(-1)", "key.scroll_up", "help.scroll"),
     ("back", "key.back", "help.back"),
 )
 
@@ -178,6 +181,8 @@ class ReplayScreen(Screen[None]):
         Binding("c", "comment", "key.comment", id="replay.comment", show=False),
         Binding("s", "save", "key.save", id="replay.save", show=False),
         Binding("m", "focus_moves", "key.moves", id="replay.moves", show=False),
+        Binding("j", "scroll_table(1)", "key.scroll_down", id="replay.scroll_down", show=False),
+        Binding("k", "scroll_table(-1)", "key.scroll_up", id="replay.scroll_up", show=False),
     ]  # fmt: skip
 
     def __init__(
@@ -214,13 +219,17 @@ class ReplayScreen(Screen[None]):
         yield Static(id="replay-banner")
         yield Static(id="replay-position")
         with Horizontal(id="replay-body"):
-            main = VerticalScroll(id="replay-main")
-            main.can_focus = False  # the replay keys are its own; the mouse still scrolls it
-            with main:
-                yield SeatsTable(id="replay-seats")
-                yield OpenHands(id="replay-hands")
+            with Vertical(id="replay-main"):
+                # The seats and the hands scroll (j/k, the mouse) when nine seats do not
+                # fit; the trick and a seat view's own hand under them are always whole.
+                pane = VerticalScroll(id="replay-table")
+                pane.can_focus = False  # the replay keys are its own
+                with pane:
+                    yield SeatsTable(id="replay-seats")
+                    yield OpenHands(id="replay-hands")
+                    yield Static(id="replay-comment")
+                yield TrickView(id="replay-trick")
                 yield HandView(id="replay-hand")
-                yield Static(id="replay-comment")
             with Vertical(id="replay-side"):
                 yield MoveList(id="replay-moves")
                 yield PenaltyChart(id="replay-chart")
@@ -262,7 +271,7 @@ class ReplayScreen(Screen[None]):
         state = self.model.state(self.p)
         if not state.over:  # the table may have no room for "(dealer)" at 80 columns
             dealer = self.model.players[state.deal.dealer].name
-            parts.append(rt("pos.dealer", name=printable(dealer, 16)))
+            parts.append(rt("pos.dealer", name=printable(dealer, 40)))
         if self.seat is None:
             parts.append(rt("view.open"))
         else:
@@ -290,7 +299,9 @@ class ReplayScreen(Screen[None]):
     def refresh_view(self) -> None:
         m, a = self.model, self.ascii_style
         self.query_one("#replay-position", Static).update(plain(self.status_text()))
-        self.query_one("#replay-seats", SeatsTable).show(self.snapshot(), a)
+        snap = self.snapshot()
+        self.query_one("#replay-seats", SeatsTable).show(snap, a)
+        self.query_one("#replay-trick", TrickView).show(snap, a)
         self.query_one("#replay-hands", OpenHands).show(m, self.p, self.seat, a)
         hand = self.query_one("#replay-hand", HandView)
         if self.seat is None:
@@ -407,6 +418,11 @@ class ReplayScreen(Screen[None]):
     @property
     def list_focused(self) -> bool:
         return self.focused is not None and self.focused is self.query_one("#replay-moves")
+
+    def action_scroll_table(self, lines: int) -> None:
+        """j/k: the seats and the hands, when they are taller than their pane."""
+        pane = self.query_one("#replay-table", VerticalScroll)
+        pane.scroll_to(y=pane.scroll_y + lines * 3, animate=False)
 
     def action_focus_moves(self) -> None:
         """`m` puts the keys on the move list, and takes them back (so does Escape)."""

@@ -38,6 +38,8 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "key.save": ("Save", "저장", "保存"),
     "key.fork": ("Play from here", "여기서 두기", "ここから対局"),
     "key.moves": ("Move list", "수 목록", "手順一覧"),
+    "key.scroll_down": ("Scroll the table down", "테이블 아래로", "卓を下へ"),
+    "key.scroll_up": ("Scroll the table up", "테이블 위로", "卓を上へ"),
     "key.back": ("Back", "뒤로", "戻る"),
     # the footer: short words, so the keys a replay needs fit in 80 columns
     "foot.move": ("Move", "수", "手"),
@@ -105,6 +107,11 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "Take a seat here and play on against bots",
         "여기서 자리를 골라 봇과 계속 두기",
         "ここから席を選んでボットと対局",
+    ),
+    "help.scroll": (
+        "j/k scroll the seats and the hands when they do not fit",
+        "j/k 좌석과 손패가 화면보다 길 때 스크롤",
+        "j/k 席と手札が収まらないときにスクロール",
     ),
     "help.moves": (
         "Keys to the move list (↑↓ one move, PgUp/PgDn a page); again or Esc gives them back",

@@ -31,8 +31,9 @@ __all__ = ["DealSummaryScreen", "MatchSummaryScreen", "standings_table"]
 def standings_table(session: MatchSession, deal: DealResult, ascii_style: bool) -> Table:
     """Every seat: last card shown (losers marked in words), penalty, total and bar."""
     limit = session.rules.elimination_at
-    table = Table(box=None, padding=(0, 1), show_edge=False)
-    table.add_column(t("col.seat"), no_wrap=True, overflow="ellipsis", max_width=24)
+    table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
+    # A long name wraps in its cell rather than losing its end.
+    table.add_column(t("col.seat"), overflow="fold", ratio=1)
     table.add_column(t("deal.last"), no_wrap=True)
     table.add_column(t("deal.total"), justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)

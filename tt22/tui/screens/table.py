@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
@@ -52,6 +52,7 @@ from tt22.tui.widgets.cards import plain_cards
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.seats import SeatsTable
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
+from tt22.tui.widgets.trick import TrickView
 
 if TYPE_CHECKING:
     from tt22.tui.app import TT22App
@@ -82,6 +83,8 @@ class TableScreen(Screen[None]):
         # offered, but pressed it says why rather than nothing.
         Binding("d", "lowest_why", "key.lowest", id="table.lowest_why", show=False),
         Binding("m", "toggle_log", "key.log", id="table.log"),
+        Binding("pageup", "scroll_seats(-1)", "key.seats_up", id="table.seats_up", show=False),
+        Binding("pagedown", "scroll_seats(1)", "key.seats_down", id="table.seats_down", show=False),
         Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
         Binding("q", "home", "key.home", id="table.home"),
     ]
@@ -116,8 +119,11 @@ class TableScreen(Screen[None]):
         with Horizontal(id="table-body"):
             with Vertical(id="table-main"):
                 yield Static(id="status")
-                yield SeatsTable(id="seats")
-                yield Static(id="trick")
+                # The seats scroll (PgUp/PgDn, the mouse) when nine long rows do not fit;
+                # the trick, the message and the hand below them are always whole.
+                with VerticalScroll(id="seats-pane"):
+                    yield SeatsTable(id="seats")
+                yield TrickView(id="trick")
                 yield Static(id="message")
                 yield HandView(id="hand")
                 with Horizontal(id="actions"):
@@ -130,6 +136,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = t("log.title")
+        self.query_one("#seats-pane").can_focus = False
         for button in self.query(Button):
             button.can_focus = False  # keys belong to the hand; buttons are for the mouse
         log.can_focus = False  # nor may the log take ←/→ (it scrolls with the mouse)
@@ -247,7 +254,7 @@ class TableScreen(Screen[None]):
                 style="bold",
             )
         )
-        self.query_one("#trick", Static).update(self.trick_text(s, a))
+        self.query_one("#trick", TrickView).show(snap, a, self.you())
         hand = self.query_one("#hand", HandView)
         v = self.human_view()
         seat = self.viewer()
@@ -269,32 +276,6 @@ class TableScreen(Screen[None]):
         self.update_message()
         self.update_buttons()
         self._refresh_footer()
-
-    def trick_text(self, s: State, a: bool) -> Text:
-        """Who leads and the best play so far; under it the last trick of this deal,
-        winner first (so a narrow screen cuts plays, never who won)."""
-        trick = Text(no_wrap=True, overflow="ellipsis")
-        if s.phase != PLAY:
-            return trick
-        me = self.you()
-        if s.leader == me:
-            trick.append(t("trick.you_lead"))
-        else:
-            trick.append(t("trick.leads", name=self.who(s.leader)))
-        if s.plays:
-            trick.append(" ")
-            cards = plain_cards(list(_cards_of(s, s.best_seat)), a)
-            if s.best_seat == me:
-                trick.append(t("trick.best_you", cards=cards))
-            else:
-                trick.append(t("trick.best", cards=cards, name=self.who(s.best_seat)))
-        if s.tricks:
-            last = s.tricks[-1]
-            plays = ", ".join(f"{self.who(seat)} {plain_cards(c, a)}" for seat, c in last.plays)
-            key = "trick.last_you" if last.winner == me else "trick.last"
-            trick.append("\n")
-            trick.append(t(key, name=self.who(last.winner), plays=plays), style="dim")
-        return trick
 
     def update_message(self) -> None:
         s = self.state
@@ -549,6 +530,10 @@ class TableScreen(Screen[None]):
     def action_lowest_why(self) -> None:
         self.action_lowest()
 
+    def action_scroll_seats(self, step: int) -> None:
+        pane = self.query_one("#seats-pane", VerticalScroll)
+        pane.scroll_to(y=pane.scroll_y + step * max(1, pane.size.height - 1), animate=False)
+
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
         log.display = self.log_choice = not log.display
@@ -757,10 +742,3 @@ class TableScreen(Screen[None]):
         )
         self._log_deal_start(s)
         return self._log_skipped(s.exchanges, None)
-
-
-def _cards_of(s: State, seat: int) -> tuple[int, ...]:
-    for who, cards in s.plays:
-        if who == seat:
-            return cards
-    return ()

@@ -11,7 +11,7 @@ from textual.widget import Widget
 from tt22.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import cards_text
-from tt22.tui.widgets.snapshot import EXCHANGE, TableSnapshot
+from tt22.tui.widgets.snapshot import TableSnapshot
 
 __all__ = ["SeatsTable", "penalty_bar"]
 
@@ -31,7 +31,11 @@ def penalty_bar(total: int, limit: int, width: int, ascii_style: bool) -> Text:
 
 
 class SeatsTable(Widget):
-    """One row per seat, updated in place from a `TableSnapshot`."""
+    """One row per seat, updated in place from a `TableSnapshot`.
+
+    Nothing here is ever cut: a long name, or a long row of penalty cards, wraps inside
+    its cell and the row grows a line (the widget measures the table it draws). The
+    trick in progress is not here but in its own area (`TrickView`)."""
 
     DEFAULT_CSS = """
     SeatsTable { height: auto; }
@@ -41,38 +45,62 @@ class SeatsTable(Widget):
         super().__init__(id=id)
         self.snapshot: TableSnapshot | None = None
         self.ascii_style = False
+        self._key: object = None
+        self._heights: dict[int, int] = {}
 
     def show(self, snapshot: TableSnapshot, ascii_style: bool) -> None:
+        s = snapshot
+        key = (
+            s.names,
+            s.bots,
+            s.to_move,
+            s.dealer,
+            s.viewer,
+            s.hand_counts,
+            s.totals,
+            s.penalties,
+            s.out,
+            s.elimination_at,
+            ascii_style,
+        )
         self.snapshot = snapshot
         self.ascii_style = ascii_style
-        self.refresh(layout=True)
+        if key == self._key:
+            return  # the same rows: no repaint (every byte goes down the wire)
+        self._key = key
+        old = self._heights.get(self.size.width)
+        self._heights = {}
+        new = self._height(self.size.width) if self.size.width else None
+        self.refresh(layout=old is None or new != old)
+
+    def _height(self, width: int) -> int:
+        if width not in self._heights:
+            console = self.app.console
+            options = console.options.update_width(max(1, width))
+            self._heights[width] = len(console.render_lines(self._table(width), options))
+        return self._heights[width]
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return 1 + (self.snapshot.players if self.snapshot else 0)
+        if self.snapshot is None:
+            return 1
+        return self._height(width)
 
     def render(self) -> Table:
+        return self._table(self.size.width or 80)
+
+    def _table(self, width: int) -> Table:
         s = self.snapshot
         table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False)
         if s is None:
             return table
         a = self.ascii_style
-        width = self.size.width or 80
-        wide = width >= 100
-        bar_width = WIDE_BAR if wide else BAR
+        bar_width = WIDE_BAR if width >= 100 else BAR
         table.add_column("", width=1, no_wrap=True)
-        # Names take their natural width first (so "(dealer)" stays in view on a narrow
-        # pane) and the trick column the rest: it is mostly empty, and ellipsised.
-        table.add_column(
-            t("col.seat"), no_wrap=True, overflow="ellipsis", min_width=8, max_width=26
-        )
+        # Names wrap rather than lose their end; the penalty column holds the total, the
+        # bar and the penalty cards themselves (R19), which wrap under the bar.
+        table.add_column(t("col.seat"), overflow="fold", ratio=3)
         table.add_column(t("col.cards"), justify="right", no_wrap=True)
-        table.add_column(t("col.penalty"), no_wrap=True)
-        table.add_column(t("col.play"), ratio=1, no_wrap=True, overflow="ellipsis", min_width=6)
-        if wide:
-            table.add_column("", no_wrap=True, overflow="ellipsis")
-        played = dict(s.plays)
-        exchanged = {e.seat: e.size for e in s.exchanges}
-        star = "*" if a else "★"
+        table.add_column(t("col.penalty"), overflow="fold", ratio=2, min_width=6 + bar_width)
         for seat in range(s.players):
             out = s.out[seat]
             turn = seat == s.to_move and not out
@@ -90,25 +118,8 @@ class SeatsTable(Widget):
             held = Text(t("seat.out")) if out else Text(str(s.hand_counts[seat]))
             penalty = Text(f"{s.totals[seat]:>2}/{s.elimination_at} ")
             penalty.append_text(penalty_bar(s.totals[seat], s.elimination_at, bar_width, a))
-            if out:
-                play = Text("")
-            elif s.phase == EXCHANGE:
-                if seat in exchanged:
-                    n = exchanged[seat]
-                    play = Text(t("seat.swapped", n=n) if n else t("seat.kept"))
-                else:
-                    play = Text(t("seat.waiting"), style="dim")
-            elif seat in played:
-                play = cards_text(played[seat], a)
-                if seat == s.best_seat:
-                    play = Text(star + " ", style="bold") + play
-                    play.append(" " + t("seat.best"), style="bold")
-                else:
-                    play = Text("  ") + play
-            else:
-                play = Text("")
-            row = [Text(mark, style="bold"), name, held, penalty, play]
-            if wide:
-                row.append(cards_text(s.penalties[seat], a, style="dim"))
-            table.add_row(*row, style="dim" if out else "")
+            if s.penalties[seat]:
+                penalty.append(" ")
+                penalty.append_text(cards_text(s.penalties[seat], a, style="dim"))
+            table.add_row(Text(mark, style="bold"), name, held, penalty, style="dim" if out else "")
         return table

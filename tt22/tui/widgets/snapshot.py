@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from tt22.engine import EXCHANGE, OVER, PLAY, PublicDeal, Rules, SeatView, State, view
+from tt22.engine import (
+    EXCHANGE,
+    OVER,
+    PLAY,
+    PublicDeal,
+    Rules,
+    SeatView,
+    State,
+    TrickRecord,
+    view,
+)
 from tt22.engine.views import PublicExchange
 
 __all__ = ["EXCHANGE", "OVER", "PLAY", "TableSnapshot", "from_state", "from_view"]
@@ -35,6 +45,7 @@ class TableSnapshot(NamedTuple):
     best_seat: int
     best_desc: tuple[int, ...]
     trick_number: int
+    last_trick: TrickRecord | None  # the deal's last finished trick (None before one)
     exchanges: tuple[PublicExchange, ...]
     totals: tuple[int, ...]
     penalties: tuple[tuple[int, ...], ...]
@@ -81,6 +92,7 @@ def from_view(
         best_seat=v.best_seat,
         best_desc=v.best_desc,
         trick_number=len(v.tricks) + 1,
+        last_trick=v.tricks[-1] if v.tricks else None,
         exchanges=v.exchanges,
         totals=v.totals,
         penalties=v.penalties,

@@ -1,0 +1,135 @@
+"""What the terminal shows, for the layout tests: matches for 2 to 9 players with long
+names, the positions that crowd the table most, and every screen's text as the
+compositor draws it (the same render as `App.export_screenshot`, as plain text).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import random
+from collections.abc import Sequence
+from functools import cache
+
+from rich.console import Console
+from textual.app import App
+from textual.geometry import Region
+
+from tt22.engine import PLAY, Move, Rules, State, apply, legal_moves, new_match
+from tt22.engine.players import Player
+from tt22.record import Record
+from tt22.record.verify import build_record
+
+# Names as long as the set-up allows (24 characters), in wide characters too (a CJK
+# character takes two cells), and a short one.
+LONG_NAMES = (
+    "Maximilian-Alexandros X.",
+    "김수한무거북이와두루미삼천갑자동",
+    "Bo",
+    "ジョン・スミス・ジュニア三世",
+    "Konstantina Papadopoulou",
+    "Anne-Sophie de la Tour",
+    "李明华张伟王芳刘洋陈静",
+    "Bartholomew Fitzgerald",
+    "Ana",
+)
+
+
+def names_for(players: int) -> list[str]:
+    return list(LONG_NAMES[:players])
+
+
+@cache
+def played_match(players: int, seed: str = "layout") -> tuple[Rules, tuple[Move, ...]]:
+    """A whole match of random legal moves (a pure function of the arguments)."""
+    rules = Rules().for_players(players)
+    state = new_match(rules, players, seed)
+    rng = random.Random(f"{players}/{seed}")
+    moves: list[Move] = []
+    while not state.over:
+        move = rng.choice(legal_moves(state))
+        moves.append(move)
+        state = apply(state, move)
+    return rules, tuple(moves)
+
+
+@cache
+def states_of(players: int) -> tuple[State, ...]:
+    rules, moves = played_match(players)
+    state = new_match(rules, players, "layout")
+    out = [state]
+    for m in moves:
+        state = apply(state, m)
+        out.append(state)
+    return tuple(out)
+
+
+def crowded_position(players: int, seat: int = 0) -> int:
+    """The position (moves made) with `seat` to play that crowds the table most: the
+    most plays in the trick, then the most cards in it and in the last trick, then the
+    most penalty cards on the table."""
+    best, best_score = -1, (-1, -1, -1)
+    for p, s in enumerate(states_of(players)):
+        if s.over or s.phase != PLAY or s.to_move != seat or not s.tricks:
+            continue
+        cards = sum(len(c) for _, c in s.plays) + sum(len(c) for _, c in s.tricks[-1].plays)
+        score = (len(s.plays), cards, sum(len(x) for x in s.penalties))
+        if score > best_score:
+            best, best_score = p, score
+    assert best >= 0, "no such position in the match"
+    return best
+
+
+def deal_end_position(players: int) -> int:
+    """The position just after the last deal before the match's end."""
+    states = states_of(players)
+    ends = [p for p in range(1, len(states)) if len(states[p].history) > len(states[p - 1].history)]
+    return ends[-2] if len(ends) > 1 else ends[-1]
+
+
+@cache
+def record_of(players: int) -> Record:
+    rules, moves = played_match(players)
+    seats = [Player(n, "bot", "random") for n in names_for(players)]
+    return build_record(rules, "layout", seats, moves, dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+
+def screen_lines(app: App[object]) -> list[str]:
+    """The terminal's lines as the app draws them now (modal screens over the screens
+    under them, as in `export_screenshot`)."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    lines = console.export_text().split("\n")[:height]
+    return [line.ljust(width) for line in lines]
+
+
+def crop(lines: Sequence[str], region: Region) -> list[str]:
+    """The part of the screen inside `region` (in cells: a wide character takes two)."""
+    out = []
+    for line in lines[region.y : region.bottom]:
+        cells = "".join(ch + ("\0" if _wide(ch) else "") for ch in line)
+        out.append(cells[region.x : region.right].replace("\0", ""))
+    return out
+
+
+def _wide(ch: str) -> bool:
+    from rich.cells import cell_len
+
+    return cell_len(ch) == 2
+
+
+def flat(lines: Sequence[str]) -> str:
+    """Lines joined and every run of spaces made one: a play wrapped under itself reads
+    as on one line."""
+    return " ".join(" ".join(lines).split())

@@ -1,0 +1,157 @@
+"""Every screen whole at 80x24: the table, the replayer (all hands open and each seat's
+view) and the summaries, for 2 to 9 players with long names, in en, ko and ja.
+
+Asserted on the terminal's text as drawn (not on widget attributes): every card of the
+trick in progress, of the viewer's hand and of the last trick is on screen, next to its
+player's name; no line holds a `…`; nothing of the table shows beside a dialog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from layoutkit import (
+    crop,
+    crowded_position,
+    deal_end_position,
+    flat,
+    names_for,
+    played_match,
+    record_of,
+    screen_lines,
+    states_of,
+)
+from textual.geometry import Region
+from textual.pilot import Pilot
+
+from tt22.engine import State, show_card
+from tt22.engine.players import Player
+from tt22.replay_model import ReplayModel
+from tt22.safe import printable
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.i18n import t
+from tt22.tui.replay.screen import ReplayScreen
+from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
+from tt22.tui.screens.table import TableScreen
+from tt22.tui.session import MatchSession
+
+SIZE = (80, 24)
+
+
+def cards(cs: Sequence[int]) -> str:
+    return " ".join(show_card(c, False) for c in sorted(cs, reverse=True))
+
+
+def assert_whole(lines: list[str], where: str) -> None:
+    for i, line in enumerate(lines):
+        assert "…" not in line, f"{where}: line {i} is cut: {line!r}"
+
+
+def solid(text: str) -> str:
+    """`text` without white space: a name or a sentence wrapped at the area's edge (CJK
+    text has no spaces to break at) reads the same."""
+    return "".join(text.split())
+
+
+def assert_trick_shown(text: str, s: State, names: list[str], where: str) -> None:
+    """Each play of the trick and of the last trick, as "name cards", and the winner."""
+    text = solid(text)
+    for seat, cs in s.plays:
+        assert solid(f"{names[seat]} {cards(cs)}") in text, f"{where}: play of {seat} missing"
+    last = s.tricks[-1]
+    for seat, cs in last.plays:
+        assert solid(f"{names[seat]} {cards(cs)}") in text, f"{where}: last trick of {seat}"
+    head = solid(t("trick.last_head", name=names[last.winner]))
+    you = solid(t("trick.last_head_you"))
+    assert head in text or you in text, f"{where}: the last trick's winner is missing"
+
+
+def assert_hand_shown(lines: list[str], hand: Sequence[int], where: str) -> None:
+    shown = " ".join(lines).split()
+    for c in set(hand):
+        label = show_card(c, False)
+        assert shown.count(label) == list(hand).count(c), f"{where}: {label} not in the hand"
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+@pytest.mark.parametrize("players", range(2, 10))
+async def test_every_screen_is_whole_at_80x24(players: int, lang: str) -> None:
+    names = names_for(players)
+    shown_names = [printable(n, 40) for n in names]
+    states = states_of(players)
+    rules, moves = played_match(players)
+    app = TT22App(StartOptions(language=lang))
+    async with app.run_test(size=SIZE) as pilot:
+        # --- the live table: seat 0 is the human, to play in a crowded trick
+        p = crowded_position(players)
+        seats = [Player(names[0])] + [Player(n, "bot", "random") for n in names[1:]]
+        session = MatchSession(rules, "layout", seats, state=states[p], moves=moves[:p])
+        table = TableScreen(session)
+        await app.push_screen(table)
+        await settle(pilot)
+        where = f"table {players}p {lang}"
+        lines = screen_lines(app)
+        assert_whole(lines, where)
+        s = states[p]
+        main = crop(lines, table.query_one("#table-main").region)
+        trick = flat(crop(lines, table.query_one("#trick").region))
+        you = t("trick.last_head_you")
+        text = trick.replace(you, t("trick.last_head", name=shown_names[0]))
+        assert_trick_shown(text, s, shown_names, where)
+        assert_hand_shown(crop(lines, table.query_one("#hand").region), s.hands[0], where)
+        assert flat(main)  # (the main pane is on screen)
+
+        # --- the summaries, over the table
+        d = deal_end_position(players)
+        session_d = MatchSession(rules, "layout", seats, state=states[d], moves=moves[:d])
+        deal = states[d].history[-1]
+        await app.push_screen(DealSummaryScreen(session_d, deal, you=0))
+        await settle(pilot)
+        check_dialog(app, screen_lines(app), shown_names, f"deal summary {players}p {lang}")
+        app.pop_screen()
+        end = states[-1]
+        session_m = MatchSession(rules, "layout", seats, state=end, moves=moves)
+        await app.push_screen(MatchSummaryScreen(session_m, end.history[-1], you=0))
+        await settle(pilot)
+        check_dialog(app, screen_lines(app), shown_names, f"match summary {players}p {lang}")
+        app.pop_screen()
+        app.pop_screen()
+
+        # --- the replayer at the same position: all hands open, then each seat's view
+        model = ReplayModel.from_record(record_of(players))
+        replay = ReplayScreen(model, None, start=p)
+        await app.push_screen(replay)
+        await settle(pilot)
+        for seat in (None, *range(players)):
+            if seat is not None and s.out[seat]:
+                continue
+            replay.seat = seat
+            replay.refresh_view()
+            await settle(pilot)
+            where = f"replay {players}p {lang} view {seat}"
+            lines = screen_lines(app)
+            assert_whole(crop(lines, replay.query_one("#replay-main").region), where)
+            trick = flat(crop(lines, replay.query_one("#replay-trick").region))
+            assert_trick_shown(trick, s, shown_names, where)
+            if seat is not None:
+                hand = crop(lines, replay.query_one("#replay-hand").region)
+                assert_hand_shown(hand, s.hands[seat], where)
+
+
+def check_dialog(app: TT22App, lines: list[str], names: list[str], where: str) -> None:
+    """A summary: whole, every name in full, and nothing of the table beside it."""
+    assert_whole(lines, where)
+    dialog = app.screen.query_one(".dialog").region
+    text = solid(" ".join(crop(lines, dialog)))
+    for name in names:
+        assert solid(name) in text, f"{where}: {name} missing"
+    left = crop(lines, Region(0, dialog.y, dialog.x, dialog.height))
+    right = crop(lines, Region(dialog.right, dialog.y, SIZE[0] - dialog.right, dialog.height))
+    for a, b in zip(left, right, strict=True):
+        assert not (a + b).strip(), f"{where}: the table shows beside the dialog: {a!r} {b!r}"
