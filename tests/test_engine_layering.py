@@ -12,6 +12,7 @@ ENGINE = Path(__file__).resolve().parent.parent / "tt22" / "engine"
 
 ALLOWED_MODULES = {
     "__future__",
+    "bisect",  # a pure search (unicode14: the table of assigned code points)
     "collections",
     "collections.abc",
     "dataclasses",

@@ -272,3 +272,67 @@ def test_every_notification_goes_through_the_one_helper() -> None:
             ):
                 offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not offenders, offenders
+
+
+# ---------------------------------------------------------------- item 5
+async def test_a_seat_view_shows_only_that_seats_comments(tmp_path: Path) -> None:
+    """`tt22 replay FILE --seat 0` follows the rule of `tt22 show --seat 0`: a comment on
+    another seat's move is hidden (box, move list marker, and the comment dialog)."""
+    from tt22.replay_model import ReplayModel
+    from tt22.tui.replay.app import replay_app
+
+    moves = list(match_moves(2, "kit"))
+    first = moves[0].seat
+    recorded = [
+        RecordedMove(m, comment=f"secret of seat {m.seat} #{i}") for i, m in enumerate(moves[:6])
+    ] + [RecordedMove(m) for m in moves[6:]]
+    seats = [Player("Ann", "bot", "random"), Player("Bob", "bot", "random")]
+    record = build_record(Rules(), "kit", seats, recorded, STARTED)
+    path = tmp_path / "c.22rec"
+    save_record(path, record)
+    other = 1 - first
+    app = replay_app(ReplayModel.from_record(record), path, seat=other)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await wait_for(pilot, lambda: replay_open(app))
+        await pilot.press("right")  # after move 1, made by `first`
+        text = assert_clean(app)
+        assert f"secret of seat {first}" not in text
+        move_list = app.screen.query_one("#replay-moves")
+        assert "*" not in str(move_list.line_text(1))  # type: ignore[attr-defined]
+        await pilot.press("c")  # editing it would show it: refused, with a reason
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert any("hides the comment" in n for n in notes(app))
+        # The seat's own move shows its comment; the open view shows them all.
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        mine = next(i for i, m in enumerate(moves[:6]) if m.seat == other)
+        replay.go(mine + 1)
+        await pilot.pause()
+        assert f"secret of seat {other} #{mine}" in screen_text(app)
+        replay.seat = None
+        replay.go(1)
+        replay.refresh_view()
+        await pilot.pause()
+        assert f"secret of seat {first} #0" in screen_text(app)
+
+
+def test_show_and_the_replayer_share_the_comment_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tt22.cli import main
+    from tt22.record import comment_visible
+    from tt22.replay_model import ReplayModel
+
+    moves = list(match_moves(2, "kit"))
+    recorded = [RecordedMove(m, comment=f"by {m.seat} at {i}") for i, m in enumerate(moves)]
+    seats = [Player("Ann", "bot", "random"), Player("Bob", "bot", "random")]
+    record = build_record(Rules(), "kit", seats, recorded, STARTED)
+    save_record(tmp_path / "c.22rec", record)
+    model = ReplayModel.from_record(record)
+    for seat in (0, 1):
+        assert main(["show", "--seat", str(seat), str(tmp_path / "c.22rec")]) == 0
+        out = capsys.readouterr().out
+        for i, m in enumerate(moves):
+            shown = f"by {m.seat} at {i}" in out
+            assert shown == comment_visible(m.seat, seat) == (model.comment(i, seat) is not None)

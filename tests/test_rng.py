@@ -356,7 +356,7 @@ def test_engine_deals_as_docs_seeds_md_says(
 
 def _doc_vectors() -> dict[str, Any]:
     text = SEEDS_MD.read_text(encoding="utf-8")
-    block = re.search(r"## 10\. Test vectors.*?```json\n(.*?)\n```", text, re.S)
+    block = re.search(r"## 11\. Test vectors.*?```json\n(.*?)\n```", text, re.S)
     assert block is not None, "docs/seeds.md has no JSON test vectors"
     data: dict[str, Any] = json.loads(block.group(1))
     return data

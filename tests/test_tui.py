@@ -289,6 +289,7 @@ async def test_untrusted_names_are_shown_literally() -> None:
 async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() -> None:
     from textual.widgets import Input, Select
 
+    from tt22.engine import seed_commitment
     from tt22.tui.screens.setup import SetupScreen
 
     app = TT22App(StartOptions(language="en", pace=0.0))
@@ -309,7 +310,9 @@ async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() ->
         assert [p.kind for p in session.players] == ["human", "human", "bot"]
         assert session.players[0].name == "Ann" and session.rules.must_beat
         assert len(session.seed) == 9 and session.seed[4] == "-"  # a fresh code
-        assert session.seed in str(screen.query_one("#status", Static).render())
+        status = str(screen.query_one("#status", Static).render())
+        # humans at the table: the seed's commitment, not the seed (issue 9)
+        assert session.seed not in status and f"sha256:{seed_commitment(session.seed)}" in status
         assert app.settings.name == "Ann"
 
 

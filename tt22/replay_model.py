@@ -33,6 +33,7 @@ from tt22.engine import (
 )
 from tt22.engine.cards import CODE
 from tt22.engine.players import Player
+from tt22.record.seat_view import comment_visible
 
 if TYPE_CHECKING:
     from tt22.record import Record
@@ -377,8 +378,10 @@ class ReplayModel:
 
     # -- comments -------------------------------------------------------------------
 
-    def comment(self, index: int) -> str | None:
-        if 0 <= index < len(self.comments):
+    def comment(self, index: int, seat: int | None = None) -> str | None:
+        """The comment on move `index`, as the view of `seat` may show it (None: the
+        open view); `tt22.record.comment_visible` is the rule."""
+        if 0 <= index < len(self.comments) and comment_visible(self.all_moves[index].seat, seat):
             return self.comments[index]
         return None
 

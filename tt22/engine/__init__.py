@@ -6,7 +6,7 @@ from .explain import explain, forced_reason, playable_cards, selection_problem
 from .moves import Exchange, Move, Play
 from .rng import GENERATOR_ID, normalise_seed
 from .rules import OPTION_NAMES, Rules, RulesError, parse_rule_assignments
-from .seeds import fresh_seed, resolve_seed
+from .seeds import MAX_SEED, fresh_seed, resolve_seed, seed_commitment, seed_problem
 from .state import (
     EXCHANGE,
     OVER,
@@ -26,6 +26,7 @@ from .views import PublicDeal, SeatView, view
 __all__ = [
     "EXCHANGE",
     "GENERATOR_ID",
+    "MAX_SEED",
     "OPTION_NAMES",
     "OVER",
     "PLAY",
@@ -57,6 +58,8 @@ __all__ = [
     "rank",
     "rank_value",
     "resolve_seed",
+    "seed_commitment",
+    "seed_problem",
     "selection_problem",
     "show_card",
     "show_ranks",

@@ -7,15 +7,54 @@ the random bytes for a fresh code and the date for `daily`.
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 
 from .rng import normalise_seed
+from .unicode14 import UNICODE_VERSION, assigned_in_unicode_14
 
-__all__ = ["CODE_ALPHABET", "DAILY", "daily_seed", "fresh_seed", "resolve_seed"]
+__all__ = [
+    "CODE_ALPHABET",
+    "DAILY",
+    "MAX_SEED",
+    "daily_seed",
+    "fresh_seed",
+    "resolve_seed",
+    "seed_commitment",
+    "seed_problem",
+]
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """31 symbols: no 0/O, 1/I/L look-alikes."""
 
 DAILY = "daily"
+
+MAX_SEED = 200
+"""The most code points a seed may have (records hold seeds of 1 to 200)."""
+
+
+def seed_problem(text: str) -> str | None:
+    """Why `text` is not a valid seed, in one line, or None when it is one.
+
+    A seed is 1 to MAX_SEED code points, not all whitespace, with no lone surrogate (a
+    command-line byte that is not UTF-8 arrives as one) and no code point that Unicode
+    14.0.0 leaves unassigned: normalisation is pinned to that version, and a character
+    a later version assigns could normalise differently there (docs/seeds.md).
+    """
+    if len(text) > MAX_SEED:
+        return f"a seed is at most {MAX_SEED} characters, not {len(text)}"
+    if not text.strip():
+        return "the seed is blank"
+    for ch in text:
+        code = ord(ch)
+        if 0xD800 <= code <= 0xDFFF:
+            return "the seed is not valid text (a byte that is not UTF-8?)"
+        if not assigned_in_unicode_14(code):
+            return (
+                f"the seed holds U+{code:04X}, which Unicode {UNICODE_VERSION} does not"
+                " assign; seeds use only the characters of that version, so that they"
+                " deal the same everywhere"
+            )
+    return None
 
 
 def fresh_seed(entropy: bytes) -> str:
@@ -38,8 +77,15 @@ def daily_seed(today: _dt.date) -> str:
 
 
 def resolve_seed(text: str, today: _dt.date) -> str:
-    """`daily` (in any case, with any spacing) becomes that day's seed; any other text is
-    a seed as it stands."""
+    """`daily` (after normalisation: any case, full-width, any spacing) becomes that
+    day's seed; any other text is a seed as it stands."""
     if normalise_seed(text) == DAILY:
         return daily_seed(today)
     return text
+
+
+def seed_commitment(seed: str) -> str:
+    """The first 8 hex digits of SHA-256 of the seed (UTF-8, as stored in the record):
+    shown instead of the seed while hidden cards are in play, so the seed is fixed
+    before the deal without giving the hands away (docs/seeds.md)."""
+    return hashlib.sha256(seed.encode("utf-8", "surrogatepass")).hexdigest()[:8]

@@ -12,7 +12,7 @@ from .errors import RecordError
 from .limits import FORMAT_NAME, FORMAT_VERSION, MAX_BYTES
 from .paths import data_dir, records_dir
 from .schema import Origin, Record, RecordedMove, Result
-from .seat_view import seat_transcript
+from .seat_view import comment_visible, seat_transcript
 from .verify import (
     ReplayResult,
     append_move,
@@ -39,6 +39,7 @@ __all__ = [
     "SeatInfo",
     "append_move",
     "build_record",
+    "comment_visible",
     "data_dir",
     "decode_record",
     "digest_input",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tt22.engine import Exchange, RulesError
+from tt22.engine import Exchange, RulesError, seed_problem
 from tt22.engine.cards import CODE
 
 from .errors import RecordError
@@ -48,8 +48,9 @@ def check_header(record: Record) -> None:
         dt.datetime.strptime(record.started, "%Y-%m-%dT%H:%M:%SZ")
     except ValueError:
         raise RecordError("not a real date and time", "record.started") from None
-    if record.seed.strip() == "":
-        raise RecordError("the seed is blank", "record.seed")
+    problem = seed_problem(record.seed)
+    if problem:
+        raise RecordError(problem, "record.seed")
 
 
 _CARDS = frozenset(CODE)

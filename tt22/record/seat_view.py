@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["seat_transcript"]
+__all__ = ["comment_visible", "seat_transcript"]
+
+
+def comment_visible(mover: int, seat: int | None) -> bool:
+    """Whether the view of `seat` (None: the open view, every hand shown) may show a
+    comment on a move made by `mover`. A comment may speak of the hand it was made
+    with, so a seat sees only the comments on its own moves: one rule for `tt22 show
+    --seat` and the replayer's seat views."""
+    return seat is None or mover == seat
 
 
 def _deal(d: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -14,11 +14,18 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tt22.bots import LEVELS, Bot, make_bot
-from tt22.engine import Move, Rules, State, apply, fresh_seed, new_match
+from tt22.engine import Move, Rules, State, apply, fresh_seed, new_match, seed_commitment
 from tt22.engine.players import Player
 from tt22.record import Autosave, Record, append_move, new_record, replay_record
 
-__all__ = ["MatchSession", "bot_levels", "fresh_seed_text", "make_autosave", "peek_current"]
+__all__ = [
+    "MatchSession",
+    "bot_levels",
+    "fresh_seed_text",
+    "make_autosave",
+    "peek_current",
+    "seed_label",
+]
 
 
 def fresh_seed_text() -> str:
@@ -74,7 +81,7 @@ class MatchSession:
             try:
                 self.autosave.save(self.record)
             except OSError as e:
-                self.save_problem = str(e)
+                self.save_problem = _save_problem(e, self.autosave)
 
     @classmethod
     def start(
@@ -117,7 +124,7 @@ class MatchSession:
             try:
                 autosave.save(record)
             except OSError as e:
-                session.save_problem = str(e)
+                session.save_problem = _save_problem(e, autosave)
         return session
 
     @classmethod
@@ -131,6 +138,11 @@ class MatchSession:
             state=state,
             moves=[m.move for m in record.moves],
         )
+
+    @property
+    def shown_seed(self) -> str:
+        """The seed as the table may show it during play (`seed_label`)."""
+        return seed_label(self.seed, self.players)
 
     @property
     def names(self) -> list[str]:
@@ -156,12 +168,30 @@ class MatchSession:
                     self.autosave.save(self.record)
                 self.save_problem = None
             except OSError as e:  # a full disk must not stop the game
-                self.save_problem = f"{e.strerror or e}: {e.filename or ''}".strip(": ")
+                self.save_problem = _save_problem(e, self.autosave)
         return self.state
+
+    def save_again(self) -> None:
+        """Try once more to save the match in progress (leaving the table after a failed
+        autosave); `save_problem` says whether it is saved now."""
+        if self.autosave is None or self.save_problem is None or self.state.over:
+            return
+        try:
+            self.autosave.save(self.record)
+            self.save_problem = None
+        except OSError as e:
+            self.save_problem = _save_problem(e, self.autosave)
 
     def abandon(self) -> None:
         if self.autosave is not None:
             self.autosave.discard_current()
+
+
+def _save_problem(e: OSError, autosave: Autosave) -> str:
+    """Why a save failed, naming the data folder rather than the file: the atomic write's
+    temporary file has a random name, and a message that changes with every move was
+    repeated on every move."""
+    return f"{e.strerror or type(e).__name__} ({autosave.home})"
 
 
 def _last_state(record: Record) -> State:
@@ -188,9 +218,19 @@ def make_autosave(home: Path | None = None) -> Autosave:
     return Autosave(home)
 
 
+def seed_label(seed: str, players: Sequence[Player]) -> str:
+    """What may be shown of a match's seed before it is over: with a human at the table
+    the seed would deal out the hidden hands, so only its commitment (`sha256:` and 8
+    hex digits, docs/seeds.md); with bots only, nobody is kept from anything."""
+    if any(p.kind == "human" for p in players):
+        return f"sha256:{seed_commitment(seed)}"
+    return seed
+
+
 def peek_current(home: Path | None = None) -> tuple[str, int] | None:
-    """(seed, moves made) of the autosaved match, for the home screen; None if none."""
+    """(seed as it may be shown, moves made) of the autosaved match, for the home
+    screen; None if none."""
     record = make_autosave(home).load_current()
     if record is None or record.result.finished:
         return None
-    return record.seed, len(record.moves)
+    return seed_label(record.seed, record.players), len(record.moves)

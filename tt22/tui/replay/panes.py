@@ -275,7 +275,7 @@ class MoveList(ScrollView, can_focus=True):
         where = f"{row.deal}." + ("x" if row.trick == 0 else str(row.trick))
         name = self._names[row.seat] if row.seat < len(self._names) else str(row.seat)
         text = move_text(self.model, row, self.seat, self.ascii_style)
-        if self.model.comment(row.move_index):
+        if self.model.comment(row.move_index, self.seat):
             text += "*"
         head = f"{where:>{self._where_width}} {_pad(name, self._name_width)} "
         return head, text.split(" ")

@@ -312,7 +312,7 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-moves", MoveList).show(m, self.p, self.seat, a)
         self.query_one("#replay-chart", PenaltyChart).show(m, self.p, a)
         current = m.current_row(self.p)
-        comment = m.comment(current) if current is not None else None
+        comment = m.comment(current, self.seat) if current is not None else None
         box = self.query_one("#replay-comment", Static)
         box.display = bool(comment)
         if comment:
@@ -525,6 +525,9 @@ class ReplayScreen(Screen[None]):
         index = self.model.current_row(self.p)
         if index is None:
             say(self, rt("comment.no_move"))
+            return
+        if self.model.comment(index) != self.model.comment(index, self.seat):
+            say(self, rt("comment.hidden"))  # editing would show another seat's comment
             return
 
         def done(text: str | None) -> None:

@@ -172,6 +172,11 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "comment.hint": ("empty removes the comment", "비우면 메모 삭제", "空欄でコメント削除"),
     "comment.ok": ("Keep", "확인", "確定"),
     "comment.cancel": ("Cancel", "취소", "キャンセル"),
+    "comment.hidden": (
+        "This seat's view hides the comment on that move; v to the open view to edit it.",
+        "이 좌석의 시점에서는 그 수의 메모가 숨겨집니다. v로 전체 보기에서 편집하세요.",
+        "この席の視点ではその手のコメントは隠れています。v で全体表示にして編集してください。",
+    ),
     "comment.no_move": (
         "Step to a move first: the start has no move to comment on.",
         "먼저 수로 이동하세요: 시작에는 메모할 수가 없습니다.",

@@ -3,6 +3,7 @@ keyboard), every rule option of RULES.md, and the seed (blank = a fresh one)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -13,10 +14,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from tt22.engine import Rules, RulesError
+from tt22.engine import Rules, RulesError, resolve_seed, seed_problem
 from tt22.engine.players import Player
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import is_default_name, level_name, t
+from tt22.tui.safe_text import plain
 from tt22.tui.session import bot_levels, fresh_seed_text
 
 if TYPE_CHECKING:
@@ -231,15 +233,17 @@ class SetupScreen(Screen[None]):
             all_out=self.query_one("#all_out", Select).value,  # type: ignore[arg-type]
         ).for_players(players)
         seed = self.query_one("#seed", Input).value.strip() or fresh_seed_text()
-        return rules, seats, seed
+        problem = seed_problem(seed)
+        if problem:
+            raise RulesError(problem)
+        # `daily` is stored resolved, as the command line does (docs/seeds.md).
+        return rules, seats, resolve_seed(seed, dt.datetime.now(dt.UTC).date())
 
     def action_start(self) -> None:
         try:
             rules, seats, seed = self.read_table()
         except RulesError as e:
-            self.query_one("#error", Static).update(
-                Text(t("setup.bad", reason=str(e)), style="bold")
-            )
+            self.query_one("#error", Static).update(plain(t("setup.bad", reason=str(e)), "bold"))
             return
         name = "" if is_default_name(seats[0].name) else seats[0].name
         if name != self.tapp.settings.name:

@@ -249,7 +249,7 @@ class TableScreen(Screen[None]):
                     deal=s.deal.number,
                     phase=phase,
                     stock=len(s.stock),
-                    seed=printable(self.session.seed, 60),
+                    seed=printable(self.session.shown_seed, 60),  # no seed mid-match
                 ),
                 style="bold",
             )
@@ -542,7 +542,12 @@ class TableScreen(Screen[None]):
         self.workers.cancel_group(self, "bots")
         self.app.pop_screen()
         if not self.session.state.over:
-            say(self.app, t("msg.saved"))
+            self.session.save_again()
+            problem = self.session.save_problem
+            if problem:  # say what happened: the match is not on disk
+                say(self.app, t("msg.not_saved", reason=problem), severity="error")
+            else:
+                say(self.app, t("msg.saved"))
 
     # ------------------------------------------------------------------ moves
     def human_move(self, move: Move) -> None:
