@@ -31,8 +31,19 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: {message}\n")
+        sys.stderr.write(f"{self.prog}: {_line(message)}\n")
         raise SystemExit(2)
+
+
+MAX_LINE = 300
+
+
+def _line(message: str) -> str:
+    """An error line as printed: control characters (and the surrogates a byte that is
+    not UTF-8 becomes) escaped, cut so a huge argument cannot fill the terminal."""
+    from tt22.safe import printable
+
+    return printable(message, MAX_LINE)
 
 
 def _available() -> dict[str, tuple[str, str]]:
@@ -93,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(module.run(args))
     except UsageError as e:
-        sys.stderr.write(f"tt22 {args.command}: {e}\n")
+        sys.stderr.write(f"tt22 {args.command}: {_line(str(e))}\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("tt22: interrupted\n")

@@ -7,6 +7,8 @@ without replaying anything.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +19,7 @@ from tt22.engine.cards import TEXT
 from tt22.engine.players import Player
 from tt22.engine.state import DealStart, ExchangeRecord, TrickRecord
 
-__all__ = ["transcript", "transcript_json"]
+__all__ = ["json_text", "transcript", "transcript_json"]
 
 
 def _cards(cards: Sequence[int]) -> list[str]:
@@ -90,5 +92,29 @@ def transcript(state: State, seed: str, players: Sequence[Player]) -> dict[str, 
 
 def transcript_json(state: State, seed: str, players: Sequence[Player]) -> str:
     """The transcript as one JSON object, UTF-8, two-space indented, ending in a newline."""
-    data = transcript(state, seed, players)
-    return msgspec.json.format(msgspec.json.encode(data), indent=2).decode("utf-8") + "\n"
+    return json_text(transcript(state, seed, players))
+
+
+def json_text(data: object) -> str:
+    """`data` as two-space indented JSON ending in a newline, with every character that
+    could reorder or hide text on a terminal written as a `\\uXXXX` escape: C0 and C1
+    controls, format characters (bidi overrides such as U+202E), line and paragraph
+    separators, private-use and unassigned code points. Such a character can only sit
+    inside a string, so the escape is the same JSON value; the rest stays UTF-8."""
+    text = msgspec.json.format(msgspec.json.encode(data), indent=2).decode("utf-8")
+    return _NON_ASCII.sub(_escape, text) + "\n"
+
+
+_NON_ASCII = re.compile("[^\x00-\x7e]")  # (DEL too)
+_HIDDEN = ("Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp")
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    if unicodedata.category(ch) not in _HIDDEN:
+        return ch
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # JSON spells a code point above U+FFFF as a surrogate pair
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

@@ -27,7 +27,7 @@ from tt22.bots import BOT_NAMES, Bot, make_bot
 from tt22.bots.base import bot_stream
 from tt22.bots.cheater import CHEATER_NAME, CheaterBot
 from tt22.commands.common import UsageError, add_rule_argument, table_from_args
-from tt22.engine import Move, Rules, State, apply, new_match, view
+from tt22.engine import MAX_SEED, Move, Rules, State, apply, new_match, view
 from tt22.engine.players import Player
 from tt22.safe import printable
 
@@ -39,6 +39,9 @@ NOMINAL_THINK = 1.0
 MAX_MATCHES = 1_000_000
 
 
+MAX_ARENA_SEED = MAX_SEED - len(f"/{MAX_MATCHES}")
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
@@ -48,7 +51,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--matches", type=int, default=40, metavar="N", help="matches to play")
     parser.add_argument(
-        "--seed", metavar="S", help="any text; omitted: a fresh code (printed with the results)"
+        "--seed",
+        metavar="S",
+        help=f"up to {MAX_ARENA_SEED} characters; omitted: a fresh code (printed with the results)",
     )
     add_rule_argument(parser)
     parser.add_argument(
@@ -310,6 +315,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--think must be a number of seconds above 0 and at most 60")
     args.players = len(lineup)
     rules, _players, seed = table_from_args(args)
+    if len(seed) > MAX_ARENA_SEED:  # each match's seed is "<seed>/<n>", at most MAX_SEED
+        raise UsageError(f"an arena seed is at most {MAX_ARENA_SEED} characters, not {len(seed)}")
     out_dir = _prepare_out(args.out)
     progress = _Progress()
 

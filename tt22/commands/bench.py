@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from tt22.commands.common import UsageError
+from tt22.commands.common import UsageError, check_seed
 from tt22.engine import OVER, Rules, RulesError, apply, legal_moves, new_match
 from tt22.engine.rng import seed_key, stream
 
@@ -50,6 +50,7 @@ def measure(players: int, games: int, seed: str) -> tuple[int, int, float, float
 
 
 def run(args: argparse.Namespace) -> int:
+    check_seed(args.seed)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     try:

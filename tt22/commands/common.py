@@ -6,7 +6,14 @@ import argparse
 import datetime as dt
 import os
 
-from tt22.engine import Rules, RulesError, fresh_seed, parse_rule_assignments, resolve_seed
+from tt22.engine import (
+    Rules,
+    RulesError,
+    fresh_seed,
+    parse_rule_assignments,
+    resolve_seed,
+    seed_problem,
+)
 
 __all__ = [
     "LANGUAGES",
@@ -15,6 +22,7 @@ __all__ = [
     "add_display_arguments",
     "add_rule_argument",
     "add_table_arguments",
+    "check_seed",
     "table_from_args",
 ]
 
@@ -34,7 +42,7 @@ def add_table_arguments(parser: argparse.ArgumentParser, players_default: int | 
     parser.add_argument(
         "--seed",
         metavar="S",
-        help="any text; 'daily' is today's (UTC) seed; omitted: a fresh code",
+        help="up to 200 characters; 'daily' is today's (UTC) seed; omitted: a fresh code",
     )
     add_rule_argument(parser)
 
@@ -72,7 +80,16 @@ def table_from_args(args: argparse.Namespace) -> tuple[Rules, int, str]:
     seed = args.seed
     if seed is None:
         seed = fresh_seed(os.urandom(8))
-    elif not seed.strip():
-        raise UsageError("the seed is empty: give some text, 'daily', or leave --seed out")
+    else:
+        check_seed(seed)
     seed = resolve_seed(seed, dt.datetime.now(dt.UTC).date())
     return rules, args.players, seed
+
+
+def check_seed(seed: str) -> None:
+    """UsageError with one line unless `seed` is a valid seed (docs/seeds.md)."""
+    if not seed.strip():
+        raise UsageError("the seed is empty: give some text, 'daily', or leave --seed out")
+    problem = seed_problem(seed)
+    if problem:
+        raise UsageError(problem)

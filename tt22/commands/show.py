@@ -9,13 +9,18 @@ from __future__ import annotations
 import argparse
 import sys
 
-import msgspec
-
 from tt22.commands.common import UsageError, add_ascii_argument
-from tt22.record import Record, RecordError, load_record, replay_record, seat_transcript
+from tt22.record import (
+    Record,
+    RecordError,
+    comment_visible,
+    load_record,
+    replay_record,
+    seat_transcript,
+)
 from tt22.safe import printable
 from tt22.textlog import render_text
-from tt22.transcript import transcript
+from tt22.transcript import json_text, transcript
 
 DESCRIPTION = "print a record as text or as the JSON transcript"
 
@@ -35,7 +40,7 @@ def _comments(record: Record, seat: int | None) -> list[str]:
     lines: list[str] = []
     for i, rm in enumerate(record.moves):
         by = rm.move.seat
-        if rm.comment and (seat is None or by == seat):
+        if rm.comment and comment_visible(by, seat):
             name = printable(record.players[by].name, 40)
             lines.append(f"  move {i + 1} ({name}, seat {by}): {printable(rm.comment, 1000)}")
     return lines
@@ -60,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     if args.seat is not None:
         t = seat_transcript(t, args.seat)
     if args.format == "json":
-        out = msgspec.json.format(msgspec.json.encode(t), indent=2).decode("utf-8") + "\n"
+        out = json_text(t)
     else:
         out = render_text(t, ascii_style=args.ascii)
         comments = _comments(record, args.seat)

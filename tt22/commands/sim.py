@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 
 from tt22.bots import BOT_NAMES, make_bot
@@ -33,6 +35,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text")
     add_ascii_argument(parser)
     parser.add_argument("--out", metavar="FILE.22rec", help="also save the match as a record")
+    parser.add_argument(
+        "--force", action="store_true", help="let --out replace an existing record file"
+    )
 
 
 def parse_bots(spec: str | None, players: int) -> list[str]:
@@ -45,6 +50,22 @@ def parse_bots(spec: str | None, players: int) -> list[str]:
         if n not in BOT_NAMES:
             raise UsageError(f"unknown bot {n!r}; the bots are {', '.join(BOT_NAMES)}")
     return names
+
+
+def check_out(path: str, force: bool) -> None:
+    """Refuse (UsageError) an --out that exists, unless `force` and it is a regular file:
+    the record is written by replacing the path, which would swap a symlink or a device
+    node for a file (`--out /dev/full` as root replaced the node)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise UsageError(f"cannot write {printable(path)}: {e.strerror or e}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise UsageError(f"{printable(path)} exists and is not a regular file; not replaced")
+    if not force:
+        raise UsageError(f"{printable(path)} exists; --force replaces it")
 
 
 def save_sim_record(
@@ -66,6 +87,8 @@ def save_sim_record(
 def run(args: argparse.Namespace) -> int:
     rules, players, seed = table_from_args(args)
     names = parse_bots(args.bots, players)
+    if args.out:
+        check_out(args.out, args.force)
     bots = [make_bot(name, seed, seat) for seat, name in enumerate(names)]
     seats = [Player(f"Bot {seat}", "bot", name) for seat, name in enumerate(names)]
     state, moves = play_match(rules, seed, bots)

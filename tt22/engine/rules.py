@@ -100,7 +100,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 def _parse_value(name: str, text: str) -> int | bool | str:
     if name in _CHOICES:
         if text not in _CHOICES[name]:
-            raise RulesError(f"{name} must be one of {', '.join(_CHOICES[name])}, not {text!r}")
+            raise RulesError(
+                f"{name} must be one of {', '.join(_CHOICES[name])}, not {_shown(text)}"
+            )
         return text
     if name == "must_beat":
         low = text.lower()
@@ -108,11 +110,17 @@ def _parse_value(name: str, text: str) -> int | bool | str:
             return True
         if low in ("false", "no", "0", "off"):
             return False
-        raise RulesError(f"must_beat must be true or false, not {text!r}")
-    try:
-        return int(text)
-    except ValueError:
-        raise RulesError(f"{name} must be a whole number, not {text!r}") from None
+        raise RulesError(f"must_beat must be true or false, not {_shown(text)}")
+    # ASCII digits only: int() would take "٣" (an Arabic-Indic 3), "1_0" and " 7 ".
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
+        raise RulesError(f"{name} must be a whole number, not {_shown(text)}")
+    return int(text)
+
+
+def _shown(text: str) -> str:
+    """`text` quoted for an error line, cut so a huge argument cannot flood it."""
+    return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
 def parse_rule_assignments(assignments: list[str], base: Rules | None = None) -> Rules:
@@ -122,8 +130,10 @@ def parse_rule_assignments(assignments: list[str], base: Rules | None = None) ->
         name, sep, text = item.partition("=")
         name = name.strip()
         if not sep:
-            raise RulesError(f"a rule is NAME=VALUE, not {item!r}")
+            raise RulesError(f"a rule is NAME=VALUE, not {_shown(item)}")
         if name not in OPTION_NAMES:
-            raise RulesError(f"unknown rule {name!r}; the rules are {', '.join(OPTION_NAMES)}")
+            raise RulesError(
+                f"unknown rule {_shown(name)}; the rules are {', '.join(OPTION_NAMES)}"
+            )
         values[name] = _parse_value(name, text.strip())
     return msgspec.structs.replace(base or Rules(), **values)

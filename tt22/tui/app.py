@@ -21,7 +21,7 @@ from tt22.engine.players import Player
 from tt22.tui.i18n import detect_language, set_language, t
 from tt22.tui.safe_text import say
 from tt22.tui.session import MatchSession, fresh_seed_text
-from tt22.tui.settings import Settings, load_settings, save_settings
+from tt22.tui.settings import Settings, read_settings, save_settings
 
 if TYPE_CHECKING:
     from tt22.tui.screens.table import TableScreen
@@ -90,7 +90,8 @@ class TT22App(App[None]):
         super().__init__()
         self.options = options or StartOptions()
         self.home_dir = self.options.home
-        self.settings: Settings = load_settings(self.home_dir)
+        self.settings: Settings
+        self.settings, self.settings_problem = read_settings(self.home_dir)
         lang = self.options.language or self.settings.language or detect_language()
         set_language(lang)
         self._too_small = False
@@ -137,6 +138,8 @@ class TT22App(App[None]):
         from tt22.tui.screens.home import HomeScreen
 
         self.push_screen(HomeScreen())
+        if self.settings_problem:
+            say(self, self.settings_problem, severity="warning")
         o = self.options
         if o.screen is not None:
             self.push_screen(o.screen())
