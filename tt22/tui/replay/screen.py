@@ -510,7 +510,7 @@ class ReplayScreen(Screen[None]):
     def action_real_time(self) -> None:
         self.real_time = not self.real_time
         if self._timer is None:  # (while autoplaying, the position line says it)
-            self.notify(rt("realtime.on" if self.real_time else "realtime.off"))
+            say(self, rt("realtime.on" if self.real_time else "realtime.off"))
         self.refresh_view()
 
     # ------------------------------------------------------------------ views

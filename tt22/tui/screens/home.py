@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Static
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
+from tt22.tui.safe_text import say
 from tt22.tui.session import peek_current
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ class HomeScreen(Screen[None]):
             self.action_no_continue()
 
     def action_no_continue(self) -> None:
-        self.notify(t("msg.no_match"), markup=False)
+        say(self, t("msg.no_match"))
 
     def action_replay(self) -> None:
         """The record picker, then the replay (tt22.tui.replay)."""
