@@ -20,6 +20,7 @@ from tt22.engine import (
     apply,
     legal_moves,
     new_match,
+    seed_commitment,
     selection_problem,
     view,
 )
@@ -119,7 +120,8 @@ async def test_home_n_asks_before_retiring_the_match_in_progress(_home: Path) ->
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         words = " ".join(str(w.render()) for w in app.screen.query("Label, Button"))
-        assert "in progress" in words and "seed in progress" in words
+        # a human is at that table: its seed's commitment, not the seed (issue 9, item 4)
+        assert "in progress" in words and f"seed sha256:{seed_commitment('in progress')}" in words
         await pilot.press("escape")  # cancel: nothing retired, still home
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert (_home / "current.22rec").exists()

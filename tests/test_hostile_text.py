@@ -21,7 +21,7 @@ from recordkit import STARTED, match_moves
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tt22.engine import Rules
+from tt22.engine import Move, Rules, apply, new_match
 from tt22.engine.players import Player
 from tt22.record import Record, RecordedMove, build_record, records_dir, save_record
 from tt22.safe import printable
@@ -209,28 +209,81 @@ async def test_saving_a_copy_of_a_bracketed_file_name_says_where(tmp_path: Path)
         assert (tmp_path / "x[" / "]y-notes.22rec").is_file()
 
 
-async def test_the_table_and_the_summaries_show_hostile_names_literally() -> None:
-    """Play on from a hostile record (every seat a bot) to the match summary."""
+def human_at(keep: int, human: Callable[[list[Move]], int]) -> Record:
+    """The hostile record cut to its first `keep` moves, with a human at the seat
+    `human(moves)` chooses: the table then waits for that human, or a summary for them,
+    instead of racing on with bots only."""
     record = hostile_record()
-    short = build_record(record.rules, record.seed, record.players, record.moves[:-1], STARTED)
-    app = TT22App(StartOptions(language="en", pace=0.5))
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        from tt22.tui.screens.home import HomeScreen
-        from tt22.tui.screens.summary import MatchSummaryScreen
-        from tt22.tui.screens.table import TableScreen
+    moves = [rm.move for rm in record.moves]
+    seat = human(moves)
+    players = [
+        msgspec.structs.replace(p, kind="human", bot=None) if s == seat else p
+        for s, p in enumerate(record.players)
+    ]
+    return build_record(record.rules, record.seed, players, record.moves[:keep], STARTED)
 
+
+def deal_one_end() -> int:
+    """The index of the move that ends deal 1 of the hostile record."""
+    record = hostile_record()
+    state = new_match(record.rules, len(record.players), record.seed)
+    for i, rm in enumerate(record.moves):
+        state = apply(state, rm.move)
+        if state.history:
+            return i
+    raise AssertionError("deal 1 never ends")
+
+
+async def test_the_table_and_the_match_summary_show_hostile_text_literally() -> None:
+    from tt22.tui.screens.home import HomeScreen
+    from tt22.tui.screens.summary import MatchSummaryScreen
+    from tt22.tui.screens.table import TableScreen
+
+    def to_move_after_5(moves: list[Move]) -> int:
+        state = new_match(Rules().for_players(3), 3, SEED)
+        for m in moves[:5]:
+            state = apply(state, m)
+        return state.to_move
+
+    app = TT22App(StartOptions(language="en", pace=0.0))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        table = app.start_from_record(short)
+        table = app.start_from_record(human_at(5, to_move_after_5))  # the human's turn
         assert isinstance(table, TableScreen)
-        await wait_for(pilot, lambda: app.screen is table and table.is_mounted)
+        await wait_for(pilot, lambda: app.screen is table and table.human_view() is not None)
         await pilot.pause()
         text = assert_clean(app)
-        assert f"0{SHOWN}"[:10] in text
-        await wait_for(pilot, lambda: isinstance(app.screen, MatchSummaryScreen))
+        assert f"0{SHOWN}"[:10] in text and f"1{SHOWN}"[:10] in text
+    n = len(hostile_record().moves)
+    app = TT22App(StartOptions(language="en", pace=0.0))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        # the last move is a bot's; the summary waits for the human at another seat
+        assert app.start_from_record(human_at(n - 1, lambda ms: (ms[-1].seat + 1) % 3))
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, MatchSummaryScreen) and app.screen.is_mounted
+        )
         await wait_for(pilot, lambda: "Seed" in screen_text(app))
         text = assert_clean(app)
         assert f"[b]B[/b]{QUIT_LINK}" in text
         assert SEED.replace("\x1b", "\\x1b").replace("\u202e", "\\u202e") in text  # revealed
+
+
+async def test_the_deal_summary_shows_hostile_names_literally() -> None:
+    from tt22.tui.screens.home import HomeScreen
+    from tt22.tui.screens.summary import DealSummaryScreen
+
+    last = deal_one_end()
+    app = TT22App(StartOptions(language="en", pace=0.0))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert app.start_from_record(human_at(last, lambda ms: (ms[last].seat + 1) % 3))
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, DealSummaryScreen) and app.screen.is_mounted
+        )
+        await wait_for(pilot, lambda: "Deal 1" in screen_text(app))
+        text = assert_clean(app)
+        assert f"[b]B[/b]{QUIT_LINK}Q[/]" in text  # a seat's name in the standings
 
 
 async def test_notifications_of_outside_text_are_literal(
