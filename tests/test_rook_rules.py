@@ -370,7 +370,7 @@ def test_k20_the_small_deck_piles_out_of_play_and_nest() -> None:
         assert sorted(everything) == sorted(SMALL_DECK) and ROOK not in everything
         assert {rookkit.TEXT[c][0] for c in everything} == set("456789TJQKA")
         assert s.rules.min_bid == 50 and s.match.cap == 100
-        deck = list(SMALL_DECK)  # the deal of docs/seeds.md, section 11
+        deck = list(SMALL_DECK)  # the deal of docs/seeds.md, section 12
         stream(seed_key(f"k20/{players}"), "deal/1").shuffle(deck)
         assert piles == tuple(tuple(deck[p:36:3]) for p in range(3))
         assert s.start.out_of_play == tuple(deck[36:39]) and s.start.nest == tuple(deck[39:44])
