@@ -67,10 +67,10 @@ def test_only_one_play_and_must_beat_reasons() -> None:
     rules = Rules(must_beat=True)
     s = play(rig(["5S 2S", "2H KH"], rules=rules), 0, "5S")
     assert forced_reason(view(s, 1)) == (
-        "House rule must_beat: you can beat 5, and only one play does it (R13)."
+        "House rule: you can beat 5, and only one play does it (R13)."
     )
     s = play(rig(["5S 2S", "2H QH KH"], rules=rules), 0, "5S")
-    assert forced_reason(view(s, 1)) == "House rule must_beat: you can beat 5, so you must (R13)."
+    assert forced_reason(view(s, 1)) == "House rule: you can beat 5, so you must (R13)."
 
 
 def test_playable_cards() -> None:
@@ -109,7 +109,7 @@ def test_selection_problem_messages() -> None:
     assert selection_problem(follow, cards("2H 3H 4H")) is None
     must = view(play(rig(["5S 2S", "2H KH"], rules=Rules(must_beat=True)), 0, "5S"), 1)
     assert selection_problem(must, cards("2H")) == (
-        "House rule must_beat: you can beat 5, so you must (R13)."
+        "House rule: you can beat 5, so you must (R13)."
     )
     ex = view(rig(["7S 5H", "2S KS"], phase=EXCHANGE, stock="AS"), 0)
     assert selection_problem(ex, cards("7S 5H")) == (

@@ -424,7 +424,7 @@ def test_r13_must_beat_option() -> None:
     s = play(rig(["7S 5H", "2S KS", "3D 4D"], rules=rules), 0, "7S")
     assert _ranks(legal_moves(s)) == {("K",)}
     e = _illegal("R13", s, Play(1, ("2S",)))
-    assert "must_beat" in e.reason
+    assert "house rule: you can beat" in e.reason
     s = play(s, 1, "KS")
     assert _ranks(legal_moves(s)) == {("3",)}  # cannot beat: must duck
     play(s, 2, "3D")

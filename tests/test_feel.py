@@ -371,3 +371,229 @@ async def test_t_alone_in_the_replayer_says_what_it_changed(tmp_path: Path) -> N
         await pilot.press("t")
         await pilot.pause()
         assert any("fixed speed" in m for m in notes(app))
+
+
+# ---------------------------------------------------------------- 10, 12, 14: the replayer
+
+
+def screen_text(app: TT22App) -> str:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+async def test_the_replayer_says_who_won_the_match(tmp_path: Path) -> None:
+    from tt22.record import load_record, replay_record
+
+    path = sample(tmp_path)
+    winners = replay_record(load_record(path)).final.winners
+    assert winners
+    app = replay_of(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        assert "won by" not in replay_screen(app).status_text()
+        await pilot.press("end")
+        await pilot.pause()
+        names = ", ".join(f"Bot {s}" for s in winners)
+        assert f"won by {names}" in replay_screen(app).status_text()
+        assert f"won by {names}" in screen_text(app)
+
+
+async def test_a_comment_says_which_move_it_belongs_to(tmp_path: Path) -> None:
+    from tt22.tui.replay.dialogs import TextDialog
+
+    app = replay_of(sample(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        screen = replay_screen(app)
+        await pilot.press("pagedown")  # the start of deal 2: the last move made is deal 1's
+        await pilot.pause()
+        index = screen.model.current_row(screen.p)
+        assert index is not None
+        row = screen.model.rows[index]
+        assert row.deal == 1 and screen.model.where(screen.p).deal == 2
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
+        title = str(app.screen.query("Label").first().render())
+        where = f"{row.deal}.{row.trick}"
+        assert f"move {index + 1}" in title and "last move made" in title
+        assert f"{where} Bot {row.seat}" in title
+        await pilot.press(*"why", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        box = str(screen.query_one("#replay-comment", Static).render())
+        assert f"move {index + 1} ({where} Bot {row.seat}" in box and "why" in box
+
+
+async def test_one_hand_order_in_the_replayer(tmp_path: Path) -> None:
+    app = replay_of(sample(tmp_path), seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        cards = replay_screen(app).query_one("#replay-hand", HandView).cards
+        assert len(cards) > 1 and list(cards) == sorted(cards, reverse=True)
+
+
+async def test_slash_in_an_empty_record_browser_is_the_key_not_a_letter(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    from tt22.tui.replay.picker import RecordPicker
+
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RecordPicker(tmp_path / "none here", with_samples=False))
+        await wait_for(pilot, lambda: isinstance(app.screen, RecordPicker))
+        await pilot.pause()
+        box = app.screen.query_one("#pick-path", Input)
+        await pilot.press("slash")
+        assert box.has_focus and box.value == ""
+        await pilot.press(*"/tmp")
+        assert box.value == "/tmp"
+
+
+# ---------------------------------------------------------------- 11: the words
+
+
+def test_show_speaks_of_a_player_called_you_without_bad_grammar(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from tt22.record import build_record, save_record
+    from tt22.tui.session import MatchSession
+
+    session = MatchSession(Rules().for_players(3), "grammar", [Player("You"), *seats(3)[1:]])
+    from tt22.bots import make_bot
+
+    bots = {s: make_bot("random", "grammar", s) for s in range(3)}
+    while not session.state.over:
+        s = session.state
+        session.play(bots[s.to_move].choose(view(s, s.to_move)))
+    path = tmp_path / "you.22rec"
+    record = session.record
+    save_record(
+        path,
+        build_record(
+            record.rules,
+            record.seed,
+            record.players,
+            record.moves,
+            __import__("datetime").datetime(2026, 1, 1, tzinfo=__import__("datetime").UTC),
+        ),
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "tt22", "show", str(path)], capture_output=True, text=True
+    ).stdout
+    assert "You (seat 0)" in out
+    for bad in (
+        "You deals",
+        "You wins",
+        "You keeps",
+        "You discards",
+        "You takes",
+        "You is",
+        "card(s)",
+    ):
+        assert bad not in out, bad
+
+
+@pytest.mark.parametrize("language", ["en", "ko", "ja"])
+async def test_the_move_log_names_each_player_one_way(language: str) -> None:
+    app = TT22App(
+        StartOptions(
+            rules=Rules().for_players(3),
+            players=seats(3),
+            seed="one name",
+            pace=0.0,
+            language=language,
+        )
+    )
+    async with app.run_test(size=(160, 40)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        screen = table(app)
+        for _ in range(6):
+            await wait_for(pilot, lambda: my_turn(app))
+            v = screen.human_view()
+            assert v is not None
+            await pilot.press("space", "enter" if v.exchanging else "d")
+        from textual.widgets import RichLog
+
+        text = "\n".join(line.text for line in screen.query_one("#log", RichLog).lines)
+        assert "Ann" in text
+        for you in ("You ", "you ", "나:", "나 ", "당신", "あなた"):
+            assert you not in text, you
+
+
+def test_no_internal_names_or_english_in_the_korean_setup_words() -> None:
+    from tt22.tui.i18n import rules_text
+
+    set_language("ko")
+    try:
+        assert "must_beat" not in t("setup.must_beat")
+        assert "seat" not in t("setup.name") and "0" not in t("setup.name")
+        said = rules_text("first_hand must be 3 to 13, not 40 (R9)")
+        assert "first_hand" not in said and "must" not in said and "40" in said
+    finally:
+        set_language("en")
+    assert "seat 0" not in t("setup.name")
+
+
+def test_japanese_lists_use_the_japanese_separator() -> None:
+    set_language("ja")
+    try:
+        assert t("sep.list") == "、"
+    finally:
+        set_language("en")
+
+
+async def test_a_japanese_summary_lists_names_with_the_japanese_separator() -> None:
+    from tt22.tui.screens.summary import losers_text
+
+    class Deal:
+        losers = (1, 2)
+        penalty = 10
+
+    session = MatchSession(Rules().for_players(3), "ja list", seats(3))
+    set_language("ja")
+    try:
+        said = losers_text(session, Deal(), 0)  # type: ignore[arg-type]
+    finally:
+        set_language("en")
+    assert "Bot 1、Bot 2" in said and ", " not in said
+
+
+async def test_the_record_browser_lists_the_samples_after_the_players_own(
+    tmp_path: Path,
+) -> None:
+    from textual.widgets import DataTable
+
+    from tt22.tui.replay.picker import RecordPicker, sample_records_dir
+
+    shipped = sample_records_dir()
+    assert shipped is not None and (shipped / "4p-random.22rec").exists()
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    sample(mine, "2p-random.22rec").rename(mine / "my-game.22rec")
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RecordPicker(mine))
+        await wait_for(pilot, lambda: isinstance(app.screen, RecordPicker))
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, RecordPicker)
+        paths = [e.path for e in picker.entries]
+        assert paths[0] == mine / "my-game.22rec" and not picker.entries[0].sample
+        assert {p.name for p in paths[1:]} == {p.name for p in shipped.glob("*.22rec")}
+        assert "sample 4p-random" in screen_text(app)
+        table = picker.query_one(DataTable)
+        assert table.has_focus
+        table.move_cursor(row=[p.name for p in paths].index("4p-random.22rec"))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+
+
+def test_the_samples_are_package_data() -> None:
+    import tomllib
+
+    import tt22
+
+    shipped = Path(tt22.__file__).parent / "samples"
+    assert {p.name for p in shipped.glob("*.22rec")} == {p.name for p in SAMPLES.glob("*.22rec")}
+    config = tomllib.loads((SAMPLES.parent / "pyproject.toml").read_text())
+    assert "samples/*.22rec" in config["tool"]["setuptools"]["package-data"]["tt22"]

@@ -148,7 +148,7 @@ def test_show_seat_limits_what_is_shown(capsys: pytest.CaptureFixture[str]) -> N
     assert json.loads(out) == seat_transcript(t, 2)
     code, out, _ = run(capsys, "show", str(FOUR), "--seat", "2")
     assert code == 0 and out == render_text(seat_transcript(t, 2))
-    assert "(hidden)" in out and "swaps" in out and "stock (" not in out
+    assert "(hidden)" in out and "swapped" in out and "stock (" not in out
 
 
 def test_show_comments_as_the_seat_saw_them(capsys: pytest.CaptureFixture[str]) -> None:

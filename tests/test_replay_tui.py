@@ -240,7 +240,9 @@ async def test_seat_view_shows_no_hidden_card(tmp_path: Path) -> None:
             snap = screen.query_one(SeatsTable).snapshot
             assert snap is not None
             assert [h is not None for h in snap.hands] == [s == seat for s in range(4)]
-            assert screen.query_one(HandView).cards == state.hands[seat]
+            assert screen.query_one(HandView).cards == tuple(
+                sorted(state.hands[seat], reverse=True)
+            )
             moves = screen.query_one(MoveList)
             assert len(moves.rows) == screen.p  # no later move is listed
             assert all(not r.cards for r in moves.rows if r.exchange and r.seat != seat)
@@ -481,7 +483,9 @@ async def test_picker_lists_newest_first_and_opens(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, RecordPicker))
         picker = app.screen
         assert isinstance(picker, RecordPicker)
-        assert [e.path.name for e in picker.entries] == ["new.22rec", "old.22rec", "junk.22rec"]
+        own = [e.path.name for e in picker.entries if not e.sample]
+        assert own == ["new.22rec", "old.22rec", "junk.22rec"]
+        assert [e.sample for e in picker.entries[:3]] == [False] * 3  # the samples after
         text = screen_text(app)
         assert "2026-11-20 10:00" in text and "new one" in text and "unreadable" in text
         await pilot.press("enter")
@@ -931,7 +935,7 @@ async def test_an_unfinished_record_says_so_at_its_end(tmp_path: Path) -> None:
         screen = replay(app)
         assert "unfinished" not in screen_text(app).split("\n")[0]
         dealer = screen.model.players[screen.model.state(0).deal.dealer].name
-        assert f"{dealer} deals" in screen_text(app).split("\n")[0]  # whatever the table fits
+        assert f"dealer: {dealer}" in screen_text(app).split("\n")[0]  # whatever the table fits
         await pilot.press("end")
         await pilot.pause(0.2)
         text = screen_text(app)

@@ -328,7 +328,7 @@ async def test_setup_refuses_a_bad_rule_with_its_reason() -> None:
         app.screen.query_one("#first_hand", Input).value = "40"
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SetupScreen)
-        assert "first_hand" in str(app.screen.query_one("#error", Static).render())
+        assert "first hand" in str(app.screen.query_one("#error", Static).render())
 
 
 async def test_help_and_a_language_change_in_settings(_home: Path) -> None:

@@ -29,6 +29,10 @@ def _cards(cards: Sequence[str | None] | None, ascii_style: bool) -> str:
     return " ".join(_card(c, ascii_style) for c in cards)
 
 
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
     names = [printable(p["name"], 40) for p in t["players"]]
 
@@ -46,10 +50,13 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
     for i, rnd in enumerate(fd["draws"], 1):
         drawn = ", ".join(f"{names[d['seat']]} {_card(d['card'], ascii_style)}" for d in rnd)
         lines.append(f"First-dealer draw{'' if i == 1 else f' (round {i})'}: {drawn}")
-    lines.append(f"{who(fd['dealer'])} deals first.")
+    # Every sentence names the player without a verb that agrees with it: a player may
+    # be called "You" or "1" (no "You deals", "1 deals").
+    lines.append(f"First dealer: {who(fd['dealer'])}.")
     for d in t["deals"]:
         lines.append("")
-        lines.append(f"Deal {d['number']}: {who(d['dealer'])} deals {d['hand_size']} cards each.")
+        k = d["hand_size"]
+        lines.append(f"Deal {d['number']}: dealer {who(d['dealer'])}, {_count(k)} each.")
         for seat in d["players_in"]:
             lines.append(f"  {names[seat]:<16} {_cards(d['hands'][seat], ascii_style)}")
         stock = d.get("stock")
@@ -57,20 +64,20 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
             lines.append(f"  stock ({len(stock)}): {_cards(stock, ascii_style)}")
         for e in d["exchanges"]:
             if "count" in e:
-                lines.append(f"  exchange: {names[e['seat']]} swaps {e['count']} card(s)")
+                lines.append(f"  exchange: {names[e['seat']]}: {_count(e['count'])} swapped")
             elif not e["discard"]:
-                lines.append(f"  exchange: {names[e['seat']]} keeps the hand")
+                lines.append(f"  exchange: {names[e['seat']]}: hand kept")
             else:
                 lines.append(
-                    f"  exchange: {names[e['seat']]} discards {_cards(e['discard'], ascii_style)},"
-                    f" draws {_cards(e['draw'], ascii_style)}"
+                    f"  exchange: {names[e['seat']]}: put away {_cards(e['discard'], ascii_style)},"
+                    f" drew {_cards(e['draw'], ascii_style)}"
                 )
         for n, trick in enumerate(d["tricks"], 1):
             plays = "; ".join(
                 f"{names[p['seat']]} {_cards(p['cards'], ascii_style)}" for p in trick["plays"]
             )
             won = (
-                f" -> {names[trick['winner']]} wins"
+                f" -> won by {names[trick['winner']]}"
                 if trick["winner"] is not None
                 else " (in progress)"
             )
@@ -81,11 +88,11 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
             )
             lines.append(f"  showdown: {shown}")
             losers = ", ".join(names[s] for s in d["losers"])
-            lines.append(f"  {losers} take{'s' if len(d['losers']) == 1 else ''} {d['penalty']}.")
+            lines.append(f"  penalty {d['penalty']}: {losers}")
             totals = "  ".join(f"{names[s]} {v}" for s, v in enumerate(d["totals"]))
             lines.append(f"  totals: {totals}")
             for seat in d["eliminated"]:
-                lines.append(f"  {names[seat]} is out.")
+                lines.append(f"  out: {names[seat]}")
     lines.append("")
     result = t["result"]
     if not result["finished"]:

@@ -35,13 +35,10 @@ def forced_reason(v: SeatView) -> str | None:
     moves = v.legal_moves()
     if len(moves) == 1:
         if v.rules.must_beat:
-            return (
-                f"House rule must_beat: you can beat {show_ranks(best)}, and only one play "
-                "does it (R13)."
-            )
+            return f"House rule: you can beat {show_ranks(best)}, and only one play does it (R13)."
         return "Only one play is possible here (R13)."
     if v.rules.must_beat:
-        return f"House rule must_beat: you can beat {show_ranks(best)}, so you must (R13)."
+        return f"House rule: you can beat {show_ranks(best)}, so you must (R13)."
     return None
 
 
@@ -90,6 +87,6 @@ def selection_problem(v: SeatView, cards: Sequence[int]) -> str | None:
             return None
     lowest = sorted((c >> 2 for c in v.hand[:k]), reverse=True)
     if ranks == lowest:
-        return f"House rule must_beat: you can beat {show_ranks(v.best_desc)}, so you must (R13)."
+        return f"House rule: you can beat {show_ranks(v.best_desc)}, so you must (R13)."
     best = show_ranks(v.best_desc)
     return f"{show_ranks(ranks)} neither beats {best} nor is {lowest_cards_words(k)} (R13)."

@@ -420,9 +420,7 @@ def _judge_single_follow(s: State, seat: int, hand: tuple[int, ...], r: int) -> 
             "R13", f"{show_ranks([r])} neither beats {show_ranks(best)} nor is your lowest card"
         )
     elif s.match.rules.must_beat and hand[-1] >> 2 >= best[0]:
-        raise IllegalMove(
-            "R13", f"house rule must_beat: you can beat {show_ranks(best)}, so you must"
-        )
+        raise IllegalMove("R13", f"house rule: you can beat {show_ranks(best)}, so you must")
 
 
 def _judge_follow(s: State, seat: int, hand: tuple[int, ...], ranks_desc: list[int]) -> None:
@@ -445,9 +443,7 @@ def _judge_follow(s: State, seat: int, hand: tuple[int, ...], ranks_desc: list[i
             f" nor is {lowest_cards_words(k)}",
         )
     if s.match.rules.must_beat and can_beat(hand, best):
-        raise IllegalMove(
-            "R13", f"house rule must_beat: you can beat {show_ranks(best)}, so you must"
-        )
+        raise IllegalMove("R13", f"house rule: you can beat {show_ranks(best)}, so you must")
 
 
 def _finish_play(s: State, seat: int, rest: tuple[int, ...], played: tuple[int, ...]) -> None:

@@ -18,6 +18,7 @@ __all__ = [
     "get_language",
     "is_default_name",
     "level_name",
+    "rules_text",
     "set_language",
     "t",
 ]
@@ -105,17 +106,17 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     ),
     "turn.yours_lead": (
         "Your lead: one card, or several of one rank. Keep at least one card.",
-        "당신의 선: 카드 한 장, 또는 같은 숫자 여러 장. 최소 한 장은 남기세요.",
+        "나의 선: 카드 한 장, 또는 같은 숫자 여러 장. 최소 한 장은 남기세요.",
         "あなたのリード: 1枚か、同じ数字を複数枚。最低1枚は残してください。",
     ),
     "turn.yours_follow1": (
         "Your turn: play a card that beats or matches {best}, or your lowest card.",
-        "당신 차례: {best} 이상인 카드 한 장, 또는 가장 낮은 카드 한 장을 내세요.",
+        "내 차례: {best} 이상인 카드 한 장, 또는 가장 낮은 카드 한 장을 내세요.",
         "あなたの番: {best} 以上のカードを1枚、または一番低いカードを1枚出します。",
     ),
     "turn.yours_follow": (
         "Your turn: play {k} cards that beat or match {best}, or your {k} lowest cards.",
-        "당신 차례: {best} 이상인 카드 {k}장, 또는 가장 낮은 카드 {k}장을 내세요.",
+        "내 차례: {best} 이상인 카드 {k}장, 또는 가장 낮은 카드 {k}장을 내세요.",
         "あなたの番: {best} 以上のカードを{k}枚、または一番低いカードを{k}枚出します。",
     ),
     "turn.yours_exchange": (
@@ -151,34 +152,19 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "btn.keep": ("Keep hand", "그대로 유지", "そのまま"),
     "btn.reveal": ("Show my hand", "내 패 보기", "手札を見る"),
     "log.title": ("Moves", "진행 기록", "手順"),
-    "log.exchange": ("{name} discards {n}.", "{name}: {n}장 교환.", "{name}: {n}枚交換。"),
+    # The log names every player the same way, the local one too, in the past tense
+    # (no verb to agree with a player called "You").
+    "log.exchange": ("{name} discarded {n}.", "{name}: {n}장 교환.", "{name}: {n}枚交換。"),
     "log.my_exchange": (
-        "You put away {out} and drew {drawn}.",
-        "버린 카드 {out}, 뽑은 카드 {drawn}.",
-        "捨てたカード {out}、引いたカード {drawn}。",
+        "{name} put away {out} and drew {drawn}.",
+        "{name}: 버린 카드 {out}, 뽑은 카드 {drawn}.",
+        "{name}: 捨てたカード {out}、引いたカード {drawn}。",
     ),
-    "log.keep": ("{name} keeps.", "{name}: 유지.", "{name}: そのまま。"),
-    "log.you_exchange": ("You discard {n}.", "나: {n}장 교환.", "あなた: {n}枚交換。"),
-    "log.you_keep": ("You keep your hand.", "나: 유지.", "あなた: そのまま。"),
-    "log.you_trick": (
-        "You win the trick.",
-        "내가 트릭을 가져갑니다.",
-        "あなたがトリックを取りました。",
-    ),
+    "log.keep": ("{name} kept the hand.", "{name}: 유지.", "{name}: そのまま。"),
     "log.stock_empty": (
-        "{name} keeps: the stock is empty.",
+        "{name} kept the hand: the stock is empty.",
         "{name}: 더미가 비어 유지.",
         "{name}: 山札が空なのでそのまま。",
-    ),
-    "log.you_stock_empty": (
-        "You keep your hand: the stock is empty.",
-        "나: 더미가 비어 유지.",
-        "あなた: 山札が空なのでそのまま。",
-    ),
-    "log.deal_you": (
-        "Deal {n}: you deal {k} each.",
-        "{n}번째 딜: 내가 {k}장씩 돌립니다.",
-        "第{n}ディール: あなたが{k}枚ずつ配ります。",
     ),
     "msg.stock_empty": (
         "The stock is empty: you keep your hand.",
@@ -188,12 +174,12 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "log.play": ("{name}: {cards}", "{name}: {cards}", "{name}: {cards}"),
     "log.best": ("{name}: {cards} (best)", "{name}: {cards} (최고)", "{name}: {cards} (最強)"),
     "log.trick": (
-        "{name} wins the trick.",
+        "{name} won the trick.",
         "{name} 님이 트릭을 가져갑니다.",
         "{name}さんがトリックを取りました。",
     ),
     "log.deal": (
-        "Deal {n}: {name} deals {k} each.",
+        "Deal {n}: {name} dealt {k} each.",
         "{n}번째 딜: {name} 님이 {k}장씩 돌립니다.",
         "第{n}ディール: {name}さんが{k}枚ずつ配ります。",
     ),
@@ -261,7 +247,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     # setup
     "setup.title": ("New game", "새 게임", "新しいゲーム"),
     "setup.players": ("Players", "인원", "人数"),
-    "setup.name": ("Your name (seat 0)", "이름 (0번 자리)", "名前 (0番席)"),
+    "setup.name": ("Your name", "내 이름", "あなたの名前"),
     "setup.seat": ("Seat {n}", "{n}번 자리", "{n}番席"),
     "setup.human": ("Human at this keyboard", "이 키보드의 사람", "このキーボードの人"),
     "setup.bot": ("Bot: {level}", "봇: {level}", "ボット: {level}"),
@@ -301,7 +287,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "level.hard": ("hard", "어려움", "むずかしい"),
     "level.expert": ("expert", "전문가", "達人"),
     "player.bot": ("Bot {n}", "봇 {n}", "ボット{n}"),
-    "player.human": ("Player {n}", "플레이어 {n}", "プレイヤー{n}"),
+    "player.human": ("Player {n}", "플레이어 {n}", "プレイヤー{n}"),  # counted from 1
     # settings
     "settings.title": ("Settings", "설정", "設定"),
     "settings.language": ("Language", "언어", "言語"),
@@ -381,6 +367,11 @@ CATALOGUE.update(
             "一番低いカードはここでは出せません: {reason}",
         ),
         "sep.list": (", ", ", ", "、"),
+        "setup.not_number": (
+            "{field} must be a whole number, not {text}.",
+            "{field}은(는) 정수여야 합니다: {text}",
+            "{field}は整数で入力してください: {text}",
+        ),
         "key.first": ("First card", "첫 카드", "最初のカード"),
         "key.last": ("Last card", "마지막 카드", "最後のカード"),
         "key.done": ("Pass on", "넘기기", "次へ渡す"),
@@ -406,15 +397,15 @@ _ENGINE: Mapping[str, tuple[str, str, str]] = {
         "{best}을(를) 이길 수 없으니 가장 낮은 카드 {k}장을 내야 합니다 ({r}).",
         "{best} に勝てないので、一番低いカードを{k}枚出すしかありません ({r})。",
     ),
-    r"House rule must_beat: you can beat (?P<best>\S+), and only one play does it \((?P<r>R\d+)\)\.": (  # noqa: E501
-        "House rule must_beat: you can beat {best}, and only one play does it ({r}).",
-        "하우스 룰 must_beat: {best}을(를) 이길 수 있고, 그 방법은 하나뿐입니다 ({r}).",
-        "ハウスルール must_beat: {best} に勝てて、その出し方は一つだけです ({r})。",
+    r"House rule: you can beat (?P<best>\S+), and only one play does it \((?P<r>R\d+)\)\.": (
+        "House rule: you can beat {best}, and only one play does it ({r}).",
+        "하우스 룰: {best}을(를) 이길 수 있고, 그 방법은 하나뿐입니다 ({r}).",
+        "ハウスルール: {best} に勝てて、その出し方は一つだけです ({r})。",
     ),
-    r"House rule must_beat: you can beat (?P<best>\S+), so you must \((?P<r>R\d+)\)\.": (
-        "House rule must_beat: you can beat {best}, so you must ({r}).",
-        "하우스 룰 must_beat: {best}을(를) 이길 수 있으니 이겨야 합니다 ({r}).",
-        "ハウスルール must_beat: {best} に勝てるので、勝たなければなりません ({r})。",
+    r"House rule: you can beat (?P<best>\S+), so you must \((?P<r>R\d+)\)\.": (
+        "House rule: you can beat {best}, so you must ({r}).",
+        "하우스 룰: {best}을(를) 이길 수 있으니 이겨야 합니다 ({r}).",
+        "ハウスルール: {best} に勝てるので、勝たなければなりません ({r})。",
     ),
     r"Only one play is possible here \((?P<r>R\d+)\)\.": (
         "Only one play is possible here ({r}).",
@@ -423,7 +414,7 @@ _ENGINE: Mapping[str, tuple[str, str, str]] = {
     ),
     r"It is not your turn\.": (
         "It is not your turn.",
-        "당신 차례가 아닙니다.",
+        "내 차례가 아닙니다.",
         "あなたの番ではありません。",
     ),
     r"You cannot discard (?P<n>\d+) cards: the stock holds only (?P<m>\d+) \((?P<r>R\d+)\)\.": (
@@ -463,6 +454,36 @@ _ENGINE: Mapping[str, tuple[str, str, str]] = {
     ),
 }
 _ENGINE_RE = [(re.compile(p), texts) for p, texts in _ENGINE.items()]
+
+# The rules' complaints about a setup (tt22.engine.rules.RulesError), said with the
+# setup's own field names in every language (the engine names options as in a record).
+_RULES: Mapping[str, tuple[str, str, str]] = {
+    r"first_hand must be (?P<lo>\d+) to (?P<hi>\d+), not (?P<v>-?\d+) \((?P<r>R\d+)\)": (
+        "The first hand must be {lo} to {hi} cards, not {v} ({r}).",
+        "첫 패는 {lo}~{hi}장이어야 합니다. {v}장은 안 됩니다 ({r}).",
+        "最初の手札は{lo}~{hi}枚です。{v}枚はできません ({r})。",
+    ),
+    r"elimination_at must be (?P<lo>\d+) to (?P<hi>\d+), not (?P<v>-?\d+) \((?P<r>R\d+)\)": (
+        "Out at must be {lo} to {hi}, not {v} ({r}).",
+        "탈락 점수는 {lo}~{hi}이어야 합니다. {v}은(는) 안 됩니다 ({r}).",
+        "脱落点は{lo}~{hi}です。{v}はできません ({r})。",
+    ),
+    r"(?P<n>\d+) players need two decks \((?P<r>R\d+)\)": (
+        "{n} players need two decks ({r}).",
+        "{n}명은 덱이 두 벌 필요합니다 ({r}).",
+        "{n}人ではデッキが2組必要です ({r})。",
+    ),
+}
+_RULES_RE = [(re.compile(p), texts) for p, texts in _RULES.items()]
+
+
+def rules_text(message: str) -> str:
+    """A rules complaint about a setup in the current language (as written if unknown)."""
+    for pattern, texts in _RULES_RE:
+        m = pattern.fullmatch(message.strip())
+        if m:
+            return texts[_INDEX[_current]].format(**m.groupdict())
+    return message
 
 
 def set_language(code: str) -> None:

@@ -26,7 +26,7 @@ from textual.widget import Widget
 from tt22.engine import OVER, DealResult, PublicDeal, show_card
 from tt22.replay_model import MoveRow, ReplayModel
 from tt22.safe import printable
-from tt22.tui.i18n import get_language
+from tt22.tui.i18n import get_language, t
 from tt22.tui.replay.words import rt
 from tt22.tui.widgets.cards import cards_text, plain_cards
 
@@ -475,8 +475,8 @@ class OpenHands(Widget):
             number = d.number if isinstance(d, PublicDeal) else d.start.number
             fresh = number == deal - 1 and not tricks  # the new deal has no trick yet
             if fresh or (phase == OVER and number == deal):
-                shown = ", ".join(f"{names[st]} {show_card(c, a)}" for st, c in d.showdown)
-                losers = ", ".join(names[st] for st in d.losers)
+                shown = t("sep.list").join(f"{names[st]} {show_card(c, a)}" for st, c in d.showdown)
+                losers = t("sep.list").join(names[st] for st in d.losers)
                 said = rt("hands.showdown", n=number, cards=shown, names=losers, penalty=d.penalty)
                 lines.append((Text(said, style="dim"), 2))
         if self.p == m.end and not m.state(self.p).over:

@@ -1,10 +1,10 @@
-"""Choosing a record to replay: the records folder, newest first, or any path."""
+"""Choosing a record to replay: the records folder, newest first, then the sample records
+that come with tt22, or any path."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from rich.cells import cell_len
 from textual import on
@@ -14,19 +14,19 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from tt22.safe import printable
+from tt22.tui.i18n import t
 from tt22.tui.replay.words import rt, translate_bindings
 from tt22.tui.safe_text import plain, say
 
 if TYPE_CHECKING:
     from tt22.record import Record
 
-__all__ = ["RecordEntry", "RecordPicker", "list_records"]
+__all__ = ["RecordEntry", "RecordPicker", "list_records", "sample_records_dir"]
 
 MAX_LISTED = 500
 
 
-@dataclass(frozen=True)
-class RecordEntry:
+class RecordEntry(NamedTuple):
     """One line of the picker: a file and what its head says (or why it cannot be read)."""
 
     path: Path
@@ -35,6 +35,21 @@ class RecordEntry:
     result: str
     seed: str
     readable: bool
+    sample: bool = False
+
+
+def sample_records_dir() -> Path | None:
+    """Where the sample records are: `tt22/samples` in an installed package (pyproject
+    maps the source tree's `records/` there), or `records/` beside the package in a
+    source checkout. None when neither holds a record."""
+    package = Path(__file__).resolve().parents[2]
+    for candidate in (package / "samples", package.parent / "records"):
+        try:
+            if candidate.is_dir() and any(candidate.glob("*.22rec")):
+                return candidate
+        except OSError:
+            continue
+    return None
 
 
 def _entry(path: Path) -> RecordEntry:
@@ -47,7 +62,7 @@ def _entry(path: Path) -> RecordEntry:
     return RecordEntry(
         path,
         record.started.replace("T", " ").removesuffix("Z")[:16],
-        _short(", ".join(printable(p.name, 20) for p in record.players), 20)
+        _short(t("sep.list").join(printable(p.name, 20) for p in record.players), 20)
         + (f" ({len(record.players)})" if len(record.players) > 3 else ""),
         _short(describe_result(record), 18),
         _short(printable(record.seed, 40), 14),
@@ -73,20 +88,23 @@ def describe_result(record: Record) -> str:
         return rt("pick.unfinished", n=r.deals)
     if not r.winners:
         return rt("pick.no_winner")
-    names = ", ".join(
+    names = t("sep.list").join(
         printable(record.players[s].name, 20) for s in r.winners if s < len(record.players)
     )
     return rt("pick.won", names=names)
 
 
-def list_records(folder: Path) -> list[RecordEntry]:
-    """The `.22rec` files in `folder`, newest first (by start time, then file time)."""
+def list_records(folder: Path, *, sample: bool = False) -> list[RecordEntry]:
+    """The `.22rec` files in `folder`, newest first (by start time, then file time);
+    samples in the order of their names."""
     try:
         files = [p for p in folder.glob("*.22rec") if p.is_file()]
     except OSError:
         return []
     files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
     entries = [_entry(p) for p in files[:MAX_LISTED]]
+    if sample:
+        return sorted((e._replace(sample=True) for e in entries), key=lambda e: e.path.name)
     entries.sort(key=lambda e: (e.readable, e.started), reverse=True)
     return entries
 
@@ -104,10 +122,18 @@ class RecordPicker(Screen[None]):
         Binding("slash", "focus_path", "pick.open", id="picker.path", key_display="/"),
     ]
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path | None = None,
+        *,
+        samples: Path | None = None,
+        with_samples: bool = True,
+    ) -> None:
         super().__init__()
         translate_bindings(self)
         self.folder = folder
+        self.samples = samples
+        self.with_samples = with_samples
         self.entries: list[RecordEntry] = []
 
     def compose(self) -> ComposeResult:
@@ -121,23 +147,31 @@ class RecordPicker(Screen[None]):
 
         folder = self.folder or records_dir()
         self.folder = folder
-        self.entries = list_records(folder)
+        own = list_records(folder)
+        samples = self.samples or (sample_records_dir() if self.with_samples else None)
+        shipped = list_records(samples, sample=True) if samples is not None else []
+        self.entries = own + shipped
         table = self.query_one("#pick-table", DataTable)
         table.add_columns(rt("pick.date"), rt("pick.players"), rt("pick.result"), rt("pick.seed"))
         for i, e in enumerate(self.entries):
             label = e.started if e.readable else printable(e.path.name, 30)
+            if e.sample:
+                label = _short(rt("pick.sample", name=printable(e.path.stem, 40)), 20)
             table.add_row(
                 plain(label), plain(e.players), plain(e.result), plain(e.seed), key=str(i)
             )
         title = self.query_one("#pick-title", Static)
-        if self.entries:
-            title.update(plain(f"{rt('pick.title')} · {rt('pick.count', n=len(self.entries))}"))
-            table.focus()
+        if own:
+            said = rt("pick.count", n=len(own))
         else:
-            title.update(
-                plain(f"{rt('pick.title')} · {rt('pick.empty', dir=printable(str(folder), 120))}")
-            )
-            self.query_one("#pick-path", Input).focus()
+            said = rt("pick.empty", dir=printable(str(folder), 120))
+        if shipped:
+            said += " · " + rt("pick.samples", n=len(shipped))
+        title.update(plain(f"{rt('pick.title')} · {said}"))
+        if self.entries:
+            table.focus()
+        # With nothing to list, nothing has the focus: `/` (the footer's key) goes to the
+        # path box rather than being typed into it.
 
     @on(DataTable.RowSelected)
     def _row(self, event: DataTable.RowSelected) -> None:

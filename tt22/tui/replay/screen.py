@@ -29,7 +29,7 @@ from tt22.safe import printable
 from tt22.tui.app import TT22App
 from tt22.tui.i18n import t
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
-from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, position_text
+from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, move_text, position_text
 from tt22.tui.replay.words import rt, translated_bindings
 from tt22.tui.safe_text import plain, say
 from tt22.tui.session import peek_current
@@ -272,6 +272,10 @@ class ReplayScreen(Screen[None]):
         if not state.over:  # the table may have no room for "(dealer)" at 80 columns
             dealer = self.model.players[state.deal.dealer].name
             parts.append(rt("pos.dealer", name=printable(dealer, 40)))
+        else:  # who won, as `tt22 verify` says it
+            names = [printable(self.model.players[s].name, 40) for s in state.winners]
+            won = rt("pos.winner", names=t("sep.list").join(names)) if names else None
+            parts.append(won or rt("pick.no_winner"))
         if self.seat is None:
             parts.append(rt("view.open"))
         else:
@@ -308,18 +312,29 @@ class ReplayScreen(Screen[None]):
             hand.display = False
         else:
             hand.display = True
-            hand.show(m.seat_view(self.p, self.seat).hand, ascii_style=a)
+            # High to low, as the open hands above and every list of cards show them.
+            own = m.seat_view(self.p, self.seat).hand
+            hand.show(sorted(own, reverse=True), ascii_style=a)
         self.query_one("#replay-moves", MoveList).show(m, self.p, self.seat, a)
         self.query_one("#replay-chart", PenaltyChart).show(m, self.p, a)
         current = m.current_row(self.p)
         comment = m.comment(current, self.seat) if current is not None else None
         box = self.query_one("#replay-comment", Static)
         box.display = bool(comment)
-        if comment:
+        if comment and current is not None:
             box.update(
-                plain(f"{rt('key.comment')} ({current + 1 if current is not None else 0}): ")
+                plain(rt("comment.on", n=current + 1, move=self.move_label(current)) + " ")
                 + plain(comment, limit=1000)
             )
+
+    def move_label(self, index: int) -> str:
+        """Move `index` as the move list writes it ("3.8 Bot 3 J♥"): which move a comment
+        belongs to, said in the words the player sees beside it."""
+        m = self.model
+        row = m.rows[index]
+        where = f"{row.deal}." + ("x" if row.trick == 0 else str(row.trick))
+        name = printable(m.players[row.seat].name, 40)
+        return f"{where} {name} {move_text(m, row, self.seat, self.ascii_style)}"
 
     def go(self, p: int) -> None:
         p = self.model.clamp(p)
@@ -538,7 +553,7 @@ class ReplayScreen(Screen[None]):
 
         self.app.push_screen(
             TextDialog(
-                rt("comment.title", n=index + 1),
+                rt("comment.title", n=index + 1, move=self.move_label(index)),
                 self.model.comment(index) or "",
                 hint=rt("comment.hint"),
                 max_length=1000,

@@ -160,7 +160,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "기록은 여기서 끝납니다: 끝나지 않은 경기입니다.",
         "記録はここまでです: 試合は終わっていません。",
     ),
-    "pos.dealer": ("{name} deals", "딜러 {name}", "親 {name}"),
+    "pos.dealer": ("dealer: {name}", "딜러: {name}", "親: {name}"),
     "pos.unfinished": ("unfinished", "미완료", "未完了"),
     "moves.unfinished": ("(end: match unfinished)", "(끝: 미완료 경기)", "(終わり: 未完了の試合)"),
     "hands.showdown": (
@@ -168,7 +168,17 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "{n}번째 딜 쇼다운: {cards}; {names} +{penalty}",
         "第{n}ディール ショーダウン: {cards}; {names} +{penalty}",
     ),
-    "comment.title": ("Comment on move {n}", "{n}번째 수에 메모", "{n}手目へのコメント"),
+    "comment.title": (
+        "Comment on move {n}, the last move made here: {move}",
+        "{n}번째 수(여기서 마지막으로 둔 수)에 메모: {move}",
+        "{n}手目(ここで最後に指された手)へのコメント: {move}",
+    ),
+    "comment.on": (
+        "Comment on move {n} ({move}):",
+        "{n}번째 수 ({move})의 메모:",
+        "{n}手目 ({move}) へのコメント:",
+    ),
+    "pos.winner": ("won by {names}", "우승: {names}", "勝者: {names}"),
     "comment.hint": ("empty removes the comment", "비우면 메모 삭제", "空欄でコメント削除"),
     "comment.ok": ("Keep", "확인", "確定"),
     "comment.cancel": ("Cancel", "취소", "キャンセル"),
@@ -274,6 +284,12 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "pick.unreadable": ("unreadable", "읽을 수 없음", "読めません"),
     "pick.bad": ("Cannot open: {reason}", "열 수 없음: {reason}", "開けません: {reason}"),
     "pick.open": ("Open", "열기", "開く"),
+    "pick.sample": ("sample {name}", "예제 {name}", "サンプル {name}"),
+    "pick.samples": (
+        "then {n} sample records",
+        "이어서 예제 기록 {n}개",
+        "続いてサンプル記録 {n}件",
+    ),
     "pick.count": ("{n} records, newest first", "기록 {n}개, 최신순", "記録 {n}件、新しい順"),
 }
 

@@ -17,7 +17,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from tt22.engine import Rules, RulesError, resolve_seed, seed_problem
 from tt22.engine.players import Player
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import is_default_name, level_name, t
+from tt22.tui.i18n import is_default_name, level_name, rules_text, t
 from tt22.tui.safe_text import plain
 from tt22.tui.session import bot_levels, fresh_seed_text
 
@@ -221,7 +221,8 @@ class SetupScreen(Screen[None]):
             try:
                 return int(text)
             except ValueError:
-                raise RulesError(f"{widget_id[1:]} must be a whole number, not {text!r}") from None
+                field = t("setup." + widget_id[1:])
+                raise RulesError(t("setup.not_number", field=field, text=repr(text))) from None
 
         decks = self.query_one("#decks", Select).value
         rules = Rules(
@@ -243,7 +244,9 @@ class SetupScreen(Screen[None]):
         try:
             rules, seats, seed = self.read_table()
         except RulesError as e:
-            self.query_one("#error", Static).update(plain(t("setup.bad", reason=str(e)), "bold"))
+            self.query_one("#error", Static).update(
+                plain(t("setup.bad", reason=rules_text(str(e))), "bold")
+            )
             return
         name = "" if is_default_name(seats[0].name) else seats[0].name
         if name != self.tapp.settings.name:

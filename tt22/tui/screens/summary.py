@@ -58,7 +58,7 @@ def losers_text(session: MatchSession, deal: DealResult, you: int | None) -> str
     """Who lost the deal, with the verb agreeing: "You lose", "Bot 2 loses", "A, B lose"."""
     if deal.losers == (you,):
         return t("deal.you_lose", penalty=deal.penalty)
-    names = ", ".join(printable(session.names[s], 40) for s in deal.losers)
+    names = t("sep.list").join(printable(session.names[s], 40) for s in deal.losers)
     key = "deal.loses" if len(deal.losers) == 1 else "deal.lose_many"
     return t(key, names=names, penalty=deal.penalty)
 
@@ -89,7 +89,7 @@ class DealSummaryScreen(ModalScreen[None]):
             yield Static(Text(t("deal.title", n=d.start.number), style="bold"), classes="title")
             yield Static(Text(losers_text(self.session, d, self.you)))
             if d.eliminated:
-                out = ", ".join(printable(self.session.names[s], 40) for s in d.eliminated)
+                out = t("sep.list").join(printable(self.session.names[s], 40) for s in d.eliminated)
                 yield Static(Text(t("deal.eliminated", names=out), style="bold"))
             yield Static(standings_table(self.session, d, a), classes="standings")
             with Horizontal(classes="buttons"):
@@ -126,7 +126,7 @@ class MatchSummaryScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         a = self.tapp.ascii_cards
         state = self.session.state
-        names = ", ".join(printable(self.session.names[s], 40) for s in state.winners)
+        names = t("sep.list").join(printable(self.session.names[s], 40) for s in state.winners)
         with VerticalScroll(classes="dialog"):
             head = Text(t("match.title"), style="bold")
             head.append("\n")

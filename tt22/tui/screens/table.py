@@ -677,10 +677,7 @@ class TableScreen(Screen[None]):
         if s.over:
             return
         d = s.deal
-        if d.dealer == self.you():
-            line = t("log.deal_you", n=d.number, k=d.hand_size)
-        else:
-            line = t("log.deal", n=d.number, name=self.who(d.dealer), k=d.hand_size)
+        line = t("log.deal", n=d.number, name=self.who(d.dealer), k=d.hand_size)
         self._log(Text(line, style="bold"))
 
     def _log_skipped(self, records: Sequence[ExchangeRecord], mover: int | None) -> list[int]:
@@ -693,11 +690,7 @@ class TableScreen(Screen[None]):
                 continue  # the move itself
             if not e.discard:
                 skipped.append(e.seat)
-                if e.seat == self.you():
-                    line = t("log.you_stock_empty")
-                else:
-                    line = t("log.stock_empty", name=self.who(e.seat))
-                self._log(Text(line, style="dim"))
+                self._log(Text(t("log.stock_empty", name=self.who(e.seat)), style="dim"))
         return skipped
 
     def _log_move(self, before: State, move: Move, after: State) -> list[int]:
@@ -710,10 +703,7 @@ class TableScreen(Screen[None]):
         mover = move.seat if isinstance(move, Exchange) else None
         if isinstance(move, Exchange):
             n = len(move.discard)
-            if move.seat == me:
-                self._log(t("log.you_exchange", n=n) if n else t("log.you_keep"))
-            else:
-                self._log(t("log.exchange", name=name, n=n) if n else t("log.keep", name=name))
+            self._log(t("log.exchange", name=name, n=n) if n else t("log.keep", name=name))
             if n and move.seat == me:
                 records = s.history[-1].exchanges if deal_over else s.exchanges
                 for e in records:
@@ -722,6 +712,7 @@ class TableScreen(Screen[None]):
                             Text(
                                 t(
                                     "log.my_exchange",
+                                    name=name,
                                     out=plain_cards(e.discard, a),
                                     drawn=plain_cards(e.draw, a),
                                 ),
@@ -734,14 +725,15 @@ class TableScreen(Screen[None]):
             tricks = s.history[-1].tricks if deal_over else s.tricks
             if len(tricks) > len(before.tricks):
                 winner = tricks[-1].winner
-                won = t("log.you_trick") if winner == me else t("log.trick", name=self.who(winner))
-                self._log(Text(won, style="dim"))
+                self._log(Text(t("log.trick", name=self.who(winner)), style="dim"))
         if not deal_over:
             return self._log_skipped(s.exchanges[len(before.exchanges) :], mover)
         d = s.history[-1]
         self._log_skipped(d.exchanges[len(before.exchanges) :], mover)
-        shown = ", ".join(f"{self.who(seat)} {plain_cards([c], a)}" for seat, c in d.showdown)
-        losers = ", ".join(self.who(x) for x in d.losers)
+        shown = t("sep.list").join(
+            f"{self.who(seat)} {plain_cards([c], a)}" for seat, c in d.showdown
+        )
+        losers = t("sep.list").join(self.who(x) for x in d.losers)
         self._log(
             Text(t("log.showdown", cards=shown, losers=losers, penalty=d.penalty), style="bold")
         )
