@@ -299,6 +299,9 @@ async def test_watch_names_the_hand_shown_and_follows_a_seat_still_in() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await start_anyway(app, pilot)
         screen = table(app)
+        screen.waiting_summary = True  # the bots stop: the state is changed under them
+        screen.workers.cancel_group(screen, "bots")
+        await pilot.pause()
         state = screen.state
         out = list(state.out)
         out[0] = True
