@@ -15,6 +15,7 @@ from tt22.games.rook.bots import (
     play_bots,
     sample_world,
     voids,
+    world_state,
 )
 from tt22.games.rook.cards import ROOK
 from tt22.games.rook.moves import Bid
@@ -150,3 +151,24 @@ def test_the_rules_bot_beats_random_play() -> None:
 def test_the_sampling_bot_beats_the_rules_bot() -> None:
     wins, games = duplicate("sampling", "rules", 4, 4, worlds=8)
     assert wins >= 5, (wins, games)  # the figure with a 95% interval: docs/bots.md
+
+
+def test_a_sampled_world_looks_the_same_from_the_seat_that_sampled_it() -> None:
+    """Determinization is sound: the world's state shows the sampling seat exactly its
+    own view (bar the finished hands, which a playout never reaches back to)."""
+    checked = 0
+
+    def each(s: State) -> None:
+        nonlocal checked
+        if s.phase != PLAY:
+            return
+        seat = s.to_move
+        v = GAME.view(s, seat)
+        w = world_state(v, sample_world(v, stream(seed_key("same"), f"{checked}")))
+        assert GAME.view(w, seat)._replace(history=v.history) == v
+        assert GAME.legal_moves(w) == GAME.legal_moves(s)
+        checked += 1
+
+    for players in (2, 3, 4):
+        play_game(players, f"same/{players}", each=each, max_hands=1)
+    assert checked > 80
