@@ -351,9 +351,14 @@ def test_k19_a_hands_moves_come_in_order_piles_bids_nest_trump_plays() -> None:
     s = moves(s, "bid 70", "pass", "pass", "pass")
     assert illegal(s, "trump H").rule == "K9"
     s = move(s, first_five(s))
-    assert illegal(s, "bid 80").rule == "K10"
+    assert illegal(s, "bid 80").rule == "K8"  # the bidding is over
     s = move(s, "trump H")
-    assert illegal(s, "trump S").rule == "K11"  # trump cannot be named twice
+    twice = illegal(s, "trump S")
+    assert twice.rule == "K10" and str(twice) == "naming trump is over: now is the play (K10)"
+    assert illegal(s, first_five(s)).rule == "K9"  # the nest cannot be put back twice
+    with pytest.raises(RuleBroken) as e:
+        GAME.apply(s, Pile(s.to_move, 0))
+    assert e.value.rule == "K22"  # piles only in the 2-player game
 
 
 # ---------------------------------------------------------------------------

@@ -18,6 +18,8 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "rook.not_a_move": "{kind} is not a Rook move",
         "rook.turn": "it is seat {expected}'s turn, not seat {seat}'s",
         "rook.phase": "that is a move of {wanted}, but now is {now}",
+        "rook.phase_over": "{wanted} is over: now is {now}",
+        "rook.no_piles": "only the 2-player game chooses piles",
         "rook.not_a_card": "{card} is not a card of this deck",
         "rook.pile_range": "the piles are 0, 1 and 2, not {pile}",
         "rook.pile_taken": "pile {pile} is already taken",

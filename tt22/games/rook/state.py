@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from math import comb
-from typing import NamedTuple, overload
+from typing import NamedTuple, NoReturn, overload
 
 from tt22.engine.rng import seed_key, stream
 
@@ -657,6 +657,23 @@ _MOVE_PHASE: dict[type, int] = {
 }
 
 
+def _wrong_phase(state: State, wanted: int) -> NoReturn:
+    """A move of another phase: one whose phase is over names that phase's rule (a trump
+    named twice is K10's, a bid after the bidding K8's); one that comes too early names
+    the rule of the phase still going on."""
+    phase = state.phase
+    if wanted == PILES and state.players != 2:
+        broken("rook.no_piles", "K22")
+    if wanted < phase:
+        broken(
+            "rook.phase_over",
+            PHASE_RULES[wanted],
+            wanted=PHASE_WORDS[wanted],
+            now=PHASE_WORDS[phase],
+        )
+    broken("rook.phase", PHASE_RULES[phase], wanted=PHASE_WORDS[wanted], now=PHASE_WORDS[phase])
+
+
 def apply(state: State, move: RookMove) -> State:
     """The state after `move`, or RuleBroken (an IllegalMove) naming the K rule."""
     phase = state.phase
@@ -665,10 +682,10 @@ def apply(state: State, move: RookMove) -> State:
     wanted = _MOVE_PHASE.get(type(move), -1)
     if wanted < 0:
         broken("rook.not_a_move", PHASE_RULES[phase], kind=type(move).__name__)
+    if wanted != phase:
+        _wrong_phase(state, wanted)
     if move.seat != state.to_move:
         broken("rook.turn", PHASE_RULES[phase], expected=state.to_move, seat=move.seat)
-    if wanted != phase:
-        broken("rook.phase", PHASE_RULES[phase], wanted=PHASE_WORDS[wanted], now=PHASE_WORDS[phase])
     s = state.copy()
     if phase == PLAY:
         assert type(move) is Play
