@@ -187,3 +187,36 @@ def test_22s_adapter_is_the_engine_itself() -> None:
     assert game.new_match is engine.new_match and game.view is engine.view
     final = playout(game, 4, "digest")[-1][0]
     assert game.digest(final) == state_digest(final)  # the records' digest, unchanged
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_explain_view_judges_from_the_view_as_apply_does(name: str) -> None:
+    """The interface's question ("may I play this?") answered from the view alone agrees
+    with the state: legal moves pass, and moves that were legal a step ago (often not
+    now) are refused under the same rule as `apply` refuses them."""
+    game = get_game(name)
+    judged = refused = 0
+    for players in player_counts(game):
+        steps = playout(game, players, f"explain-view/{name}/{players}")
+        previous: Sequence[Any] = []
+        for state, m in steps[:250]:
+            if m is None:
+                break
+            seat = game.to_move(state)
+            v = game.view(state, seat)
+            legal = game.legal_moves(state)
+            for i in range(0, len(legal), max(1, len(legal) // 4)):
+                assert game.explain_view(v, legal[i]) is None, legal[i]
+            for old in list(previous)[:12]:
+                candidate = msgspec.structs.replace(old, seat=seat)
+                truth = game.explain(state, candidate)
+                from_view = game.explain_view(v, candidate)
+                assert (truth is None) == (from_view is None), (candidate, truth, from_view)
+                if truth is not None and from_view is not None:
+                    assert truth.rule == from_view.rule, (candidate, truth, from_view)
+                    refused += 1
+                judged += 1
+            other = (seat + 1) % players
+            assert game.explain_view(game.view(state, other), m) is not None
+            previous = legal
+    assert judged > 200 and refused > 50

@@ -282,6 +282,11 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
             return reason_of(e)
         return None
 
+    @abstractmethod
+    def explain_view(self, view: ViewT, move: MoveT) -> Reason | None:
+        """None when the view's seat may make `move` now, else why not, judged from the
+        view alone: what an interface asks before it sends a move."""
+
     def describe(self, reason: Reason) -> str:
         """A reason in English, with its rule number."""
         if reason.code == "illegal":

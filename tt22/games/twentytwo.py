@@ -14,6 +14,7 @@ from typing import Any
 
 from tt22 import engine
 from tt22.engine import OVER, PLAY, SeatView, State
+from tt22.engine.cards import CODE
 from tt22.engine.moves import Exchange, Move, Play
 from tt22.engine.players import Player
 from tt22.engine.rules import Rules
@@ -59,6 +60,10 @@ _OPTIONS = (
 
 def _cards_text(cards: Sequence[str]) -> str:
     return " ".join(cards)
+
+
+def _words(rule: str, text: str) -> Reason:
+    return Reason("illegal", rule, (("words", text),))
 
 
 class TwentyTwo(Game[Rules, State, Move, SeatView]):
@@ -110,6 +115,41 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
 
     def view_legal_moves(self, view: SeatView) -> Sequence[Move]:
         return view.legal_moves()
+
+    def explain_view(self, view: SeatView, move: Move) -> Reason | None:
+        """From 22's own view-level judge (`engine.selection_problem`), after the checks
+        it leaves to its caller: the seat, the phase and whether the cards are held."""
+        exchanging = view.exchanging
+        rule = "R11" if exchanging else "R13" if view.plays else "R12"
+        if view.over:
+            return _words("R5", "the match is over")
+        if move.seat != view.seat or not view.my_turn:
+            return _words(rule, f"it is seat {view.to_move}'s turn, not seat {move.seat}'s")
+        if isinstance(move, Play) and exchanging:
+            return _words("R11", "first exchange (or keep) your cards")
+        if isinstance(move, Exchange) and not exchanging:
+            return _words("R11", "the exchange is over: it is time to play a card")
+        texts = move.discard if isinstance(move, Exchange) else move.cards
+        cards: list[int] = []
+        for t in texts:
+            c = CODE.get(t)
+            if c is None:
+                return _words(rule, "those are not cards")
+            cards.append(c)
+        rest = list(view.hand)
+        for c in cards:
+            if c not in rest:
+                if exchanging:
+                    return _words("R11", "you can only discard cards from your own hand")
+                return _words("R12", "you can only play cards from your own hand")
+            rest.remove(c)
+        words = engine.selection_problem(view, cards)
+        if words is None:
+            return None
+        text, _, tail = words.rstrip(".").rpartition(" (")
+        if not text:
+            return _words(rule, words.rstrip("."))
+        return _words(tail.rstrip(")"), text)
 
     def forced_reason(self, view: SeatView) -> Reason | None:
         words = engine.forced_reason(view)

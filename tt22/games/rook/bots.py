@@ -34,15 +34,13 @@ from .state import (
     PILES,
     PLAY,
     TRUMP,
-    HandStart,
-    MatchInfo,
     State,
     apply,
     new_match,
     playable_cards,
     trick_winner,
 )
-from .views import RookView, view
+from .views import RookView, state_from_view, view
 
 __all__ = [
     "BOT_NAMES",
@@ -350,36 +348,8 @@ def sample_world(view: RookView, rng: Pcg32, tries: int = 20) -> World:
 
 
 def world_state(view: RookView, world: World) -> State:
-    """A full state of the current hand, from the view and one sampled world (no seed:
-    the next hand's deal is never reached by a playout that stops at the hand's end)."""
-    s = State.__new__(State)
-    positions = len(view.hand_counts)
-    s.match = MatchInfo(view.rules, view.players, b"world", (), view.dealer, positions, view.cap)
-    order = view.order
-    nxt = [0] * positions
-    for i, p in enumerate(order):
-        nxt[p] = order[(i + 1) % positions]
-    s.start = HandStart(view.hand_number, view.dealer, order, tuple(nxt), (), (), ())
-    s.phase = view.phase
-    s.to_move = view.to_move
-    s.turn = view.turn
-    s.hands = world.hands
-    s.pile_of = view.pile_of
-    s.bids = view.bids
-    s.high = view.high
-    s.bidder = view.bidder
-    s.passed = view.passed
-    s.put_back = world.put_back
-    s.trump = view.trump
-    s.leader = view.leader
-    s.led = view.led
-    s.plays = view.plays
-    s.tricks = view.tricks
-    s.taken = view.taken
-    s.scores = view.scores
-    s.history = ()
-    s.winners = ()
-    return s
+    """A full state of the current hand, from the view and one sampled world."""
+    return state_from_view(view, world.hands, world.put_back)
 
 
 def playout(s: State) -> State:

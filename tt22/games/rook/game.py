@@ -12,9 +12,9 @@ from .cards import CODE, ROOK, SUIT_CHARS, TEXT, parse_rook_card
 from .moves import Bid, Nest, Pass, Pile, Play, RookMove, Trump
 from .reasons import ENGLISH, reason
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RookRules, parse_rules
-from .state import BIDDING, OVER, PLAY, State, apply, legal_moves, new_match
+from .state import BIDDING, OVER, PHASE_RULES, PLAY, State, apply, legal_moves, new_match
 from .transcript import transcript
-from .views import RookView, view
+from .views import RookView, own_state, view
 
 __all__ = ["ROOK_GAME", "Rook"]
 
@@ -68,6 +68,11 @@ class Rook(Game[RookRules, State, RookMove, RookView]):
 
     def view_legal_moves(self, view: RookView) -> Sequence[RookMove]:
         return view.legal_moves()
+
+    def explain_view(self, view: RookView, move: RookMove) -> Reason | None:
+        if move.seat != view.seat:
+            return reason("rook.not_yours", PHASE_RULES[view.phase], seat=move.seat)
+        return self.explain(own_state(view), move)
 
     def forced_reason(self, view: RookView) -> Reason | None:
         """K8's compulsory opening, a pass when no bid is left, and one-card plays."""

@@ -17,6 +17,7 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "rook.over": "the game is over",
         "rook.not_a_move": "{kind} is not a Rook move",
         "rook.turn": "it is seat {expected}'s turn, not seat {seat}'s",
+        "rook.not_yours": "that is a move for seat {seat}, not for you",
         "rook.phase": "that is a move of {wanted}, but now is {now}",
         "rook.phase_over": "{wanted} is over: now is {now}",
         "rook.no_piles": "only the 2-player game chooses piles",

@@ -24,6 +24,8 @@ from .state import (
     PLAY,
     TRUMP,
     HandResult,
+    HandStart,
+    MatchInfo,
     NestOptions,
     State,
     TrickRecord,
@@ -33,7 +35,7 @@ from .state import (
     trump_options,
 )
 
-__all__ = ["PublicHand", "RookView", "view"]
+__all__ = ["PublicHand", "RookView", "own_state", "state_from_view", "view"]
 
 DUMMY_FACE_UP = 6
 
@@ -200,3 +202,51 @@ def view(state: State, seat: int) -> RookView:
         history=tuple(_public(h) for h in state.history),
         winners=state.winners,
     )
+
+
+def state_from_view(
+    view: RookView, hands: tuple[tuple[int, ...], ...], put_back: tuple[int, ...]
+) -> State:
+    """A state of the view's hand with the hidden parts filled in by the caller: a
+    determinizing bot's sampled world, or empty hands to judge the seat's own move. It
+    has no seed (the next hand's deal is never what such a state is for) and no history."""
+    s = State.__new__(State)
+    positions = len(view.hand_counts)
+    s.match = MatchInfo(view.rules, view.players, b"view", (), view.dealer, positions, view.cap)
+    order = view.order
+    nxt = [0] * positions
+    for i, p in enumerate(order):
+        nxt[p] = order[(i + 1) % positions]
+    piles = ((),) * (4 if view.players == 4 else 3)  # unseen: empty
+    s.start = HandStart(view.hand_number, view.dealer, order, tuple(nxt), piles, (), ())
+    s.phase = view.phase
+    s.to_move = view.to_move
+    s.turn = view.turn
+    s.hands = hands
+    s.pile_of = view.pile_of
+    s.bids = view.bids
+    s.high = view.high
+    s.bidder = view.bidder
+    s.passed = view.passed
+    s.put_back = put_back
+    s.trump = view.trump
+    s.leader = view.leader
+    s.led = view.led
+    s.plays = view.plays
+    s.tricks = view.tricks
+    s.taken = view.taken
+    s.scores = view.scores
+    s.history = ()
+    s.winners = ()
+    return s
+
+
+def own_state(view: RookView) -> State:
+    """The view as a state with every unseen card left out: enough to judge this seat's
+    move (legality only ever looks at the cards on turn)."""
+    hands: list[tuple[int, ...]] = [()] * len(view.hand_counts)
+    if view.phase != OVER:
+        hands[view.seat] = view.hand
+        if view.players == 2 and view.phase >= PLAY:
+            hands[DUMMY] = view.dummy
+    return state_from_view(view, tuple(hands), view.nest)
