@@ -87,6 +87,27 @@ def test_the_documented_example_has_the_keys_tt22_writes_in_order() -> None:
     assert shape(example) == shape(written)
 
 
+def test_the_text_account_reads_the_transcript() -> None:
+    from tt22.games.rook.textlog import render_text
+
+    game = json.loads((GOLDEN / "rook-2p-game.json").read_text(encoding="utf-8"))
+    game["players"][0]["name"] = "Ann\x1b[31m"
+    text = render_text(game)
+    assert "\x1b" not in text and "Ann\\x1b[31m" in text
+    hand = game["hands"][0]
+    bidder = ["Ann\\x1b[31m", "Bot 1"][hand["bidder"]]
+    assert f"  bid: {bidder} (seat {hand['bidder']}) for {hand['bid']}\n" in text
+    assert text.count("  trick ") == 12 * len(game["hands"])
+    assert "dummy" in text and "Game over: won by" in text
+    four = GAME.transcript(
+        play_game(4, "text", RookRules(target=50)), "text", [Player(f"P{i}") for i in range(4)]
+    )
+    ascii_text = render_text(four, ascii_style=True)
+    assert ascii_text.isascii() and "partner P2 (seat 2)" in ascii_text
+    assert "RK" in ascii_text and "R★" not in ascii_text  # the Rook is always dealt
+    assert "R★" in render_text(four)
+
+
 if __name__ == "__main__":
     GOLDEN.mkdir(exist_ok=True)
     for golden_name in CASES:
