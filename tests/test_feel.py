@@ -597,3 +597,119 @@ def test_the_samples_are_package_data() -> None:
     assert {p.name for p in shipped.glob("*.22rec")} == {p.name for p in SAMPLES.glob("*.22rec")}
     config = tomllib.loads((SAMPLES.parent / "pyproject.toml").read_text())
     assert "samples/*.22rec" in config["tool"]["setuptools"]["package-data"]["tt22"]
+
+
+# ---------------------------------------------------------------- 13: ASCII and NO_COLOR
+
+
+async def test_the_ascii_style_draws_the_chrome_in_ascii_too(tmp_path: Path) -> None:
+    app = TT22App(
+        StartOptions(
+            rules=Rules().for_players(4),
+            players=seats(4),
+            seed="ascii chrome",
+            pace=0.0,
+            language="en",
+            ascii_cards=True,
+        )
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        await pilot.press("m")  # the log, with its border
+        await pilot.pause()
+        seen = screen_text(app)
+        assert "Enter" in seen  # the key's name, not ⏎
+        await pilot.press("question_mark")
+        await pilot.pause()
+        seen += screen_text(app)
+    assert seen.isascii(), sorted({c for c in seen if not c.isascii()})
+    app = replay_of(sample(tmp_path), ascii_cards=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        for _ in range(6):
+            await pilot.press("right")
+        await pilot.press("v")
+        await pilot.pause()
+        seen = screen_text(app)
+    assert seen.isascii(), sorted({c for c in seen if not c.isascii()})
+
+
+def run_in_a_pty(args: list[str], env: dict[str, str], seconds: float) -> bytes:
+    """What a real `tt22` process writes to an 80x24 terminal in `seconds`."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import signal
+    import struct
+    import sys
+    import termios
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the terminal is the pty
+        os.execve(sys.executable, [sys.executable, "-m", "tt22", *args], env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    out = bytearray()
+    end = time.monotonic() + seconds
+    try:
+        while time.monotonic() < end:
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    break
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+    return bytes(out)
+
+
+def colour_codes(data: bytes) -> list[str]:
+    """The SGR sequences in `data` that set a colour (foreground or background)."""
+    import re
+
+    found = []
+    for m in re.finditer(rb"\x1b\[([0-9;:]*)m", data):
+        params = [p for p in re.split(rb"[;:]", m.group(1)) if p]
+        i = 0
+        while i < len(params):
+            n = int(params[i])
+            if n in (38, 48, 58):  # extended colour: its arguments are not codes
+                found.append(m.group(0).decode())
+                break
+            if 30 <= n <= 37 or 40 <= n <= 47 or 90 <= n <= 97 or 100 <= n <= 107:
+                found.append(m.group(0).decode())
+                break
+            i += 1
+    return found
+
+
+@pytest.mark.parametrize("ascii_style", [False, True])
+def test_a_real_terminal_gets_no_colour_under_no_color(tmp_path: Path, ascii_style: bool) -> None:
+    import os
+
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(tmp_path),
+        "TT22_HOME": str(tmp_path / "home"),
+        "TERM": "xterm-256color",
+        "COLORTERM": "truecolor",
+        "LANG": "C.UTF-8",
+        "NO_COLOR": "1",
+    }
+    args = ["play", "--watch", "--players", "4", "--seed", "pty", "--pace", "0.05"]
+    out = run_in_a_pty([*args, "--ascii"] if ascii_style else args, env, 4.0)
+    assert b"Bot 1" in out  # the table was drawn
+    assert colour_codes(out) == []
+    if ascii_style:
+        import re
+
+        visible = re.sub(
+            rb"\x1b\[[0-9;:?<=>]*[A-Za-z~]|\x1b[()][0-9A-Za-z]|\x1b\][^\x07]*\x07", b"", out
+        )
+        assert visible.isascii(), sorted(
+            {c for c in visible.decode("utf-8", "replace") if not c.isascii()}
+        )

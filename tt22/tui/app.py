@@ -103,6 +103,10 @@ class TT22App(App[None]):
         if self.no_color:
             self._filters = [f for f in self._filters if not isinstance(f, Monochrome)]
             self._filters.append(Colourless())
+        from tt22.tui.widgets.cards import AsciiChrome
+
+        self.ascii_chrome = AsciiChrome(enabled=self.ascii_cards)
+        self._filters.append(self.ascii_chrome)
 
     # ------------------------------------------------------------------ settings
     @property
@@ -274,7 +278,13 @@ class TT22App(App[None]):
         self.screen.refresh_bindings()
 
     def redraw_table(self) -> None:
+        """After a change of card style: the cards, the chrome and the keys' names."""
         from tt22.tui.screens.table import TableScreen
+
+        self.ascii_chrome.enabled = self.ascii_cards
+        for screen in self.screen_stack:
+            screen.refresh(layout=True)
+        self.screen.refresh_bindings()
 
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):

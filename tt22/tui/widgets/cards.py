@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from rich.segment import Segment
 from rich.text import Text
+from textual.color import Color
+from textual.filter import LineFilter
 
 from tt22.engine import show_card
 
-__all__ = ["card_label", "cards_text", "plain_cards", "suit_style"]
+__all__ = ["ASCII_CHROME", "AsciiChrome", "card_label", "cards_text", "plain_cards", "suit_style"]
 
 RED_SUITS = (1, 2)  # hearts, diamonds
 
@@ -37,3 +40,44 @@ def cards_text(cards: Sequence[int], ascii_style: bool, style: str = "") -> Text
             text.append(" ")
         text.append(show_card(c, ascii_style), style=suit_style(c))
     return text
+
+
+def _chrome_table() -> dict[int, str]:
+    """Every box-drawing and block character, and the symbols the interface draws, to one
+    ASCII character of the same width (a drawn line keeps its length)."""
+    table: dict[int, str] = {}
+    for code in range(0x2500, 0x2580):  # box drawing: corners and crossings +, lines - |
+        name = chr(code)
+        if name in "─━┄┅┈┉╌╍═":
+            table[code] = "-"
+        elif name in "│┃┆┇┊┋╎╏║":
+            table[code] = "|"
+        else:
+            table[code] = "+"
+    for code in range(0x2580, 0x25A0):  # blocks and shades: bars, scrollbars, card backs
+        table[code] = "#"
+    table.update({ord("▏"): "|", ord("▕"): "|", ord("▁"): "_", ord("▔"): "-"})
+    symbols = {
+        "…": "~", "·": "-", "•": "*", "★": "*", "☆": "*", "▲": "^", "▼": "v", "▶": ">",
+        "◀": "<", "⏎": "~", "←": "<", "→": ">", "↑": "^", "↓": "v", "✗": "x", "✓": "v",
+        "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    }  # fmt: skip
+    table.update({ord(k): v for k, v in symbols.items()})
+    return table
+
+
+ASCII_CHROME = _chrome_table()
+
+
+class AsciiChrome(LineFilter):
+    """The ASCII style for the whole screen, not only the cards: borders, bars, scrollbars,
+    separators and marks drawn by tt22 or by Textual become plain ASCII characters of
+    the same width, for a terminal (or a font) that cannot show them. Applied to every
+    line as the screen is drawn; letters of any language are left alone."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [
+            Segment(text.translate(ASCII_CHROME), style, control) if not control else seg
+            for seg in segments
+            for text, style, control in (seg,)
+        ]
