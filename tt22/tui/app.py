@@ -13,6 +13,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.color import Color
+from textual.driver import Driver
 from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 
@@ -22,6 +23,7 @@ from tt22.tui.i18n import detect_language, set_language, t
 from tt22.tui.safe_text import say
 from tt22.tui.session import MatchSession, fresh_seed_text
 from tt22.tui.settings import Settings, read_settings, save_settings
+from tt22.tui.wire import lean_driver
 
 if TYPE_CHECKING:
     from tt22.tui.screens.table import TableScreen
@@ -85,6 +87,11 @@ class TT22App(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "key.help", id="app.help", key_display="?"),
     ]
+
+    def get_driver_class(self) -> type[Driver]:
+        """The platform's driver, with output that sends only style changes (wire.py):
+        the same screen in far fewer bytes over an SSH link."""
+        return lean_driver(super().get_driver_class())
 
     def __init__(self, options: StartOptions | None = None) -> None:
         super().__init__()

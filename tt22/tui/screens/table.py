@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Button, Footer, RichLog
 
 from tt22.engine import (
     EXCHANGE,
@@ -50,6 +50,7 @@ from tt22.tui.safe_text import say
 from tt22.tui.session import MatchSession
 from tt22.tui.widgets.cards import plain_cards
 from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.lines import TextLines
 from tt22.tui.widgets.seats import SeatsTable
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
 from tt22.tui.widgets.trick import TrickView
@@ -118,13 +119,13 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-body"):
             with Vertical(id="table-main"):
-                yield Static(id="status")
+                yield TextLines(id="status")
                 # The seats scroll (PgUp/PgDn, the mouse) when nine long rows do not fit;
                 # the trick, the message and the hand below them are always whole.
                 with VerticalScroll(id="seats-pane"):
                     yield SeatsTable(id="seats")
                 yield TrickView(id="trick")
-                yield Static(id="message")
+                yield TextLines(id="message")
                 yield HandView(id="hand")
                 with Horizontal(id="actions"):
                     yield Button("", id="play", variant="primary", compact=True)
@@ -242,7 +243,7 @@ class TableScreen(Screen[None]):
             phase = t("phase.play", n=len(s.tricks) + 1)
         else:
             phase = t("phase.over")
-        self.query_one("#status", Static).update(
+        self.query_one("#status", TextLines).update(
             Text(
                 t(
                     "status.line",
@@ -324,7 +325,7 @@ class TableScreen(Screen[None]):
                 msg.append(t(key, k=k, best=show_ranks(v.best_desc)))
             if problem:
                 msg.append("\n" + engine_text(problem), style="italic")
-        self.query_one("#message", Static).update(msg)
+        self.query_one("#message", TextLines).update(msg)
 
     def update_buttons(self) -> None:
         play = self.query_one("#play", Button)

@@ -14,10 +14,10 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.message import Message
-from textual.widget import Widget
 
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import card_label, suit_style
+from tt22.tui.widgets.lines import SimpleLines
 
 __all__ = ["HandView"]
 
@@ -27,7 +27,7 @@ BIG_CELL = 6  # "│10♠│ "
 MARGIN = 1
 
 
-class HandView(Widget):
+class HandView(SimpleLines):
     DEFAULT_CSS = """
     HandView { height: 3; }
     """
@@ -58,6 +58,16 @@ class HandView(Widget):
         active: bool = False,
     ) -> None:
         new = tuple(cards) if cards is not None else ()
+        hidden = hidden_text if cards is None else None
+        same = (new, playable, ascii_style, hidden, active) == (
+            self.cards,
+            self.playable,
+            self.ascii_style,
+            self.hidden_text,
+            self.active,
+        )
+        if same:
+            return  # nothing to redraw (a watched match redraws every move otherwise)
         if new != self.cards:
             self.selected.clear()
             self.cursor = min(self.cursor, max(0, len(new) - 1))

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
-from textual.widget import Widget
 
 from tt22.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import cards_text
+from tt22.tui.widgets.lines import SimpleLines, refresh_changed, rendered_lines
 from tt22.tui.widgets.snapshot import TableSnapshot
 
 __all__ = ["SeatsTable", "penalty_bar"]
@@ -30,7 +30,7 @@ def penalty_bar(total: int, limit: int, width: int, ascii_style: bool) -> Text:
     return Text(full * filled, style=style) + Text(empty * (width - filled), style="dim")
 
 
-class SeatsTable(Widget):
+class SeatsTable(SimpleLines):
     """One row per seat, updated in place from a `TableSnapshot`.
 
     Nothing here is ever cut: a long name, or a long row of penalty cards, wraps inside
@@ -47,6 +47,7 @@ class SeatsTable(Widget):
         self.ascii_style = False
         self._key: object = None
         self._heights: dict[int, int] = {}
+        self._lines: list[object] = []  # what it drew last, to repaint only changes
 
     def show(self, snapshot: TableSnapshot, ascii_style: bool) -> None:
         s = snapshot
@@ -68,16 +69,21 @@ class SeatsTable(Widget):
         if key == self._key:
             return  # the same rows: no repaint (every byte goes down the wire)
         self._key = key
-        old = self._heights.get(self.size.width)
+        width = self.content_region.width
+        old = self._lines
         self._heights = {}
-        new = self._height(self.size.width) if self.size.width else None
-        self.refresh(layout=old is None or new != old)
+        if not width:
+            self._lines = []
+            self.refresh(layout=True)
+            return
+        # Only the rows that changed go to the terminal (a move changes one or two).
+        self._lines = rendered_lines(self, self._table(width), width)
+        self._heights[width] = len(self._lines)
+        refresh_changed(self, old, self._lines)
 
     def _height(self, width: int) -> int:
         if width not in self._heights:
-            console = self.app.console
-            options = console.options.update_width(max(1, width))
-            self._heights[width] = len(console.render_lines(self._table(width), options))
+            self._heights[width] = len(rendered_lines(self, self._table(width), width))
         return self._heights[width]
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:

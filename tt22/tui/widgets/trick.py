@@ -14,11 +14,11 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.widget import Widget
 
 from tt22.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import cards_text
+from tt22.tui.widgets.lines import SimpleLines, refresh_changed
 from tt22.tui.widgets.snapshot import EXCHANGE, PLAY, TableSnapshot
 
 __all__ = ["TrickView", "pack_units"]
@@ -107,7 +107,7 @@ def pack_units(head: Text, units: Sequence[Text], width: int, indent: int = 2) -
     return [x for x in lines if x.plain] or [Text("")]
 
 
-class TrickView(Widget):
+class TrickView(SimpleLines):
     """Who leads and every play of the trick in progress (in the exchange, who swapped
     how many); under it, dimmed, the last trick of the deal with its winner."""
 
@@ -123,6 +123,10 @@ class TrickView(Widget):
         self._parts: tuple[tuple[Text, list[Text], str], ...] = ()
         self._wrapped: tuple[int, list[Text]] = (0, [])
         self._key: object = None
+        # The most lines it has needed this deal: it never shrinks within a deal, so
+        # plays coming and going do not lay the screen out again (and repaint the
+        # seats above it) every move. A new deal starts it afresh.
+        self._floor = 0
 
     def show(self, snapshot: TableSnapshot, ascii_style: bool, you: int | None = None) -> None:
         """Draw `snapshot`; `you` is the seat spoken to as "you" (None: nobody)."""
@@ -141,10 +145,23 @@ class TrickView(Widget):
         if key == self._key:
             return  # nothing it shows changed: no repaint, no bytes on the wire
         self._key = key
+        width = self.content_region.width
+        old = self._shown(width) if width else []
+        if snapshot.phase == EXCHANGE and not snapshot.exchanges:
+            self._floor = 0  # a new deal
         self._parts = self._build()
-        before = len(self._wrapped[1])
         self._wrapped = (0, [])
-        self.refresh(layout=len(self.lines()) != before)
+        if not width:
+            self.refresh(layout=True)
+            return
+        new = self._shown(width)
+        self._floor = len(new)
+        refresh_changed(self, old, new)
+
+    def _shown(self, width: int) -> list[object]:
+        """Its lines at `width` as compared between draws, blank ones to its floor."""
+        lines: list[object] = [(x.plain, x.spans) for x in self.lines(width)]
+        return lines + [("", [])] * (self._floor - len(lines))
 
     def who(self, seat: int) -> str:
         assert self.snapshot is not None
@@ -205,7 +222,7 @@ class TrickView(Widget):
         return self._wrapped[1]
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return max(1, len(self.lines(width)))
+        return max(1, self._floor, len(self.lines(width)))
 
     def render(self) -> Text:
         return Text("\n").join(self.lines())

@@ -1,0 +1,127 @@
+"""Repaint only the lines that changed.
+
+Textual sends a widget's whole region to the terminal when it is refreshed, and a
+relayout when its height may have changed. Over an SSH link every byte is latency, and
+a move changes a line or two of the table: these helpers compare what a widget will
+draw with what it drew and refresh just the lines that differ (a relayout only when
+the number of lines changes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.cells import cell_len
+from rich.console import RenderableType
+from rich.text import Text
+from textual.css.scalar import Unit
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Static
+
+__all__ = ["SimpleLines", "TextLines", "refresh_changed", "rendered_lines"]
+
+
+class SimpleLines(Widget):
+    """A widget whose lines go out with neighbouring runs of one style merged: Rich
+    draws a table cell, its padding and each word as separate segments, and every
+    segment costs the terminal a full colour sequence and a reset."""
+
+    def render_line(self, y: int) -> Strip:
+        return super().render_line(y).simplify()
+
+
+def rendered_lines(widget: Widget, renderable: RenderableType, width: int) -> list[Any]:
+    """`renderable` as the lines of segments it draws at `width` cells."""
+    console = widget.app.console
+    options = console.options.update_width(max(1, width))
+    return [tuple(line) for line in console.render_lines(renderable, options, pad=False)]
+
+
+def _span(a: object, b: object, width: int) -> tuple[int, int]:
+    """The cells [start, end) in which two rendered lines may differ: from the first
+    difference in their text to the end of the line (a line of segments is compared
+    as text and styles; anything else as a whole)."""
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        start = 0
+        for sa, sb in zip(a, b, strict=False):
+            if sa != sb:
+                break
+            start += cell_len(getattr(sa, "text", ""))
+        return min(start, width), width
+    return 0, width
+
+
+def _min_lines(widget: Widget) -> int:
+    """The widget's CSS min-height in lines (0 when it has none in cells)."""
+    m = widget.styles.min_height
+    return int(m.value) if m is not None and m.unit == Unit.CELLS else 0
+
+
+def refresh_changed(widget: Widget, old: Sequence[object], new: Sequence[object]) -> None:
+    """Refresh the lines of `widget` that differ between `old` and `new`, and in them
+    only from the first cell that differs; a relayout only if the widget's height
+    changes (nothing at all when they are the same)."""
+    floor = _min_lines(widget)
+    if max(len(old), floor) != max(len(new), floor):
+        widget.refresh(layout=True)
+        return
+    width = max(1, widget.content_region.width)
+    regions = []
+    for y in range(max(len(old), len(new))):
+        a = old[y] if y < len(old) else None
+        b = new[y] if y < len(new) else None
+        if a != b:
+            x0, x1 = _span(a, b, width)
+            regions.append(Region(x0, y, max(1, x1 - x0), 1))
+    if regions:
+        widget.refresh(*regions)
+
+
+class TextLines(Static, SimpleLines):
+    """A `Text` wrapped to the widget's width; `update` repaints the changed lines only
+    (a Static repaints all of them and lays the screen out again)."""
+
+    DEFAULT_CSS = """
+    TextLines { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._text = Text()
+        self._wrapped: dict[int, list[Text]] = {}
+
+    @property
+    def text(self) -> Text:
+        return self._text
+
+    def lines(self, width: int | None = None) -> list[Text]:
+        width = max(1, width or self.content_region.width or 80)
+        if width not in self._wrapped:
+            wrapped = self._text.wrap(self.app.console, width, overflow="fold")
+            self._wrapped[width] = list(wrapped) or [Text("")]
+        return self._wrapped[width]
+
+    def update(self, text: Text) -> None:  # type: ignore[override]
+        if text == self._text and text.style == self._text.style:
+            return  # the same words: nothing to send
+        width = self.content_region.width
+        old = self.lines(width) if width else []
+        self._text = text
+        self._wrapped = {}
+        if not width or not self.is_mounted:
+            self.refresh(layout=True)
+            return
+        refresh_changed(
+            self,
+            [(x.plain, x.spans, x.style) for x in old],
+            [(x.plain, x.spans, x.style) for x in self.lines(width)],
+        )
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines())
