@@ -220,3 +220,16 @@ def test_explain_view_judges_from_the_view_as_apply_does(name: str) -> None:
             assert game.explain_view(game.view(state, other), m) is not None
             previous = legal
     assert judged > 200 and refused > 50
+
+
+def test_resample_through_the_protocol() -> None:
+    rook = get_game("rook")
+    state = rook.new_match(rook.rules([], 3), 3, "resample")
+    v = rook.view(state, 1)
+    world = rook.resample(v, stream(seed_key("resample"), "r"))
+    assert rook.view(world, 1) == v and world.hands[1] == state.hands[1]
+    assert any(world.hands[p] != state.hands[p] for p in (0, 2))
+    twentytwo = get_game("twentytwo")
+    s22 = twentytwo.new_match(twentytwo.rules([], 3), 3, "resample")
+    with pytest.raises(NotImplementedError, match="determinize"):
+        twentytwo.resample(twentytwo.view(s22, 0), stream(seed_key("resample"), "r"))

@@ -3,8 +3,10 @@ seat, bot, view), blind to everything a view does not hold, and stronger in orde
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
-from rookkit import GAME, play_game
+from rookkit import GAME, cards_in_state, deck_of, play_game
 
 from tt22.engine.rng import seed_key, stream
 from tt22.games.rook import RookRules, State
@@ -15,10 +17,10 @@ from tt22.games.rook.bots import (
     play_bots,
     sample_world,
     voids,
-    world_state,
 )
 from tt22.games.rook.cards import ROOK
 from tt22.games.rook.moves import Bid
+from tt22.games.rook.sample import resample
 from tt22.games.rook.state import DUMMY, OVER, PLAY
 
 
@@ -153,22 +155,25 @@ def test_the_sampling_bot_beats_the_rules_bot() -> None:
     assert wins >= 5, (wins, games)  # the figure with a 95% interval: docs/bots.md
 
 
-def test_a_sampled_world_looks_the_same_from_the_seat_that_sampled_it() -> None:
-    """Determinization is sound: the world's state shows the sampling seat exactly its
-    own view (bar the finished hands, which a playout never reaches back to)."""
+def test_a_resampled_state_looks_the_same_from_the_seat_that_sampled_it() -> None:
+    """Determinization is sound in every phase and from every seat: the resampled state
+    holds every card of the deck once, and shows the seat exactly its own view (bar the
+    finished hands, which a search never reaches back to) and the same legal moves."""
     checked = 0
 
     def each(s: State) -> None:
         nonlocal checked
-        if s.phase != PLAY:
+        if s.phase == OVER:
             return
-        seat = s.to_move
-        v = GAME.view(s, seat)
-        w = world_state(v, sample_world(v, stream(seed_key("same"), f"{checked}")))
-        assert GAME.view(w, seat)._replace(history=v.history) == v
-        assert GAME.legal_moves(w) == GAME.legal_moves(s)
-        checked += 1
+        for seat in range(s.players):
+            v = GAME.view(s, seat)
+            w = resample(v, stream(seed_key("same"), f"{checked}"))
+            assert GAME.view(w, seat)._replace(history=v.history) == v
+            assert cards_in_state(w) == Counter(deck_of(s.players))
+            if seat == s.to_move:
+                assert list(GAME.legal_moves(w)) == list(GAME.legal_moves(s))
+            checked += 1
 
     for players in (2, 3, 4):
-        play_game(players, f"same/{players}", each=each, max_hands=1)
-    assert checked > 80
+        play_game(players, f"same/{players}", each=each, max_hands=2)
+    assert checked > 500

@@ -26,6 +26,7 @@ from typing import Any, Generic, Literal, NamedTuple, TypeVar
 import msgspec
 
 from tt22.engine.players import Player
+from tt22.engine.rng import Pcg32
 from tt22.engine.rules import RulesError
 from tt22.engine.state import IllegalMove
 
@@ -286,6 +287,12 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     def explain_view(self, view: ViewT, move: MoveT) -> Reason | None:
         """None when the view's seat may make `move` now, else why not, judged from the
         view alone: what an interface asks before it sends a move."""
+
+    def resample(self, view: ViewT, rng: Pcg32) -> StateT:
+        """A state the view's seat cannot tell from the real one, its unseen cards dealt
+        from `rng` consistently with the view (OpenSpiel's ResampleFromInfostate), for
+        determinizing bots. Optional: a game without one raises NotImplementedError."""
+        raise NotImplementedError(f"{self.name} has no resample yet")
 
     def describe(self, reason: Reason) -> str:
         """A reason in English, with its rule number."""

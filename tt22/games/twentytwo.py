@@ -17,6 +17,7 @@ from tt22.engine import OVER, PLAY, SeatView, State
 from tt22.engine.cards import CODE
 from tt22.engine.moves import Exchange, Move, Play
 from tt22.engine.players import Player
+from tt22.engine.rng import Pcg32
 from tt22.engine.rules import Rules
 
 from .protocol import Game, Location, Option, Reason
@@ -150,6 +151,12 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
         if not text:
             return _words(rule, words.rstrip("."))
         return _words(tail.rstrip(")"), text)
+
+    def resample(self, view: SeatView, rng: Pcg32) -> State:
+        raise NotImplementedError(
+            "22's determinizer is tt22.bots.determinize.determinized_state (above the games"
+            " layer); move it here to offer it through the protocol"
+        )
 
     def forced_reason(self, view: SeatView) -> Reason | None:
         words = engine.forced_reason(view)

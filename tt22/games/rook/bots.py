@@ -19,13 +19,14 @@ pure function of (seed, seat, bot, view), as 22's bots are.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from tt22.engine.rng import Pcg32, seed_key, stream
 
 from .cards import POINTS, ROOK, SUIT_CHARS, TEXT
 from .moves import Bid, Nest, Pass, Play, RookMove, Trump
 from .rules import RookRules
+from .sample import World, sample_world, voids, world_state
 from .state import (
     BIDDING,
     DUMMY,
@@ -40,7 +41,7 @@ from .state import (
     playable_cards,
     trick_winner,
 )
-from .views import RookView, state_from_view, view
+from .views import RookView, view
 
 __all__ = [
     "BOT_NAMES",
@@ -54,6 +55,7 @@ __all__ = [
     "play_bots",
     "playout",
     "sample_world",
+    "voids",
     "world_state",
 ]
 
@@ -283,73 +285,6 @@ class RulesRookBot:
 
 # ---------------------------------------------------------------------------
 # Determinization
-
-
-class World(NamedTuple):
-    hands: tuple[tuple[int, ...], ...]
-    put_back: tuple[int, ...]
-
-
-def voids(view: RookView) -> list[set[int]]:
-    """Suits each position has shown it lacks: it did not follow the suit led (the Rook
-    aside, which may always be played)."""
-    out: list[set[int]] = [set() for _ in view.hand_counts]
-    tricks = [(t.plays, t.leader) for t in view.tricks]
-    if view.plays:
-        tricks.append((view.plays, view.leader))
-    for plays, _ in tricks:
-        if not plays:
-            continue
-        first = plays[0][1]
-        led = _suit(first, view.trump)
-        for pos, c in plays[1:]:
-            if c != ROOK and c & 3 != led:
-                out[pos].add(led)
-    return out
-
-
-def sample_world(view: RookView, rng: Pcg32, tries: int = 20) -> World:
-    """A deal of the unseen cards consistent with the view: each other position gets as
-    many as it holds, avoiding suits it has shown void in (when that fits), and, when this
-    seat is not the bidder, 5 of them are the nest put back. Cards out of play (K20) are
-    among the unseen and simply go nowhere."""
-    unseen = view.unseen_cards()
-    positions = len(view.hand_counts)
-    known = {view.seat}
-    if view.players == 2 and view.phase >= PLAY:
-        known.add(DUMMY)
-    void = voids(view)
-    need_nest = 0 if view.seat == view.bidder else 5
-    best: World | None = None
-    for _ in range(tries):
-        pool = list(unseen)
-        rng.shuffle(pool)
-        hands: list[tuple[int, ...]] = [()] * positions
-        ok = True
-        for pos in range(positions):
-            if pos in known:
-                hands[pos] = view.hand if pos == view.seat else view.dummy
-                continue
-            n = view.hand_counts[pos]
-            take = [c for c in pool if c == ROOK or _suit(c, view.trump) not in void[pos]][:n]
-            if len(take) < n:
-                ok = False
-                take = pool[:n]
-            for c in take:
-                pool.remove(c)
-            hands[pos] = tuple(sorted(take))
-        nest = tuple(pool[:need_nest]) if need_nest else view.nest
-        world = World(tuple(hands), nest)
-        if ok:
-            return world
-        best = best or world
-    assert best is not None
-    return best
-
-
-def world_state(view: RookView, world: World) -> State:
-    """A full state of the current hand, from the view and one sampled world."""
-    return state_from_view(view, world.hands, world.put_back)
 
 
 def playout(s: State) -> State:

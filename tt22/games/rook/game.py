@@ -6,12 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt22.engine.players import Player
+from tt22.engine.rng import Pcg32
 
 from ..protocol import Game, Location, Reason
 from .cards import CODE, ROOK, SUIT_CHARS, TEXT, parse_rook_card
 from .moves import Bid, Nest, Pass, Pile, Play, RookMove, Trump
 from .reasons import ENGLISH, reason
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RookRules, parse_rules
+from .sample import resample
 from .state import BIDDING, OVER, PHASE_RULES, PLAY, State, apply, legal_moves, new_match
 from .transcript import transcript
 from .views import RookView, own_state, view
@@ -73,6 +75,9 @@ class Rook(Game[RookRules, State, RookMove, RookView]):
         if move.seat != view.seat:
             return reason("rook.not_yours", PHASE_RULES[view.phase], seat=move.seat)
         return self.explain(own_state(view), move)
+
+    def resample(self, view: RookView, rng: Pcg32) -> State:
+        return resample(view, rng)
 
     def forced_reason(self, view: RookView) -> Reason | None:
         """K8's compulsory opening, a pass when no bid is left, and one-card plays."""

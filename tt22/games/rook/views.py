@@ -205,7 +205,13 @@ def view(state: State, seat: int) -> RookView:
 
 
 def state_from_view(
-    view: RookView, hands: tuple[tuple[int, ...], ...], put_back: tuple[int, ...]
+    view: RookView,
+    hands: tuple[tuple[int, ...], ...],
+    put_back: tuple[int, ...],
+    *,
+    nest: tuple[int, ...] = (),
+    dealt: tuple[tuple[int, ...], ...] | None = None,
+    out_of_play: tuple[int, ...] = (),
 ) -> State:
     """A state of the view's hand with the hidden parts filled in by the caller: a
     determinizing bot's sampled world, or empty hands to judge the seat's own move. It
@@ -217,8 +223,9 @@ def state_from_view(
     nxt = [0] * positions
     for i, p in enumerate(order):
         nxt[p] = order[(i + 1) % positions]
-    piles = ((),) * (4 if view.players == 4 else 3)  # unseen: empty
-    s.start = HandStart(view.hand_number, view.dealer, order, tuple(nxt), piles, (), ())
+    if dealt is None:
+        dealt = ((),) * (4 if view.players == 4 else 3)  # unseen: empty
+    s.start = HandStart(view.hand_number, view.dealer, order, tuple(nxt), dealt, nest, out_of_play)
     s.phase = view.phase
     s.to_move = view.to_move
     s.turn = view.turn
