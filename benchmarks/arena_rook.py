@@ -31,7 +31,8 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=60)
-    parser.add_argument("--worlds", type=int, default=16)
+    parser.add_argument("--worlds", type=int, default=16, help="worlds of bot a")
+    parser.add_argument("--worlds-b", type=int, default=16, help="worlds of bot b")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--a", default="sampling", choices=BOT_NAMES)
     parser.add_argument("--b", default="rules", choices=BOT_NAMES)
@@ -43,22 +44,28 @@ def main() -> None:
         for swap in (False, True):
             seed = f"arena/{i}"
             names = [args.a if (seat % 2 == 0) != swap else args.b for seat in range(args.players)]
-            bots: list[RookBot] = [make_bot(n, seed, args.worlds) for n in names]
+            bots: list[RookBot] = [
+                make_bot(n, seed, args.worlds if (seat % 2 == 0) != swap else args.worlds_b)
+                for seat, n in enumerate(names)
+            ]
             s = new_match(RookRules(), args.players, seed)
             while s.phase != OVER and len(s.history) < 100:
                 seat = s.to_move
                 t0 = time.perf_counter()
                 move = bots[seat].choose(view(s, seat))
-                if names[seat] == args.a:
+                if (seat % 2 == 0) != swap:  # bot a's seats
                     think.append(time.perf_counter() - t0)
                 s = apply(s, move)
             if s.phase != OVER:
                 unfinished += 1
                 continue
             games += 1
-            wins += any(names[w] == args.a for w in s.winners)
+            wins += any((w % 2 == 0) != swap for w in s.winners)
     lo, hi = wilson(wins, games)
-    print(f"{args.players} players, {args.a} (worlds {args.worlds}) vs {args.b}, duplicate")
+    print(
+        f"{args.players} players, {args.a} (worlds {args.worlds}) vs {args.b}"
+        f" (worlds {args.worlds_b}), duplicate"
+    )
     print(f"games: {games} (unfinished after 100 hands: {unfinished})")
     print(
         f"{args.a} team won: {wins} = {wins / max(games, 1):.1%}, 95% Wilson [{lo:.1%}, {hi:.1%}]"

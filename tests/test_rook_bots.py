@@ -177,3 +177,35 @@ def test_a_resampled_state_looks_the_same_from_the_seat_that_sampled_it() -> Non
     for players in (2, 3, 4):
         play_game(players, f"same/{players}", each=each, max_hands=2)
     assert checked > 500
+
+
+def test_levels_easy_to_expert_name_their_bots() -> None:
+    from tt22.games.rook.bots import LEVELS, make_level
+
+    assert list(LEVELS) == ["easy", "normal", "hard", "expert"]
+    assert [make_level(level, "s").name for level in LEVELS] == [
+        "random",
+        "rules",
+        "sampling",
+        "sampling",
+    ]
+    with pytest.raises(ValueError, match="the levels are easy, normal, hard, expert"):
+        make_level("godlike", "s")
+
+
+def test_the_view_gives_the_minimum_next_bid_and_the_teams() -> None:
+    s = GAME.new_match(RookRules(), 4, "box")
+    v = GAME.view(s, s.to_move)
+    assert v.min_next_bid() == 70 and v.teams() == ((0, 2), (1, 3))
+    s = GAME.apply(s, Bid(s.to_move, 115))
+    assert GAME.view(s, 0).min_next_bid() == 120
+    s = GAME.apply(s, Bid(s.to_move, 120))
+    assert GAME.view(s, 0).min_next_bid() == 0  # the bidding is over at the cap
+    three = GAME.new_match(RookRules(), 3, "box")
+    assert GAME.view(three, 0).teams() == ((0,), (1,), (2,))
+    first = three.to_move
+    three = GAME.apply(three, Bid(first, 50))
+    for _ in range(2):
+        three = GAME.apply(three, GAME.legal_moves(three)[0])  # pass, pass
+    others = tuple(x for x in range(3) if x != first)
+    assert GAME.view(three, 0).teams() == ((first,), others)

@@ -45,6 +45,7 @@ from .views import RookView, view
 
 __all__ = [
     "BOT_NAMES",
+    "LEVELS",
     "RandomRookBot",
     "RookBot",
     "RulesRookBot",
@@ -52,6 +53,7 @@ __all__ = [
     "World",
     "decision_rng",
     "make_bot",
+    "make_level",
     "play_bots",
     "playout",
     "sample_world",
@@ -344,6 +346,22 @@ class SamplingRookBot:
 
 
 BOT_NAMES = ("random", "rules", "sampling")
+
+LEVELS: dict[str, tuple[str, int]] = {
+    "easy": ("random", 0),
+    "normal": ("rules", 0),
+    "hard": ("sampling", 16),
+    "expert": ("sampling", 40),
+}
+"""Levels as 22's are named: the bot and its sampled worlds per card (docs/bots.md)."""
+
+
+def make_level(level: str, seed: str) -> RookBot:
+    """The bot of a level (easy..expert); ValueError for an unknown level."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+    name, worlds = LEVELS[level]
+    return make_bot(name, seed, worlds or 24)
 
 
 def make_bot(name: str, seed: str, worlds: int = 24) -> RookBot:

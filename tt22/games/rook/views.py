@@ -99,6 +99,24 @@ class RookView(NamedTuple):
     def over(self) -> bool:
         return self.phase == OVER
 
+    def min_next_bid(self) -> int:
+        """The lowest bid allowed now (K8): min_bid to open, else one step above the
+        current bid; 0 when no bid is possible (the bidding is over or at the top)."""
+        if self.phase != BIDDING:
+            return 0
+        lowest = self.rules.min_bid if self.high == 0 else self.high + self.rules.bid_step
+        return lowest if lowest <= self.cap else 0
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides as seats: (0, 2) and (1, 3) with 4 players (K1); with 3 the bidder
+        alone and the other two (K21), each seat alone before the bidding is won; with 2
+        each seat alone, the dummy playing with the non-bidder (K22)."""
+        if self.players == 4:
+            return ((0, 2), (1, 3))
+        if self.players == 3 and self.bidder >= 0:
+            return ((self.bidder,), tuple(s for s in range(3) if s != self.bidder))
+        return tuple((s,) for s in range(self.players))
+
     def acting_hand(self) -> tuple[int, ...]:
         """The cards on turn for this seat: its own, or the dummy's in the dummy's turn."""
         if self.players == 2 and self.turn == DUMMY:
