@@ -5,7 +5,7 @@ autosave. Imports the engine and msgspec only (never Textual), so `tt22 verify` 
 
 from tt22.engine.players import Player as SeatInfo
 
-from .autosave import Autosave
+from .autosave import Autosave, SlotBusy
 from .codec import decode_record, encode_record, load_record, save_record, write_atomic
 from .digest import digest_input, state_digest
 from .errors import RecordError
@@ -37,6 +37,7 @@ __all__ = [
     "ReplayResult",
     "Result",
     "SeatInfo",
+    "SlotBusy",
     "append_move",
     "build_record",
     "comment_visible",

@@ -3,11 +3,18 @@
 `current.22rec` in the data folder is rewritten atomically after each move, so killing
 tt22 (or losing the SSH connection) at any instant leaves the previous or the new
 record on disk, never a broken one. A finished match moves to `records/`.
+
+Two tt22 windows may share a data folder, but only one may own the match in progress:
+whoever plays it holds an exclusive lock (`flock`) on `current.lock` from the moment
+it starts or resumes the match until it leaves the table (`claim`, `release`). The
+other window is told so (`SlotBusy`) and never archives nor overwrites that match. The
+operating system drops the lock when a process ends, however it ends.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from pathlib import Path
 
@@ -17,9 +24,44 @@ from .paths import data_dir
 from .schema import Record
 from .verify import final_state
 
-__all__ = ["Autosave"]
+__all__ = ["Autosave", "SlotBusy"]
 
 CURRENT = "current.22rec"
+LOCK = "current.lock"
+
+
+class SlotBusy(OSError):
+    """Another process is playing the match in progress in this data folder."""
+
+    def __init__(self, home: Path, pid: int | None) -> None:
+        who = f"process {pid}" if pid else "another process"
+        super().__init__(f"another tt22 ({who}) is playing the match in progress in {home}")
+        self.home = home
+        self.pid = pid
+
+
+# The locks this process holds: data folder -> (open lock file, claims). Counted, so that
+# a new match can claim the folder before the table of the old one has let it go.
+_HELD: dict[Path, tuple[int, int]] = {}
+
+
+def _try_lock(fd: int) -> bool:
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): one window per data folder is up to you
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _holder(fd: int) -> int | None:
+    """The process id the lock holder wrote into the lock file, if it can be read."""
+    with contextlib.suppress(OSError, ValueError):
+        return int(os.pread(fd, 16, 0).decode("ascii").strip() or "x")
+    return None
 
 
 def _slug(text: str) -> str:
@@ -46,6 +88,39 @@ class Autosave:
     @property
     def records_path(self) -> Path:
         return self.home / "records"
+
+    def claim(self) -> None:
+        """Own the match in progress of this data folder (SlotBusy if another process
+        does); claims in one process are counted, `release` undoes one."""
+        key = self.home.resolve()
+        held = _HELD.get(key)
+        if held is not None:
+            _HELD[key] = (held[0], held[1] + 1)
+            return
+        self.home.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.home / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if not _try_lock(fd):
+                raise SlotBusy(self.home, _holder(fd))
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        except BaseException:
+            os.close(fd)
+            raise
+        _HELD[key] = (fd, 1)
+
+    def release(self) -> None:
+        """Undo one `claim`; the last one lets the other windows have the match."""
+        key = self.home.resolve()
+        held = _HELD.get(key)
+        if held is None:
+            return
+        fd, count = held
+        if count > 1:
+            _HELD[key] = (fd, count - 1)
+            return
+        del _HELD[key]
+        os.close(fd)  # (closing the file drops the lock)
 
     def save(self, record: Record) -> None:
         """Write the match in progress (atomic); call after every move."""

@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 from tt22.engine import Rules
 from tt22.engine.players import Player
+from tt22.record import SlotBusy
 from tt22.tui.i18n import detect_language, set_language, t
 from tt22.tui.safe_text import say
 from tt22.tui.session import MatchSession, fresh_seed_text
@@ -194,14 +195,28 @@ class TT22App(App[None]):
     def start_match(
         self, rules: Rules, seed: str, players: Sequence[Player], *, watch: bool = False
     ) -> None:
-        self.play_session(MatchSession.start(rules, seed, players, self.home_dir), watch=watch)
+        try:
+            session = MatchSession.start(rules, seed, players, self.home_dir)
+        except SlotBusy as e:
+            self.tell_busy(e)
+            return
+        self.play_session(session, watch=watch)
 
     def continue_match(self) -> bool:
-        session = MatchSession.resume(self.home_dir)
+        try:
+            session = MatchSession.resume(self.home_dir)
+        except SlotBusy as e:
+            self.tell_busy(e)
+            return True  # (the match is there: the home screen keeps offering it)
         if session is None:
             return False
         self.play_session(session)
         return True
+
+    def tell_busy(self, e: SlotBusy) -> None:
+        """Another window plays this data folder's match in progress: say so, start
+        nothing (it would set that match aside or overwrite it)."""
+        say(self, t("msg.busy", pid=e.pid or "?"), severity="warning", timeout=10)
 
     def play_session(self, session: MatchSession, *, watch: bool = False) -> TableScreen:
         """Open the table on `session`, on top of whatever screen is showing (leaving
@@ -218,6 +233,9 @@ class TT22App(App[None]):
         kept with the records. None, with one line said, if the record cannot go on."""
         try:
             session = MatchSession.from_record(record, self.home_dir)
+        except SlotBusy as e:
+            self.tell_busy(e)
+            return None
         except ValueError as e:
             say(self, str(e), severity="error")
             return None

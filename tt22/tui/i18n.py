@@ -193,6 +193,14 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
         "저장했습니다. 처음 화면에서 이어할 수 있습니다.",
         "保存しました。ホーム画面から続きができます。",
     ),
+    "msg.busy": (
+        "Another tt22 window (process {pid}) is playing the match in progress here;"
+        " leave its table or close it first.",
+        "다른 tt22 창(프로세스 {pid})이 진행 중인 경기를 하고 있습니다."
+        " 먼저 그 창의 테이블을 나가거나 창을 닫으세요.",
+        "別の tt22 ウィンドウ(プロセス {pid})が進行中の試合をプレイしています。"
+        "先にそのテーブルを離れるか、ウィンドウを閉じてください。",
+    ),
     "msg.not_saved": (
         "Could not save the match: {reason}",
         "경기를 저장하지 못했습니다: {reason}",

@@ -75,6 +75,7 @@ class MatchSession:
             if record is not None
             else new_record(self.rules, seed, self.players, dt.datetime.now(dt.UTC))
         )
+        self.claimed = False  # this session owns the data folder's match in progress
         self.saved_path: Path | None = None
         self.save_problem: str | None = None  # why the last autosave failed, if it did
         if self.autosave is not None and not self.moves:
@@ -87,9 +88,15 @@ class MatchSession:
     def start(
         cls, rules: Rules, seed: str, players: Sequence[Player], home: Path | None = None
     ) -> MatchSession:
-        autosave = make_autosave(home)
-        _keep_unfinished(autosave)
-        return cls(rules, seed, players, autosave=autosave)
+        autosave = _claimed(home)
+        try:
+            _keep_unfinished(autosave)
+            session = cls(rules, seed, players, autosave=autosave)
+        except BaseException:
+            autosave.release()
+            raise
+        session.claimed = True
+        return session
 
     @classmethod
     def resume(cls, home: Path | None = None) -> MatchSession | None:
@@ -99,14 +106,17 @@ class MatchSession:
         position (tt22.bots.base.BotRng), so they choose what they would have chosen
         without the break.
         """
-        autosave = make_autosave(home)
+        autosave = _claimed(home)
         record = autosave.load_current()
-        if record is None:
-            return None
         try:
-            return cls._at(record, _last_state(record), autosave)
+            session = cls._at(record, _last_state(record), autosave) if record else None
         except ValueError:
+            session = None
+        if session is None:
+            autosave.release()
             return None
+        session.claimed = True
+        return session
 
     @classmethod
     def from_record(cls, record: Record, home: Path | None = None) -> MatchSession:
@@ -117,9 +127,14 @@ class MatchSession:
         ValueError (one line) when the record does not fold or its match is over.
         """
         state = _last_state(record)
-        autosave = make_autosave(home)
-        _keep_unfinished(autosave)
-        session = cls._at(record, state, autosave)
+        autosave = _claimed(home)
+        try:
+            _keep_unfinished(autosave)
+            session = cls._at(record, state, autosave)
+        except BaseException:
+            autosave.release()
+            raise
+        session.claimed = True
         if session.moves:  # (with no moves __init__ saved it)
             try:
                 autosave.save(record)
@@ -182,6 +197,12 @@ class MatchSession:
         except OSError as e:
             self.save_problem = _save_problem(e, self.autosave)
 
+    def release(self) -> None:
+        """Let other tt22 windows have the match in progress (leaving the table)."""
+        if self.claimed and self.autosave is not None:
+            self.claimed = False
+            self.autosave.release()
+
     def abandon(self) -> None:
         if self.autosave is not None:
             self.autosave.discard_current()
@@ -212,6 +233,14 @@ def _keep_unfinished(autosave: Autosave) -> None:
     if old is not None and old.moves:
         with contextlib.suppress(OSError):  # a full disk must not stop a new match
             autosave.finish(old)
+
+
+def _claimed(home: Path | None) -> Autosave:
+    """The autosave of `home`, owned by this process: SlotBusy (one line, naming the
+    other process) if another tt22 is playing the match in progress there."""
+    autosave = make_autosave(home)
+    autosave.claim()
+    return autosave
 
 
 def make_autosave(home: Path | None = None) -> Autosave:

@@ -158,6 +158,7 @@ class TableScreen(Screen[None]):
     def on_unmount(self) -> None:
         self.gone = True
         self.workers.cancel_group(self, "bots")
+        self.session.release()  # another window may now go on with the match
 
     def on_resize(self) -> None:
         self.set_class(self.size.height >= 32, "-tall")
