@@ -89,16 +89,20 @@ class Autosave:
     def records_path(self) -> Path:
         return self.home / "records"
 
-    def claim(self) -> None:
+    def claim(self) -> bool:
         """Own the match in progress of this data folder (SlotBusy if another process
-        does); claims in one process are counted, `release` undoes one."""
+        does); claims in one process are counted, `release` undoes one. False (nothing
+        held, nothing to release) when the folder cannot be written at all."""
         key = self.home.resolve()
         held = _HELD.get(key)
         if held is not None:
             _HELD[key] = (held[0], held[1] + 1)
-            return
-        self.home.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.home / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+            return True
+        try:
+            self.home.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.home / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return False  # a folder nobody can write to holds no match to lose; `save` says
         try:
             if not _try_lock(fd):
                 raise SlotBusy(self.home, _holder(fd))
@@ -108,6 +112,7 @@ class Autosave:
             os.close(fd)
             raise
         _HELD[key] = (fd, 1)
+        return True
 
     def release(self) -> None:
         """Undo one `claim`; the last one lets the other windows have the match."""

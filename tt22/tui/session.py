@@ -88,14 +88,15 @@ class MatchSession:
     def start(
         cls, rules: Rules, seed: str, players: Sequence[Player], home: Path | None = None
     ) -> MatchSession:
-        autosave = _claimed(home)
+        autosave, held = _claimed(home)
         try:
             _keep_unfinished(autosave)
             session = cls(rules, seed, players, autosave=autosave)
         except BaseException:
-            autosave.release()
+            if held:
+                autosave.release()
             raise
-        session.claimed = True
+        session.claimed = held
         return session
 
     @classmethod
@@ -106,16 +107,17 @@ class MatchSession:
         position (tt22.bots.base.BotRng), so they choose what they would have chosen
         without the break.
         """
-        autosave = _claimed(home)
+        autosave, held = _claimed(home)
         record = autosave.load_current()
         try:
             session = cls._at(record, _last_state(record), autosave) if record else None
         except ValueError:
             session = None
         if session is None:
-            autosave.release()
+            if held:
+                autosave.release()
             return None
-        session.claimed = True
+        session.claimed = held
         return session
 
     @classmethod
@@ -127,14 +129,15 @@ class MatchSession:
         ValueError (one line) when the record does not fold or its match is over.
         """
         state = _last_state(record)
-        autosave = _claimed(home)
+        autosave, held = _claimed(home)
         try:
             _keep_unfinished(autosave)
             session = cls._at(record, state, autosave)
         except BaseException:
-            autosave.release()
+            if held:
+                autosave.release()
             raise
-        session.claimed = True
+        session.claimed = held
         if session.moves:  # (with no moves __init__ saved it)
             try:
                 autosave.save(record)
@@ -235,12 +238,12 @@ def _keep_unfinished(autosave: Autosave) -> None:
             autosave.finish(old)
 
 
-def _claimed(home: Path | None) -> Autosave:
-    """The autosave of `home`, owned by this process: SlotBusy (one line, naming the
-    other process) if another tt22 is playing the match in progress there."""
+def _claimed(home: Path | None) -> tuple[Autosave, bool]:
+    """The autosave of `home`, owned by this process (and whether a lock is held: not in
+    a folder that cannot be written). SlotBusy (one line, naming the other process) if
+    another tt22 is playing the match in progress there."""
     autosave = make_autosave(home)
-    autosave.claim()
-    return autosave
+    return autosave, autosave.claim()
 
 
 def make_autosave(home: Path | None = None) -> Autosave:
