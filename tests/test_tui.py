@@ -282,7 +282,7 @@ async def test_untrusted_names_are_shown_literally() -> None:
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        text = str(table(app).query_one("#seats").render().columns[1]._cells[0])
+        text = str(table(app).query_one("#seats").render().columns[2]._cells[0])
         assert "[bold red]x[/]\\x1b[2J" in text
 
 

@@ -17,7 +17,7 @@ from textual.message import Message
 
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import card_label, suit_style
-from tt22.tui.widgets.lines import SimpleLines
+from tt22.tui.widgets.lines import SimpleLines, refresh_changed, rendered_lines
 
 __all__ = ["HandView"]
 
@@ -46,6 +46,7 @@ class HandView(SimpleLines):
         self.hidden_text: str | None = None
         self.ascii_style = False
         self.active = False
+        self._drawn: list[object] = []  # the lines last drawn, to repaint only changes
 
     # --- state, set by the screen -------------------------------------------------
     def show(
@@ -76,12 +77,12 @@ class HandView(SimpleLines):
         self.ascii_style = ascii_style
         self.hidden_text = hidden_text if cards is None else None
         self.active = active
-        self.refresh()
+        self._repaint()
 
     def move_cursor(self, step: int) -> None:
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
-            self.refresh()
+            self._repaint()
 
     def cursor_to_playable(self) -> None:
         """Leave the cursor where it is if that card can be played, else on the first
@@ -91,7 +92,7 @@ class HandView(SimpleLines):
         for i, c in enumerate(self.cards):
             if c in self.playable:
                 self.cursor = i
-                self.refresh()
+                self._repaint()
                 return
 
     def toggle(self, index: int | None = None) -> None:
@@ -99,7 +100,7 @@ class HandView(SimpleLines):
         if 0 <= i < len(self.cards):
             self.selected.symmetric_difference_update({i})
             self.cursor = i
-            self.refresh()
+            self._repaint()
 
     def select_rank(self) -> None:
         """Select every card of the cursor's rank (or unselect them if all are)."""
@@ -111,11 +112,11 @@ class HandView(SimpleLines):
             self.selected -= same
         else:
             self.selected |= same
-        self.refresh()
+        self._repaint()
 
     def clear_selection(self) -> None:
         self.selected.clear()
-        self.refresh()
+        self._repaint()
 
     def select_cards(self, cards: Iterable[int]) -> None:
         """Select these cards (as a multiset of the hand)."""
@@ -125,13 +126,27 @@ class HandView(SimpleLines):
                 if mine == c and i not in self.selected:
                     self.selected.add(i)
                     break
-        self.refresh()
+        self._repaint()
 
     @property
     def selection(self) -> list[int]:
         return [self.cards[i] for i in sorted(self.selected)]
 
     # --- drawing ------------------------------------------------------------------
+    def _repaint(self) -> None:
+        """Refresh only the lines (and cells) that changed: a cursor step or a card
+        played changes one or two of the three lines."""
+        width = self.content_region.width
+        if not width or not self.is_mounted:
+            self.refresh()
+            return
+        new = rendered_lines(self, self.render(), width)
+        if self._drawn:
+            refresh_changed(self, self._drawn, new)
+        else:
+            self.refresh()
+        self._drawn = new
+
     def _fits(self, cell: int) -> bool:
         width = self.size.width
         return not width or MARGIN + len(self.cards) * cell <= width

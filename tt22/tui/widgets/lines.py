@@ -21,7 +21,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-__all__ = ["SimpleLines", "TextLines", "refresh_changed", "rendered_lines"]
+__all__ = ["SimpleLines", "TextLines", "refresh_changed", "rendered_lines", "text_segments"]
 
 
 class SimpleLines(Widget):
@@ -40,18 +40,41 @@ def rendered_lines(widget: Widget, renderable: RenderableType, width: int) -> li
     return [tuple(line) for line in console.render_lines(renderable, options, pad=False)]
 
 
+def _cells(line: tuple[Any, ...]) -> list[tuple[str, object]]:
+    """A line of segments as (character, style) per cell (a wide character's second
+    cell is an empty string)."""
+    out: list[tuple[str, object]] = []
+    for seg in line:
+        for ch in getattr(seg, "text", ""):
+            out.append((ch, seg.style))
+            if cell_len(ch) == 2:
+                out.append(("", seg.style))
+    return out
+
+
 def _span(a: object, b: object, width: int) -> tuple[int, int]:
-    """The cells [start, end) in which two rendered lines may differ: from the first
-    difference in their text to the end of the line (a line of segments is compared
-    as text and styles; anything else as a whole)."""
+    """The cells [start, end) in which two rendered lines differ. Textual sends a
+    refreshed line from the widget's left edge to the region's end, so the end is
+    what saves bytes: a change at the start of a line costs only that start."""
     if isinstance(a, tuple) and isinstance(b, tuple):
-        start = 0
-        for sa, sb in zip(a, b, strict=False):
-            if sa != sb:
-                break
-            start += cell_len(getattr(sa, "text", ""))
-        return min(start, width), width
+        ca, cb = _cells(a), _cells(b)
+        blank = (" ", None)
+        n = max(len(ca), len(cb))
+        ca += [blank] * (n - len(ca))
+        cb += [blank] * (n - len(cb))
+        diff = [i for i in range(n) if ca[i] != cb[i]]
+        if not diff:
+            return 0, width
+        start, end = diff[0], diff[-1] + 1
+        if end < n and cb[end][0] == "":
+            end += 1  # (the second cell of a wide character)
+        return min(start, width), min(max(end, start + 1), width)
     return 0, width
+
+
+def text_segments(widget: Widget, text: Text) -> tuple[Any, ...]:
+    """One line of `text` as the segments it draws, to compare lines with `_span`."""
+    return tuple(s for s in text.render(widget.app.console, end="") if s.text)
 
 
 def _min_lines(widget: Widget) -> int:
@@ -116,8 +139,8 @@ class TextLines(Static, SimpleLines):
             return
         refresh_changed(
             self,
-            [(x.plain, x.spans, x.style) for x in old],
-            [(x.plain, x.spans, x.style) for x in self.lines(width)],
+            [text_segments(self, x) for x in old],
+            [text_segments(self, x) for x in self.lines(width)],
         )
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:

@@ -101,11 +101,13 @@ class SeatsTable(SimpleLines):
             return table
         a = self.ascii_style
         bar_width = WIDE_BAR if width >= 100 else BAR
+        # What changes move by move (whose turn, cards held) comes first: a terminal
+        # line is sent from its start to its last change, so a move costs a few cells.
         table.add_column("", width=1, no_wrap=True)
+        table.add_column(t("col.cards"), justify="right", no_wrap=True)
         # Names wrap rather than lose their end; the penalty column holds the total, the
         # bar and the penalty cards themselves (R19), which wrap under the bar.
         table.add_column(t("col.seat"), overflow="fold", ratio=3)
-        table.add_column(t("col.cards"), justify="right", no_wrap=True)
         table.add_column(t("col.penalty"), overflow="fold", ratio=2, min_width=6 + bar_width)
         for seat in range(s.players):
             out = s.out[seat]
@@ -127,5 +129,5 @@ class SeatsTable(SimpleLines):
             if s.penalties[seat]:
                 penalty.append(" ")
                 penalty.append_text(cards_text(s.penalties[seat], a, style="dim"))
-            table.add_row(Text(mark, style="bold"), name, held, penalty, style="dim" if out else "")
+            table.add_row(Text(mark, style="bold"), held, name, penalty, style="dim" if out else "")
         return table

@@ -18,7 +18,7 @@ from rich.text import Text
 from tt22.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import cards_text
-from tt22.tui.widgets.lines import SimpleLines, refresh_changed
+from tt22.tui.widgets.lines import SimpleLines, refresh_changed, text_segments
 from tt22.tui.widgets.snapshot import EXCHANGE, PLAY, TableSnapshot
 
 __all__ = ["TrickView", "pack_units"]
@@ -160,8 +160,8 @@ class TrickView(SimpleLines):
 
     def _shown(self, width: int) -> list[object]:
         """Its lines at `width` as compared between draws, blank ones to its floor."""
-        lines: list[object] = [(x.plain, x.spans) for x in self.lines(width)]
-        return lines + [("", [])] * (self._floor - len(lines))
+        lines: list[object] = [text_segments(self, x) for x in self.lines(width)]
+        return lines + [()] * (self._floor - len(lines))
 
     def who(self, seat: int) -> str:
         assert self.snapshot is not None
