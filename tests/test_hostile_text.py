@@ -128,8 +128,17 @@ async def test_a_hostile_record_is_shown_literally_on_every_screen(tmp_path: Pat
     tampered = msgspec.structs.replace(hostile_record(), digest="sha256:" + "0" * 64)
     save_record(other, tampered)
 
+    from tt22.record import Autosave
+    from tt22.tui.screens.home import HomeScreen
+
+    Autosave().save(hostile_record(keep=5))  # a match of bots in progress: its seed shows
+
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await wait_for(pilot, lambda: "5 moves" in screen_text(app))
+        text = assert_clean(app)
+        assert f"seed {printable(SEED, 60)}" in text  # the home screen's "continue" line
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, RecordPicker))
         picker = app.screen
