@@ -6,7 +6,9 @@
    `python -c "import textual.app"` measured in the same run.
 2. Key to screen: at the table, a cursor key until the terminal has the updated screen
    (first byte back, and the last byte of the update).
-3. Bytes per move: the bytes the app writes to the terminal over a whole watched match
+3. Screen open: at the home screen, the key of each screen (new game, help, settings,
+   replay browser) until its text has arrived and the terminal is quiet again.
+4. Bytes per move: the bytes the app writes to the terminal over a whole watched match
    (`tt22 play --watch --pace 0.05`), divided by the moves in the saved record: what an
    SSH link must carry.
 """
@@ -130,6 +132,45 @@ def key_latency(home: str, presses: int) -> tuple[list[float], list[float]]:
     return first, done
 
 
+SCREENS = (
+    # (key at the home screen, text only that screen draws, its name)
+    (b"n", b"Decks (R1)", "new game"),
+    (b"?", b"How to play 22", "help"),
+    (b"s", b"Language", "settings"),
+    (b"r", b"Replay a record", "replay browser"),
+)
+
+
+def screen_open(home: str, runs: int) -> dict[str, list[float]]:
+    """Each screen opened from the home screen, `runs` times in one app: seconds from
+    the key until its text has arrived and the terminal has gone quiet (the update is
+    complete), then Escape back home."""
+    times: dict[str, list[float]] = {name: [] for _, _, name in SCREENS}
+    term = Term([TT22], env_for(home))
+    try:
+        term.wait_for(b"Twenty-Two")
+        term.quiet(0.5)
+        for _ in range(runs):
+            for key, needle, name in SCREENS:
+                mark = len(term.data)
+                term.send(key)
+                sent = time.perf_counter()
+                end = sent + 10
+                while needle not in term.data[mark:] and time.perf_counter() < end:
+                    term.read(0.02)
+                if needle not in term.data[mark:]:
+                    raise TimeoutError(f"{name}: {needle!r} did not appear")
+                last = time.perf_counter()
+                while term.read(0.1):
+                    last = time.perf_counter()
+                times[name].append(last - sent)
+                term.send(b"\x1b")
+                term.quiet(0.4)
+    finally:
+        term.close()
+    return times
+
+
 def bytes_per_move(
     home: str, players: int, seed: str, pace: str = "0.05"
 ) -> tuple[int, int, float]:
@@ -189,6 +230,13 @@ def main() -> int:
             f" update complete median {median(done) * 1000:.1f} ms"
             f" (max {max(done) * 1000:.1f}, {args.presses} presses)"
         )
+    with tempfile.TemporaryDirectory() as home:
+        opened = screen_open(home, args.runs)
+        for name, times in opened.items():
+            print(
+                f"open {name + ':':16} median {median(times) * 1000:.0f} ms"
+                f" (max {max(times) * 1000:.0f}, {len(times)} opens)"
+            )
     with tempfile.TemporaryDirectory() as home:
         total, moves, elapsed = bytes_per_move(home, args.players, args.seed)
         print(

@@ -8,6 +8,7 @@ player's name; no line holds a `…`; nothing of the table shows beside a dialog
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 
 import pytest
@@ -155,3 +156,28 @@ def check_dialog(app: TT22App, lines: list[str], names: list[str], where: str) -
     right = crop(lines, Region(dialog.right, dialog.y, SIZE[0] - dialog.right, dialog.height))
     for a, b in zip(left, right, strict=True):
         assert not (a + b).strip(), f"{where}: the table shows beside the dialog: {a!r} {b!r}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_the_help_keeps_every_key_on_one_line_at_80x24(lang: str) -> None:
+    from rich.console import Console
+
+    from tt22.tui.help_view import help_renderable
+    from tt22.tui.screens.help import HelpScreen, HelpText
+
+    app = TT22App(StartOptions(language=lang))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(HelpScreen())
+        await settle(pilot)
+        text = app.screen.query_one("#help", HelpText)
+        assert_whole(screen_lines(app), f"help {lang}")
+        # Every line of the help as drawn at the widget's width (it scrolls).
+        console = Console(width=text.content_region.width, file=io.StringIO())
+        lines = [
+            "".join(seg.text for seg in line).rstrip()
+            for line in console.render_lines(help_renderable(text.source), pad=False)
+        ]
+        rows = [line for line in lines if line[:1] not in ("", " ")]
+        for key in ("↑ ↓ [ ]", "PgUp PgDn", "Home End", "← →"):
+            assert any(line.startswith(key + " ") for line in rows), (lang, key)
+        assert not any(line.rstrip() in ("]", "End", "[") for line in lines)

@@ -680,9 +680,7 @@ async def test_tt22_replay_file_opens_straight_on_the_replay(
 
 
 async def test_help_lists_the_replay_keys_from_the_replay(tmp_path: Path) -> None:
-    from textual.widgets import Markdown
-
-    from tt22.tui.screens.help import HelpScreen
+    from tt22.tui.screens.help import HelpScreen, HelpText
 
     path = write(tmp_path / "a.22rec", make_record())
     app = open_app(path, language="en")
@@ -690,7 +688,7 @@ async def test_help_lists_the_replay_keys_from_the_replay(tmp_path: Path) -> Non
         await wait_for(pilot, lambda: opened(app))
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-        source = app.screen.query_one("#help", Markdown).source
+        source = app.screen.query_one("#help", HelpText).source
         assert "## Replay keys" in source
         assert "| p | play from here" in source
         await pilot.press("escape")

@@ -8,12 +8,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Static
 
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.help_text import help_markdown
+from tt22.tui.help_view import help_renderable
 
 __all__ = ["HelpScreen"]
+
+
+class HelpText(Static):
+    """The help's Markdown drawn as one widget (help_view.py); `source` is the text."""
+
+    def __init__(self, source: str, *, id: str | None = None) -> None:
+        super().__init__(help_renderable(source), id=id)
+        self.source = source
 
 
 class HelpScreen(Screen[None]):
@@ -29,7 +38,7 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(help_markdown(), id="help")
+            yield HelpText(help_markdown(), id="help")
         yield Footer()
 
     def on_mount(self) -> None:

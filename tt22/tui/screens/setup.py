@@ -64,7 +64,9 @@ class SetupScreen(Screen[None]):
                     compact=True,
                     max_length=MAX_NAME,
                 )
-            yield Vertical(id="seats-setup")
+            # The seats of the default table are built with the screen (one mount and
+            # one layout, not a second round of them after it opens).
+            yield Vertical(*self.seat_rows(4), id="seats-setup")
             yield Static(Text(t("setup.rules"), style="bold"), classes="title")
             with Horizontal(classes="field"):
                 yield Label(t("setup.decks"))
@@ -132,8 +134,7 @@ class SetupScreen(Screen[None]):
                 yield Button(t("setup.back"), id="back", compact=True)
         yield Footer()
 
-    async def on_mount(self) -> None:
-        await self.build_seats(4)
+    def on_mount(self) -> None:
         self.query_one("#players", Select).focus()
 
     @on(Select.Changed, "#players")
@@ -148,15 +149,11 @@ class SetupScreen(Screen[None]):
         options.append((t("setup.human"), "human"))
         return options
 
-    async def build_seats(self, players: int) -> None:
-        box = self.query_one("#seats-setup", Vertical)
-        if len(box.children) == players - 1:
-            return
-        old = {}
-        for row in box.query(".seat-row"):
-            seat = int(row.id.split("-")[1]) if row.id else 0
-            old[seat] = (row.query_one(Select).value, row.query_one(Input).value)
-        await box.remove_children()
+    def seat_rows(
+        self, players: int, old: dict[int, tuple[object, str]] | None = None
+    ) -> list[Horizontal]:
+        """A row (kind, name) for each seat after the first; `old` keeps what was typed."""
+        old = old or {}
         levels = bot_levels()
         preferred = self.tapp.settings.bot if self.tapp.settings.bot in levels else levels[0]
         rows = []
@@ -177,6 +174,18 @@ class SetupScreen(Screen[None]):
                     id=f"seat-{seat}",
                 )
             )
+        return rows
+
+    async def build_seats(self, players: int) -> None:
+        box = self.query_one("#seats-setup", Vertical)
+        if len(box.children) == players - 1:
+            return
+        old = {}
+        for row in box.query(".seat-row"):
+            seat = int(row.id.split("-")[1]) if row.id else 0
+            old[seat] = (row.query_one(Select).value, row.query_one(Input).value)
+        await box.remove_children()
+        rows = self.seat_rows(players, old)
         await box.mount_all(rows)
 
     @on(Select.Changed, ".seat-row Select")
