@@ -134,7 +134,7 @@ async def test_every_screen_is_whole_at_80x24(players: int, lang: str) -> None:
                 continue
             replay.seat = seat
             replay.refresh_view()
-            await settle(pilot)
+            await pilot.pause()
             where = f"replay {players}p {lang} view {seat}"
             lines = screen_lines(app)
             assert_whole(crop(lines, replay.query_one("#replay-main").region), where)
@@ -181,3 +181,37 @@ async def test_the_help_keeps_every_key_on_one_line_at_80x24(lang: str) -> None:
         for key in ("↑ ↓ [ ]", "PgUp PgDn", "Home End", "← →"):
             assert any(line.startswith(key + " ") for line in rows), (lang, key)
         assert not any(line.rstrip() in ("]", "End", "[") for line in lines)
+
+
+async def test_nine_hands_are_reached_with_keys_in_the_replayer() -> None:
+    """Issue 10, item 3: j scrolls the seats and the hands until the last hand is on
+    screen (whole); the trick stays in view meanwhile."""
+    players = 9
+    names = [printable(n, 40) for n in names_for(players)]
+    p = crowded_position(players)
+    s = states_of(players)[p]
+    model = ReplayModel.from_record(record_of(players))
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=SIZE) as pilot:
+        replay = ReplayScreen(model, None, start=p)
+        await app.push_screen(replay)
+        await settle(pilot)
+        last = max(seat for seat in range(players) if not s.out[seat])
+        hand = solid(f"{names[last]} {cards(s.hands[last])}")
+
+        def hands_text() -> str:
+            return solid(" ".join(crop(screen_lines(app), replay.query_one("#replay-main").region)))
+
+        assert hand not in hands_text()  # (below the edge at first)
+        for _ in range(20):
+            await pilot.press("j")
+            await pilot.pause()
+            if hand in hands_text():
+                break
+        assert hand in hands_text()
+        assert_trick_shown(
+            flat(crop(screen_lines(app), replay.query_one("#replay-trick").region)),
+            s,
+            names,
+            "after j",
+        )
