@@ -713,3 +713,135 @@ def test_a_real_terminal_gets_no_colour_under_no_color(tmp_path: Path, ascii_sty
         assert visible.isascii(), sorted(
             {c for c in visible.decode("utf-8", "replace") if not c.isascii()}
         )
+
+
+# ---------------------------------------------------------------- what players expect
+
+
+async def test_a_hint_names_a_legal_move_with_its_numbers_and_selects_it() -> None:
+    app = table_app(players=4, seed="hint me")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        screen = table(app)
+        await pilot.press("enter")  # keep
+        await wait_for(pilot, lambda: my_turn(app) and table(app).state.phase == PLAY)
+        v = screen.human_view()
+        assert v is not None
+        await pilot.press("i")
+        await wait_for(pilot, lambda: "Hint:" in message(app) and "thinking" not in message(app))
+        said = message(app)
+        hand = screen.query_one(HandView)
+        chosen = hand.selection
+        assert chosen and selection_problem(v, chosen) is None  # a legal play, selected
+        assert "sampled deals" in said or "only legal move" in said
+        before = len(screen.session.moves)
+        await pilot.press("enter")  # play what the hint selected
+        assert len(screen.session.moves) > before
+
+
+async def test_a_hint_knows_only_the_view() -> None:
+    from tt22.bots.hint import hint
+
+    s = new_match(Rules().for_players(4), 4, "hint view")
+    v = view(s, s.to_move)
+    h = hint(v, "hint view", playouts=400)
+    assert h.move in legal_moves(s)
+    assert h == hint(v, "hint view", playouts=400)  # the same position, the same hint
+
+
+async def test_the_first_dealer_draw_is_shown_at_the_start_and_in_the_scores() -> None:
+    app = table_app(players=4, seed="first dealer")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        screen = table(app)
+        dealer = screen.session.names[screen.state.match.first_dealer]
+        assert "First-dealer draw (R7)" in message(app)
+        assert f"{dealer} drew highest and deals first" in message(app)
+        await pilot.press("s")
+        await pilot.pause()
+        shown = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert "No deal finished yet" in shown and "First-dealer draw" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_the_score_history_lists_every_finished_deal(_home: Path) -> None:
+    from tt22.tui.screens.scores import ScoresScreen
+
+    session = MatchSession(Rules().for_players(3), "scores", seats(3))
+    while len(session.state.history) < 2:
+        session.play(legal_moves(session.state)[0])
+    app = TT22App(StartOptions(language="en", pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ScoresScreen(session, False))
+        await pilot.pause()
+        text = screen_text(app)
+    for d in session.state.history[:2]:
+        for seat in range(3):
+            assert str(d.totals[seat]) in text
+    assert "Ann" in text and "lost that deal" in text
+
+
+async def test_resign_asks_then_keeps_the_record_and_ends_the_match(_home: Path) -> None:
+    app = table_app(players=3, seed="resign")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.press("escape")  # no: play on
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert (_home / "current.22rec").exists()
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-resign")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert any("resigned" in m for m in notes(app))
+    assert not (_home / "current.22rec").exists()
+    assert MatchSession.resume(_home) is None
+    assert list((_home / "records").glob("*.22rec"))
+
+
+def _one_move_from_going_out() -> tuple[str, list[Move]]:
+    """Moves (bots' and Ann's first legal moves) to just before a bot's move that ends
+    a deal with Ann out and the match going on."""
+    rules = Rules(elimination_at=5).for_players(3)
+    for n in range(300):
+        seed = f"out-{n}"
+        s = new_match(rules, 3, seed)
+        moves: list[Move] = []
+        while not s.over:
+            move = legal_moves(s)[0]
+            after = apply(s, move)
+            if len(after.history) > len(s.history):
+                if after.out[0] and not after.over and s.to_move != 0:
+                    return seed, moves
+                if after.out[0]:
+                    break
+            s = after
+            moves.append(move)
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize("choice", ["watch", "leave"])
+async def test_out_of_the_match_a_player_chooses_to_watch_on_or_leave(
+    _home: Path, choice: str
+) -> None:
+    seed, moves = _one_move_from_going_out()
+    rules = Rules(elimination_at=5).for_players(3)
+    session = MatchSession.start(rules, seed, seats(3), _home)
+    for move in moves:
+        session.play(move)
+    app = TT22App(StartOptions(language="en", pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.play_session(session)
+        await wait_for(pilot, lambda: not isinstance(app.screen, (TableScreen, HomeScreen)))
+        await pilot.press("enter")  # the deal summary
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        assert "You are out" in str(app.screen.query("Label").first().render())
+        await pilot.click(f"#choice-{choice}")
+        if choice == "watch":
+            await wait_for(pilot, lambda: screen.state.over or len(session.moves) > len(moves) + 1)
+        else:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert MatchSession.resume(_home) is None

@@ -267,6 +267,9 @@ class TT22App(App[None]):
 
         if isinstance(screen, TableScreen):
             yield SystemCommand(t("cmd.log"), t("cmd.log"), screen.action_toggle_log)
+            yield SystemCommand(t("key.hint"), t("cmd.hint"), screen.action_hint)
+            yield SystemCommand(t("key.scores"), t("cmd.scores"), screen.action_scores)
+            yield SystemCommand(t("key.resign"), t("cmd.resign"), screen.action_resign)
 
     def action_new_game(self) -> None:
         """The new-game setup, once the player has agreed to retire a match in progress."""

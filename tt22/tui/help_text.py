@@ -40,7 +40,11 @@ Reach **22** penalty points and you are out. The last player left wins.
 | a | select every card of that rank |
 | Enter | play the selection (exchange: discard it, or keep; hot seat: show your hand) |
 | d | play your lowest cards (the duck; your lowest single card when leading) |
+| Home End | the first or the last card of your hand |
 | m | show or hide the move log |
+| i | a hint: what a strong bot would play here, and how often it loses |
+| s | the penalty totals after each deal, and the first-dealer draw |
+| x | resign the match (asks first; the record is kept) |
 | PgUp PgDn | scroll the seats, when nine do not fit |
 | ? | this help |
 | q | back to the home screen (the match is saved) |
@@ -100,7 +104,11 @@ _KO = """\
 | a | 같은 숫자 모두 선택 |
 | Enter | 선택한 카드 내기 (교환: 버리기, 선택 없음: 유지, 핫시트: 내 패 보기) |
 | d | 가장 낮은 카드 내기 (선일 때는 가장 낮은 한 장) |
+| Home End | 패의 첫 카드 / 마지막 카드 |
 | m | 진행 기록 보이기/숨기기 |
+| i | 힌트: 강한 봇이 여기서 낼 수와 그 수로 지는 비율 |
+| s | 딜마다의 벌점 합계와 첫 딜러 뽑기 |
+| x | 기권 (먼저 묻고, 기록은 보관됨) |
 | PgUp PgDn | 좌석이 화면보다 길 때 스크롤 |
 | ? | 이 도움말 |
 | q | 처음 화면으로 (경기는 저장됨) |
@@ -160,7 +168,11 @@ _JA = """\
 | a | 同じ数字をすべて選択 |
 | Enter | 選んだカードを出す(交換: 捨てる、選択なし: そのまま、ホットシート: 手札を見る) |
 | d | 一番低いカードを出す(リード時は一番低い1枚) |
+| Home End | 手札の最初/最後のカード |
 | m | 手順の表示切替 |
+| i | ヒント: 強いボットがここで出す手と、その手で負ける割合 |
+| s | ディールごとのペナルティ合計と最初の親決め |
+| x | 投了(先に確認し、記録は残ります) |
 | PgUp PgDn | 席が収まらないときにスクロール |
 | ? | このヘルプ |
 | q | ホームへ(試合は保存されます) |

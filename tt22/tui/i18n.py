@@ -375,6 +375,84 @@ CATALOGUE.update(
             "一番低いカードはここでは出せません: {reason}",
         ),
         "sep.list": (", ", ", ", "、"),
+        "key.hint": ("Hint", "힌트", "ヒント"),
+        "key.scores": ("Scores", "점수", "得点"),
+        "key.resign": ("Resign", "기권", "投了"),
+        "key.close": ("Close", "닫기", "閉じる"),
+        "cmd.hint": (
+            "What a strong bot would play here (i)",
+            "강한 봇이라면 여기서 낼 수 (i)",
+            "強いボットならここで出す手 (i)",
+        ),
+        "cmd.scores": (
+            "Penalty totals after each deal (s)",
+            "딜마다의 벌점 합계 (s)",
+            "ディールごとのペナルティ合計 (s)",
+        ),
+        "cmd.resign": ("Resign the match (x)", "경기 기권 (x)", "試合を投了 (x)"),
+        "scores.title": (
+            "Penalty totals after each deal",
+            "딜마다의 벌점 합계",
+            "ディールごとのペナルティ合計",
+        ),
+        "scores.none": (
+            "No deal finished yet.",
+            "끝난 딜이 아직 없습니다.",
+            "終わったディールはまだありません。",
+        ),
+        "scores.legend": (
+            "+ lost that deal  ! out ({limit}+)",
+            "+ 그 딜에서 짐  ! 탈락 ({limit}+)",
+            "+ そのディールで負け  ! 脱落({limit}+)",
+        ),
+        "first.draw": (
+            "First-dealer draw (R7): {draws}. {name} drew highest and deals first.",
+            "첫 딜러 뽑기 (R7): {draws}. 가장 높은 카드를 뽑은 {name} 님이 먼저 돌립니다.",
+            "最初の親決め (R7): {draws}。一番高いカードを引いた{name}さんが最初の親です。",
+        ),
+        "resign.title": ("Resign this match?", "이 경기를 기권할까요?", "この試合を投了しますか?"),
+        "resign.note": (
+            "It ends here for you: it is kept with your records (Replay lists it) and cannot "
+            "be continued.",
+            "여기서 끝납니다: 기록에 보관되며(다시 보기 목록) 이어할 수 없습니다.",
+            "ここで終わります: 記録に残り(リプレイの一覧)、続きはできません。",
+        ),
+        "resign.yes": ("Resign", "기권", "投了する"),
+        "msg.resigned": (
+            "Match resigned; its record: {path}",
+            "기권했습니다. 기록: {path}",
+            "投了しました。記録: {path}",
+        ),
+        "out.title": ("You are out", "탈락했습니다", "脱落しました"),
+        "out.note": (
+            "The others play on. Watch them finish the match, or leave (the match is kept "
+            "with your records).",
+            "다른 사람들은 계속합니다. 끝까지 관전하거나, 나갈 수 있습니다(경기는 기록에 "
+            "보관됩니다).",
+            "他の人は続けます。最後まで観戦するか、退出できます(試合は記録に残ります)。",
+        ),
+        "out.watch": ("Watch on", "계속 관전", "観戦を続ける"),
+        "out.leave": ("Leave", "나가기", "退出する"),
+        "hint.play": ("play {cards}", "{cards} 내기", "{cards} を出す"),
+        "hint.discard": ("discard {cards}", "{cards} 버리기", "{cards} を捨てる"),
+        "hint.keep": ("keep your hand", "패 그대로 유지", "手札をそのまま"),
+        "msg.hint": (
+            "Hint: {move}. In {worlds} sampled deals it loses {pct}% of the time; "
+            "the next best ({alt}) {alt_pct}%.",
+            "힌트: {move}. 표본 딜 {worlds}개에서 {pct}%를 집니다. 차선책({alt})은 {alt_pct}%.",
+            "ヒント: {move}。サンプル{worlds}ディールで負けは{pct}%、次善手({alt})は{alt_pct}%。",
+        ),
+        "msg.hint_forced": (
+            "Hint: {move}: it is the only legal move.",
+            "힌트: {move}: 가능한 수가 이것뿐입니다.",
+            "ヒント: {move}: 出せる手はこれだけです。",
+        ),
+        "msg.hint_thinking": ("Hint: thinking…", "힌트: 생각 중…", "ヒント: 考え中…"),
+        "msg.hint_not_now": (
+            "A hint is for your own turn.",
+            "힌트는 내 차례에만 볼 수 있습니다.",
+            "ヒントは自分の番にだけ使えます。",
+        ),
         "setup.not_number": (
             "{field} must be a whole number, not {text}.",
             "{field}은(는) 정수여야 합니다: {text}",

@@ -206,6 +206,20 @@ class MatchSession:
             self.claimed = False
             self.autosave.release()
 
+    def resign(self) -> Path | None:
+        """Stop this match for good: its record (unfinished) is kept with the records, and
+        it is no longer the match in progress. Where it went; None if not saved (the
+        reason in `save_problem`)."""
+        if self.autosave is None:
+            return None
+        try:
+            self.saved_path = self.autosave.finish(self.record)
+            self.save_problem = None
+        except OSError as e:
+            self.save_problem = _save_problem(e, self.autosave)
+            return None
+        return self.saved_path
+
     def abandon(self) -> None:
         if self.autosave is not None:
             self.autosave.discard_current()

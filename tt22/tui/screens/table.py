@@ -47,6 +47,7 @@ from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import engine_text, t
 from tt22.tui.safe_text import say
+from tt22.tui.screens.scores import first_dealer_text
 from tt22.tui.session import MatchSession
 from tt22.tui.widgets.cards import plain_cards
 from tt22.tui.widgets.hand import HandView
@@ -83,6 +84,10 @@ class TableScreen(Screen[None]):
         # When the lowest cards may not be played (house rule must_beat) `d` is not
         # offered, but pressed it says why rather than nothing.
         Binding("d", "lowest_why", "key.lowest", id="table.lowest_why", show=False),
+        # Not in the footer (no room at 80 columns): in the help and the palette.
+        Binding("i", "hint", "key.hint", id="table.hint", show=False),
+        Binding("s", "scores", "key.scores", id="table.scores", show=False),
+        Binding("x", "resign", "key.resign", id="table.resign", show=False),
         Binding("m", "toggle_log", "key.log", id="table.log"),
         Binding("pageup", "scroll_seats(-1)", "key.seats_up", id="table.seats_up", show=False),
         Binding("pagedown", "scroll_seats(1)", "key.seats_down", id="table.seats_down", show=False),
@@ -110,6 +115,7 @@ class TableScreen(Screen[None]):
         # Hot seat: (seat, discarded, drawn) after that seat's exchange, until its player
         # has seen what they drew and pressed Enter to pass the keyboard on.
         self.just_drew: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
+        self.asked_out = False  # the local player, out, was asked: watch on or leave
 
     @property
     def tapp(self) -> TT22App:
@@ -146,6 +152,9 @@ class TableScreen(Screen[None]):
         self.set_class(self.size.height >= 32, "-tall")
         if self.you() in self.rebuild_log():
             self.notice = t("msg.stock_empty")
+        elif not self.session.moves:  # a new match: say why this seat deals first (R7)
+            names = [self.who(i) for i in range(self.state.players)]
+            self.notice = first_dealer_text(self.state, names, self.tapp.ascii_cards)
         self.refresh_table()
         self.advance()
 
@@ -361,6 +370,8 @@ class TableScreen(Screen[None]):
         """Which keys the footer offers: True offered, None shown dimmed (not now: a bot
         is to move), False not shown at all (nothing of the kind here: a demo, the
         hot-seat pass screen, `Play` in an exchange)."""
+        if action in ("hint", "resign"):
+            return not self.watching and not self.state.over
         if action not in self._ACTIONS:
             return True
         if self.watching:
@@ -536,6 +547,97 @@ class TableScreen(Screen[None]):
         pane = self.query_one("#seats-pane", VerticalScroll)
         pane.scroll_to(y=pane.scroll_y + step * max(1, pane.size.height - 1), animate=False)
 
+    def action_hint(self) -> None:
+        """What a strong bot would play from this hand, and why (its numbers)."""
+        v = self._last_hand_view
+        if v is None:
+            self.note = t("msg.hint_not_now")
+            self.update_message()
+            return
+        self.note = t("msg.hint_thinking")
+        self.update_message()
+        self._hint(v)
+
+    @work(exclusive=True, group="hint")
+    async def _hint(self, v: SeatView) -> None:
+        from tt22.bots.hint import hint
+
+        found = await asyncio.to_thread(hint, v, self.session.seed)
+        if self.gone or self._last_hand_view is not v:
+            return  # the position moved on while the bot thought
+        a = self.tapp.ascii_cards
+        move = self._move_words(found.move, a)
+        if found.forced:
+            self.note = t("msg.hint_forced", move=move)
+        else:
+            alt = self._move_words(found.alternative, a) if found.alternative else ""
+            self.note = t(
+                "msg.hint",
+                move=move,
+                worlds=found.worlds,
+                pct=found.lose_pct,
+                alt=alt,
+                alt_pct=found.alternative_lose_pct,
+            )
+        cards = found.move.discard if isinstance(found.move, Exchange) else found.move.cards
+        self.query_one("#hand", HandView).select_cards(parse_cards(cards))
+        self.update_message()
+        self.update_buttons()
+        self._refresh_footer()
+
+    @staticmethod
+    def _move_words(move: Move, a: bool) -> str:
+        if isinstance(move, Exchange):
+            if not move.discard:
+                return t("hint.keep")
+            return t("hint.discard", cards=plain_cards(parse_cards(move.discard), a))
+        return t("hint.play", cards=plain_cards(parse_cards(move.cards), a))
+
+    def action_scores(self) -> None:
+        from tt22.tui.screens.scores import ScoresScreen
+
+        self.app.push_screen(ScoresScreen(self.session, self.tapp.ascii_cards))
+
+    def action_resign(self) -> None:
+        """Give the match up, once the player has said so: it is kept with the records
+        (unfinished; Replay lists it) and can no longer be continued."""
+        from tt22.tui.replay.dialogs import ChoiceDialog
+
+        choices = [("resign", t("resign.yes")), ("cancel", t("confirm.cancel"))]
+
+        def answer(choice: str | None) -> None:
+            if choice == "resign":
+                self.leave_match()
+
+        self.app.push_screen(ChoiceDialog(t("resign.title"), choices, t("resign.note")), answer)
+
+    def leave_match(self) -> None:
+        """Stop playing this match for good: the record goes to the records folder."""
+        self.workers.cancel_group(self, "bots")
+        path = self.session.resign()
+        self.app.pop_screen()
+        if path is not None:
+            say(self.app, t("msg.resigned", path=printable(str(path), 200)))
+        elif self.session.save_problem:
+            say(self.app, t("msg.not_saved", reason=self.session.save_problem), severity="error")
+
+    def ask_watch_or_leave(self) -> None:
+        """The local player is out and the match goes on: watch the rest, or leave."""
+        from tt22.tui.replay.dialogs import ChoiceDialog
+
+        choices = [("watch", t("out.watch")), ("leave", t("out.leave"))]
+
+        def answer(choice: str | None) -> None:
+            self.waiting_summary = False
+            if choice == "leave":
+                self.leave_match()
+            else:
+                self.refresh_table()
+                self.advance()
+
+        self.waiting_summary = True
+        self.app.push_screen(ChoiceDialog(t("out.title"), choices, t("out.note")), answer)
+
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
         log.display = self.log_choice = not log.display
@@ -644,6 +746,11 @@ class TableScreen(Screen[None]):
 
     def _deal_done(self, _result: object = None) -> None:
         self.waiting_summary = False
+        me = self.you()
+        if me is not None and self.state.out[me] and not self.state.over and not self.asked_out:
+            self.asked_out = True
+            self.ask_watch_or_leave()
+            return
         self.refresh_table()
         self.advance()
 
@@ -679,6 +786,9 @@ class TableScreen(Screen[None]):
         if s.over:
             return
         d = s.deal
+        if d.number == 1:  # why this seat deals first (R7)
+            names = [self.who(i) for i in range(s.players)]
+            self._log(Text(first_dealer_text(s, names, self.tapp.ascii_cards), style="dim"))
         line = t("log.deal", n=d.number, name=self.who(d.dealer), k=d.hand_size)
         self._log(Text(line, style="bold"))
 

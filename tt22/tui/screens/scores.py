@@ -1,0 +1,89 @@
+"""The score history of the match being played: every seat's penalty total after each
+finished deal (the replayer's chart, for live play), and the first-dealer draw (R7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from tt22.engine import State, show_card
+from tt22.safe import printable
+from tt22.tui.bindings import translate_bindings
+from tt22.tui.i18n import t
+
+if TYPE_CHECKING:
+    from tt22.tui.session import MatchSession
+
+__all__ = ["ScoresScreen", "first_dealer_text", "scores_table"]
+
+DEALS_SHOWN = 10  # the latest deals that fit 80 columns beside the names
+
+
+def first_dealer_text(state: State, names: list[str], ascii_style: bool) -> str:
+    """R7 as it happened: each round of the draw, and who deals first."""
+    rounds = []
+    for draws in state.match.first_draws:
+        rounds.append(
+            t("sep.list").join(
+                f"{printable(names[seat], 40)} {show_card(card, ascii_style)}"
+                for seat, card in draws
+            )
+        )
+    dealer = printable(names[state.match.first_dealer], 40)
+    return t("first.draw", draws=" / ".join(rounds), name=dealer)
+
+
+def scores_table(state: State, names: list[str]) -> Table:
+    """A line per seat: the total after each finished deal (the latest that fit), + on
+    the deals it lost, ! where it went out."""
+    limit = state.rules.elimination_at
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column(t("col.seat"), no_wrap=True, max_width=16, overflow="ellipsis")
+    deals = state.history[-DEALS_SHOWN:]
+    for d in deals:
+        table.add_column(str(d.start.number), justify="right", no_wrap=True)
+    for seat, name in enumerate(names):
+        cells = []
+        for d in deals:
+            mark = "!" if seat in d.eliminated else ("+" if seat in d.losers else " ")
+            cells.append(Text(f"{d.totals[seat]}{mark}", style="bold" if mark != " " else ""))
+        style = "dim" if state.out[seat] else ""
+        table.add_row(Text(printable(name, 40)), *cells, style=style)
+    table.caption = t("scores.legend", limit=limit)
+    return table
+
+
+class ScoresScreen(ModalScreen[None]):
+    """Opened with `s` at the table; any of its keys closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,s,q", "close", "key.close", id="scores.close"),
+    ]
+
+    def __init__(self, session: MatchSession, ascii_style: bool) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.session = session
+        self.ascii_style = ascii_style
+
+    def compose(self) -> ComposeResult:
+        s = self.session.state
+        names = self.session.names
+        with VerticalScroll(classes="dialog"):
+            yield Static(Text(t("scores.title"), style="bold"), classes="title")
+            if s.history:
+                yield Static(scores_table(s, names), classes="standings")
+            else:
+                yield Static(Text(t("scores.none"), style="dim"))
+            yield Static(Text(first_dealer_text(s, names, self.ascii_style), style="dim"))
+        yield Footer(compact=True)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
