@@ -87,7 +87,8 @@ def my_turn(app: TT22App) -> bool:
 
 
 def message(app: TT22App) -> str:
-    return str(app.screen.query_one("#message", Static).render())
+    """The message under the table, its wrapped lines joined again."""
+    return " ".join(str(app.screen.query_one("#message", Static).render()).split())
 
 
 def footer_keys(app: TT22App) -> dict[str, bool]:
