@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tt22.engine import (
@@ -846,3 +847,85 @@ async def test_out_of_the_match_a_player_chooses_to_watch_on_or_leave(
         else:
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
             assert MatchSession.resume(_home) is None
+
+
+# ---------------------------------------------------------------- undo against bots
+
+
+def test_take_back_keeps_the_moves_that_stand_and_counts_it(tmp_path: Path) -> None:
+    from tt22.record import (
+        append_move,
+        encode_record,
+        load_record,
+        save_record,
+        take_back,
+        verify_record,
+    )
+
+    session = MatchSession(Rules().for_players(3), "take back", seats(3))
+    for _ in range(12):
+        session.play(legal_moves(session.state)[0])
+    plain_bytes = encode_record(session.record)
+    assert b"takebacks" not in plain_bytes  # no undo: the format as before
+    once = take_back(session.record, 7)
+    replayed = append_move(once, session.moves[7])  # played again, and taken back again
+    twice = take_back(replayed, 7)
+    assert [rm.move for rm in twice.moves] == session.moves[:7]
+    assert twice.moves[-1].takebacks == 2 and once.moves[-1].takebacks == 1
+    assert all(rm.takebacks == 0 for rm in twice.moves[:-1])
+    assert verify_record(twice).ok
+    path = tmp_path / "undo.22rec"
+    save_record(path, twice)
+    again = load_record(path)
+    assert again.moves[-1].takebacks == 2 and verify_record(again).ok
+    with pytest.raises(ValueError):
+        take_back(session.record, 0)  # the first move stands: nothing before it
+    with pytest.raises(ValueError):
+        take_back(session.record, 12)
+
+
+async def test_undo_takes_back_your_move_and_the_bots_replies(_home: Path) -> None:
+    from tt22.record import load_record, verify_record
+
+    app = table_app(players=3, seed="undo me")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        screen = table(app)
+        session = screen.session
+        assert not session.can_take_back or session.moves  # nothing of Ann's yet
+        await pilot.press("enter")  # keep
+        await wait_for(pilot, lambda: my_turn(app) and table(app).state.phase == PLAY)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, ModalScreen))
+        assert isinstance(app.screen, TableScreen)
+        mine = max(i for i, m in enumerate(session.moves) if m.seat == 0)
+        before = list(session.moves)
+        fingerprint = None
+        await pilot.press("u")
+        await wait_for(pilot, lambda: my_turn(app))
+        assert session.moves == before[:mine]
+        assert session.state.to_move == 0
+        assert session.record.moves[-1].takebacks == 1
+        assert "Taken back" in message(app)
+        fingerprint = session.state.fingerprint()
+    saved = load_record(_home / "current.22rec")
+    assert [rm.move for rm in saved.moves] == before[:mine]
+    assert saved.moves[-1].takebacks == 1
+    result = verify_record(saved)
+    assert result.ok and result.final.fingerprint() == fingerprint
+
+
+async def test_no_undo_in_hot_seat() -> None:
+    app = table_app(players=2, humans=2, seed="hot undo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table(app)
+        await pilot.press("enter", "enter")  # show, keep
+        await pilot.press("enter", "enter")  # the other: show, keep
+        await pilot.pause()
+        n = len(screen.session.moves)
+        assert n >= 2
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(screen.session.moves) == n
+        assert not screen.session.can_take_back

@@ -22,6 +22,7 @@ from .verify import (
     new_record,
     replay_record,
     result_of,
+    take_back,
     verify_record,
 )
 
@@ -55,6 +56,7 @@ __all__ = [
     "save_record",
     "seat_transcript",
     "state_digest",
+    "take_back",
     "verify_record",
     "write_atomic",
 ]

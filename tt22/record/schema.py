@@ -56,6 +56,9 @@ class RecordedMove(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit
     move: Move
     think: Think | None = None
     comment: Comment | None = None
+    # Take-backs (undo against bots) made right after this move: each one removed this
+    # seat's later move and the replies to it. Left out when 0 (older readers' files).
+    takebacks: Annotated[int, msgspec.Meta(ge=0, le=MAX_MOVES)] = 0
 
 
 class Result(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

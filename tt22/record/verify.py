@@ -44,6 +44,7 @@ __all__ = [
     "new_record",
     "replay_record",
     "result_of",
+    "take_back",
     "verify_record",
 ]
 
@@ -254,6 +255,28 @@ def build_record(
         recorded.append(rm)
     new = msgspec.structs.replace(
         record, moves=recorded, result=result_of(state), digest=state_digest(state)
+    )
+    _remember(new, state)
+    return new
+
+
+def take_back(record: Record, keep: int) -> Record:
+    """`record` with only its first `keep` moves, which stand, and one more take-back
+    counted on the last of them (undo against bots: the record keeps what stands and
+    says how often moves were taken back). `origin`, `started` and the annotations of
+    the moves kept stay. ValueError when nothing would be kept or `keep` reaches into
+    the moves of the record this one was forked from."""
+    base = record.origin.moves if record.origin is not None else 0
+    if not max(1, base) <= keep < len(record.moves):
+        raise ValueError(f"cannot take back to move {keep} of {len(record.moves)}")
+    kept = list(record.moves[:keep])
+    last = kept[-1]
+    kept[-1] = msgspec.structs.replace(last, takebacks=last.takebacks + 1)
+    state = new_match(record.rules, len(record.players), record.seed)
+    for rm in kept:
+        state = apply(state, rm.move)
+    new = msgspec.structs.replace(
+        record, moves=kept, result=result_of(state), digest=state_digest(state)
     )
     _remember(new, state)
     return new

@@ -270,6 +270,7 @@ class TT22App(App[None]):
             yield SystemCommand(t("key.hint"), t("cmd.hint"), screen.action_hint)
             yield SystemCommand(t("key.scores"), t("cmd.scores"), screen.action_scores)
             yield SystemCommand(t("key.resign"), t("cmd.resign"), screen.action_resign)
+            yield SystemCommand(t("key.undo"), t("cmd.undo"), screen.action_undo)
 
     def action_new_game(self) -> None:
         """The new-game setup, once the player has agreed to retire a match in progress."""

@@ -45,6 +45,7 @@ Reach **22** penalty points and you are out. The last player left wins.
 | i | a hint: what a strong bot would play here, and how often it loses |
 | s | the penalty totals after each deal, and the first-dealer draw |
 | x | resign the match (asks first; the record is kept) |
+| u | undo against bots: take back your last move and their replies (the record counts it) |
 | PgUp PgDn | scroll the seats, when nine do not fit |
 | ? | this help |
 | q | back to the home screen (the match is saved) |
@@ -109,6 +110,7 @@ _KO = """\
 | i | 힌트: 강한 봇이 여기서 낼 수와 그 수로 지는 비율 |
 | s | 딜마다의 벌점 합계와 첫 딜러 뽑기 |
 | x | 기권 (먼저 묻고, 기록은 보관됨) |
+| u | 무르기 (봇 상대): 내 마지막 수와 봇의 응수를 되돌림 (기록에 횟수가 남음) |
 | PgUp PgDn | 좌석이 화면보다 길 때 스크롤 |
 | ? | 이 도움말 |
 | q | 처음 화면으로 (경기는 저장됨) |
@@ -173,6 +175,7 @@ _JA = """\
 | i | ヒント: 強いボットがここで出す手と、その手で負ける割合 |
 | s | ディールごとのペナルティ合計と最初の親決め |
 | x | 投了(先に確認し、記録は残ります) |
+| u | 待った(ボット相手): 自分の最後の手とボットの応手を戻す(記録に回数が残ります) |
 | PgUp PgDn | 席が収まらないときにスクロール |
 | ? | このヘルプ |
 | q | ホームへ(試合は保存されます) |

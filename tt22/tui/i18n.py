@@ -379,6 +379,22 @@ CATALOGUE.update(
         "key.scores": ("Scores", "점수", "得点"),
         "key.resign": ("Resign", "기권", "投了"),
         "key.close": ("Close", "닫기", "閉じる"),
+        "key.undo": ("Undo", "무르기", "待った"),
+        "msg.undone": (
+            "Taken back: your last move and the replies ({n} moves). Your turn again.",
+            "무르기: 내 마지막 수와 그 뒤의 수 ({n}수). 다시 내 차례입니다.",
+            "待った: 自分の最後の手とその後の手({n}手)を戻しました。もう一度あなたの番です。",
+        ),
+        "msg.no_undo": (
+            "Nothing to take back (undo is for one player against bots).",
+            "무를 수가 없습니다 (무르기는 봇과 혼자 둘 때만).",
+            "戻せる手はありません(待ったはボットとの一人対局のみ)。",
+        ),
+        "cmd.undo": (
+            "Take back your last move and the bots' replies (u)",
+            "내 마지막 수와 봇의 응수 무르기 (u)",
+            "自分の最後の手とボットの応手を戻す (u)",
+        ),
         "cmd.hint": (
             "What a strong bot would play here (i)",
             "강한 봇이라면 여기서 낼 수 (i)",

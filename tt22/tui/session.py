@@ -16,7 +16,15 @@ from pathlib import Path
 from tt22.bots import LEVELS, Bot, make_bot
 from tt22.engine import Move, Rules, State, apply, fresh_seed, new_match, seed_commitment
 from tt22.engine.players import Player
-from tt22.record import Autosave, Record, append_move, new_record, replay_record
+from tt22.record import (
+    Autosave,
+    Record,
+    append_move,
+    final_state,
+    new_record,
+    replay_record,
+    take_back,
+)
 
 __all__ = [
     "MatchSession",
@@ -205,6 +213,40 @@ class MatchSession:
         if self.claimed and self.autosave is not None:
             self.claimed = False
             self.autosave.release()
+
+    @property
+    def can_take_back(self) -> bool:
+        """Undo is for one person against bots: their last move can be taken back when
+        it is not the first move that stands (nor one the record was forked with)."""
+        humans = self.humans
+        if len(humans) != 1 or self.state.over:
+            return False
+        base = self.record.origin.moves if self.record.origin is not None else 0
+        return self._last_move_of(humans[0]) >= max(1, base)
+
+    def _last_move_of(self, seat: int) -> int:
+        return next(
+            (i for i in range(len(self.moves) - 1, -1, -1) if self.moves[i].seat == seat), -1
+        )
+
+    def take_back(self) -> int:
+        """Take back the human's last move and every bot's reply to it: the record keeps
+        the moves that stand and counts the take-back (tt22.record.take_back). How many
+        moves went; ValueError when `can_take_back` is false."""
+        if not self.can_take_back:
+            raise ValueError("nothing to take back")
+        keep = self._last_move_of(self.humans[0])
+        gone = len(self.moves) - keep
+        self.record = take_back(self.record, keep)
+        self.moves = self.moves[:keep]
+        self.state = final_state(self.record)
+        if self.autosave is not None:
+            try:
+                self.autosave.save(self.record)
+                self.save_problem = None
+            except OSError as e:
+                self.save_problem = _save_problem(e, self.autosave)
+        return gone
 
     def resign(self) -> Path | None:
         """Stop this match for good: its record (unfinished) is kept with the records, and

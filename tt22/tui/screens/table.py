@@ -88,6 +88,7 @@ class TableScreen(Screen[None]):
         Binding("i", "hint", "key.hint", id="table.hint", show=False),
         Binding("s", "scores", "key.scores", id="table.scores", show=False),
         Binding("x", "resign", "key.resign", id="table.resign", show=False),
+        Binding("u", "undo", "key.undo", id="table.undo", show=False),
         Binding("m", "toggle_log", "key.log", id="table.log"),
         Binding("pageup", "scroll_seats(-1)", "key.seats_up", id="table.seats_up", show=False),
         Binding("pagedown", "scroll_seats(1)", "key.seats_down", id="table.seats_down", show=False),
@@ -372,6 +373,8 @@ class TableScreen(Screen[None]):
         hot-seat pass screen, `Play` in an exchange)."""
         if action in ("hint", "resign"):
             return not self.watching and not self.state.over
+        if action == "undo":  # one person against bots: take back the last move
+            return None if self.watching or not self.session.can_take_back else True
         if action not in self._ACTIONS:
             return True
         if self.watching:
@@ -592,6 +595,27 @@ class TableScreen(Screen[None]):
                 return t("hint.keep")
             return t("hint.discard", cards=plain_cards(parse_cards(move.discard), a))
         return t("hint.play", cards=plain_cards(parse_cards(move.cards), a))
+
+    def action_undo(self) -> None:
+        """Take back your last move and the bots' replies (not in hot seat): the record
+        keeps the moves that stand and counts the take-back."""
+        if self.watching or self.hot_seat or not self.session.can_take_back:
+            self.note = t("msg.no_undo")
+            self.update_message()
+            return
+        self.workers.cancel_group(self, "bots")
+        self.workers.cancel_group(self, "hint")
+        gone = self.session.take_back()
+        self.waiting_summary = False
+        self.just_drew = None
+        self.revealed = None
+        self.notice = None
+        self.query_one("#hand", HandView).clear_selection()
+        self._last_hand_view = None
+        self.rebuild_log()
+        self.note = t("msg.undone", n=gone)
+        self.refresh_table()
+        self.advance()
 
     def action_scores(self) -> None:
         from tt22.tui.screens.scores import ScoresScreen
