@@ -929,3 +929,4 @@ async def test_no_undo_in_hot_seat() -> None:
         await pilot.pause()
         assert len(screen.session.moves) == n
         assert not screen.session.can_take_back
+        assert "Nothing to take back" in message(app)  # said, not silent

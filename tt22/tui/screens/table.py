@@ -373,8 +373,8 @@ class TableScreen(Screen[None]):
         hot-seat pass screen, `Play` in an exchange)."""
         if action in ("hint", "resign"):
             return not self.watching and not self.state.over
-        if action == "undo":  # one person against bots: take back the last move
-            return None if self.watching or not self.session.can_take_back else True
+        if action == "undo":  # one person against bots; when there is nothing, it says so
+            return not self.watching
         if action not in self._ACTIONS:
             return True
         if self.watching:
