@@ -10,12 +10,14 @@ import argparse
 import sys
 
 from tt22.commands.common import UsageError, add_ascii_argument
+from tt22.commands.games import game_text
+from tt22.games import DEFAULT_GAME, get_game
 from tt22.record import (
     Record,
     RecordError,
     comment_visible,
     load_record,
-    replay_record,
+    replay_game,
     seat_transcript,
 )
 from tt22.safe import printable
@@ -54,20 +56,33 @@ def run(args: argparse.Namespace) -> int:
     n = len(record.players)
     if args.seat is not None and not 0 <= args.seat < n:
         raise UsageError(f"--seat must be 0 to {n - 1} for this {n}-player record")
-    result = replay_record(record)
+    twentytwo = record.game == DEFAULT_GAME
+    if args.seat is not None and not twentytwo:
+        raise UsageError(
+            f"--seat shows what one seat saw of a Twenty-Two match only for now;"
+            f" {printable(args.file)} is a record of {get_game(record.game).title}"
+        )
+    result = replay_game(record)
     if not result.ok:
         print(
             f"tt22 show: {printable(args.file)}: {result.problem} (tt22 verify tells more)",
             file=sys.stderr,
         )
         return 1
-    t = transcript(result.final, record.seed, record.players)
-    if args.seat is not None:
-        t = seat_transcript(t, args.seat)
-    if args.format == "json":
-        out = json_text(t)
+    if twentytwo:
+        t = transcript(result.final, record.seed, record.players)
+        if args.seat is not None:
+            t = seat_transcript(t, args.seat)
+        out = json_text(t) if args.format == "json" else render_text(t, ascii_style=args.ascii)
     else:
-        out = render_text(t, ascii_style=args.ascii)
+        game = get_game(record.game)
+        if args.format == "json":
+            out = game.transcript_json(result.final, record.seed, record.players)
+        else:
+            out = game_text(
+                record.game, game.transcript(result.final, record.seed, record.players), args.ascii
+            )
+    if args.format != "json":
         comments = _comments(record, args.seat)
         if comments:
             out += "\nComments:\n" + "\n".join(comments) + "\n"

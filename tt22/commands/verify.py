@@ -2,7 +2,8 @@
 
 Exit status: 0 when every file is a good record; 1 when some readable record has a
 move the rules forbid or does not match its digest or result; 2 when some file is not
-a record at all (unreadable, not JSON, wrong type, corrupt, too large, newer format).
+a record at all (unreadable, not JSON, wrong type, corrupt, too large, newer format, a
+game this tt22 does not have, rules that game does not have). Every game's records.
 Never imports Textual: it must run anywhere, fast.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tt22.games import DEFAULT_GAME, get_game
 from tt22.record import RecordError, load_record, verify_record
 from tt22.safe import printable
 
@@ -40,9 +42,13 @@ def check_file(path: str) -> tuple[int, str]:
         outcome = f"finished, won by {won}"
     else:
         outcome = "unfinished"
+    if record.game == DEFAULT_GAME:  # 22's line, as it always was
+        game, deals = "", f"{r.deals} deals"
+    else:
+        game, deals = f"{get_game(record.game).title}, ", f"{r.deals} hands"
     return OK, (
-        f"{name}: ok ({len(record.players)} players, {len(record.moves)} moves,"
-        f" {r.deals} deals, {outcome})"
+        f"{name}: ok ({game}{len(record.players)} players, {len(record.moves)} moves,"
+        f" {deals}, {outcome})"
     )
 
 

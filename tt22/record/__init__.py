@@ -1,5 +1,6 @@
-"""`.22rec` game records: the schema, reading and writing, replay and verification,
-autosave. Imports the engine and msgspec only (never Textual), so `tt22 verify` and
+"""`.22rec` game records of every game (format 1: 22; format 2 names the game): the
+schema, reading and writing, replay and verification, autosave. Imports the engines
+(through the games' registry) and msgspec only (never Textual), so `tt22 verify` and
 `tt22 show` start fast. The format is specified in docs/record-format.md.
 """
 
@@ -11,7 +12,7 @@ from .digest import digest_input, state_digest
 from .errors import RecordError
 from .limits import FORMAT_NAME, FORMAT_VERSION, MAX_BYTES
 from .paths import data_dir, records_dir
-from .schema import Origin, Record, RecordedMove, Result
+from .schema import GameRecord, Origin, Record, RecordedMove, Result
 from .seat_view import comment_visible, seat_transcript
 from .verify import (
     ReplayResult,
@@ -19,7 +20,9 @@ from .verify import (
     build_record,
     final_state,
     fork_record,
+    game_result,
     new_record,
+    replay_game,
     replay_record,
     result_of,
     take_back,
@@ -31,6 +34,7 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_BYTES",
     "Autosave",
+    "GameRecord",
     "Origin",
     "Record",
     "RecordError",
@@ -48,9 +52,11 @@ __all__ = [
     "encode_record",
     "final_state",
     "fork_record",
+    "game_result",
     "load_record",
     "new_record",
     "records_dir",
+    "replay_game",
     "replay_record",
     "result_of",
     "save_record",

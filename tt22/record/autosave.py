@@ -18,6 +18,8 @@ import os
 import re
 from pathlib import Path
 
+from tt22.games import DEFAULT_GAME
+
 from .codec import load_record, save_record
 from .errors import RecordError
 from .paths import data_dir
@@ -141,6 +143,8 @@ class Autosave:
             return None
         try:
             record = load_record(path)
+            if record.game != DEFAULT_GAME:  # the table plays 22 only for now
+                raise ValueError(f"it is a game of {record.game}, which the table cannot play yet")
             final_state(record)
         except (RecordError, ValueError) as e:
             self.problem = f"the saved match could not be resumed: {e}"

@@ -17,9 +17,11 @@ from pathlib import Path
 
 import msgspec
 
+from tt22.games import DEFAULT_GAME
+
 from .check import check_record
 from .errors import RecordError, from_msgspec
-from .limits import FORMAT_NAME, FORMAT_VERSION, MAX_BYTES
+from .limits import FORMAT_NAME, FORMAT_VERSION, FORMAT_VERSION_22, MAX_BYTES
 from .schema import Envelope, Head, Record
 
 __all__ = ["decode_record", "encode_record", "load_record", "save_record"]
@@ -64,19 +66,36 @@ def decode_record(data: bytes) -> Record:
         )
     if version < 1:
         raise RecordError(f"there is no record format {version}", "format_version")
-    # Version 1 is the only one so far; an older version would be decoded with its own
-    # envelope here and upgraded to the current Record.
     try:
-        envelope = _envelope_decoder.decode(data)
+        if version == 1:  # 22, the only game there was; a "game" member is unknown here
+            record: Record = _envelope_decoder.decode(data).record
+        else:
+            record = _decode_v2(data, head.game)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as e:
         raise from_msgspec(e) from None
-    check_record(envelope.record)
-    return envelope.record
+    check_record(record)
+    return record
+
+
+def _decode_v2(data: bytes, game: object) -> Record:
+    """Version 2: the game named in the envelope, then the body with its types."""
+    from .games import envelope_decoder, game_for
+
+    if game is None:
+        raise RecordError('a format 2 record names its game: no "game"')
+    if not isinstance(game, str):
+        raise RecordError("must be a game's name, a string", "game")
+    game_for(game)  # RecordError for a game this tt22 does not have
+    record: Record = envelope_decoder(game).decode(data).record
+    return record
 
 
 def encode_record(record: Record) -> bytes:
     """The file's bytes: indented JSON with one move per line, so a record reads well
-    and diffs well. Refuses (RecordError) a record that decode_record would refuse."""
+    and diffs well. Refuses (RecordError) a record that decode_record would refuse.
+
+    A 22 record is written as format 1, which holds everything it has and which every
+    tt22 reads; a record of any other game as format 2, which names the game."""
     fields: list[bytes] = []
     for name in record.__struct_fields__:
         value = getattr(record, name)
@@ -85,15 +104,13 @@ def encode_record(record: Record) -> bytes:
         else:
             body = _encode(value)
         fields.append(b'    "' + name.encode() + b'": ' + body)
-    data = (
-        b'{\n  "format": "'
-        + FORMAT_NAME.encode()
-        + b'",\n  "format_version": '
-        + str(FORMAT_VERSION).encode()
-        + b',\n  "record": {\n'
-        + b",\n".join(fields)
-        + b"\n  }\n}\n"
-    )
+    game = record.game
+    head = b'{\n  "format": "' + FORMAT_NAME.encode() + b'",\n  "format_version": '
+    if game == DEFAULT_GAME:
+        head += str(FORMAT_VERSION_22).encode() + b",\n"
+    else:
+        head += str(FORMAT_VERSION).encode() + b',\n  "game": ' + _encode(game) + b",\n"
+    data = head + b'  "record": {\n' + b",\n".join(fields) + b"\n  }\n}\n"
     decode_record(data)  # never write what we could not read back
     return data
 

@@ -13,20 +13,26 @@ from tt22.engine.seeds import MAX_SEED as _ENGINE_MAX_SEED
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "FORMAT_VERSION_22",
     "MAX_BYTES",
     "MAX_CARDS_PER_MOVE",
     "MAX_COMMENT",
     "MAX_MOVES",
     "MAX_NAME",
+    "MAX_SCORE",
     "MAX_SEED",
     "MAX_SHORT_TEXT",
     "MAX_SOURCE",
     "MAX_THINK_SECONDS",
+    "MAX_TOTAL_22",
 ]
 
 FORMAT_NAME = "tt22-record"
-FORMAT_VERSION = 1
-"""The newest envelope version this tt22 writes and reads (older ones are read too)."""
+FORMAT_VERSION = 2
+"""The newest envelope version this tt22 reads (older ones are read too). Version 2 names
+the game; a 22 record is still written as version 1 (`FORMAT_VERSION_22`), which says
+all it holds and which every tt22 so far reads."""
+FORMAT_VERSION_22 = 1
 
 MAX_BYTES = 8 * 1024 * 1024
 """Whole file, checked before any decoding. The longest match any table can play is
@@ -45,3 +51,6 @@ MAX_SHORT_TEXT = 100
 MAX_SOURCE = 255
 """An origin's file name."""
 MAX_THINK_SECONDS = 1_000_000.0
+MAX_SCORE = 1_000_000
+"""A seat's total or score, either sign (22's are 0 to 10 000, checked apart)."""
+MAX_TOTAL_22 = 10_000

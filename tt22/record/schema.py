@@ -4,11 +4,16 @@ docs/record-format.md specifies the same thing in words for programs that do not
 our code; keep the two in step. Bounds live here as msgspec constraints (so decoding
 rejects a bad value and names its path) except where a field's type belongs to the
 engine (`Rules`, `Player`, `Move`): those are checked by `check.py` after decoding.
+
+A record's rules and moves are its game's own types (tt22.games): `GameRecord[Rules, Move]` is
+22's, `GameRecord[RookRules, RookMove]` Rook's. The game is not a field of the body (version 1
+has none, and the body's bytes stay what they were): format 2 names it in the envelope,
+and `Record.game` reads it back from the rules' type (`tt22.record.games`).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, Generic, TypeVar
 
 import msgspec
 
@@ -18,6 +23,7 @@ from tt22.engine.players import Player
 from .limits import (
     MAX_COMMENT,
     MAX_MOVES,
+    MAX_SCORE,
     MAX_SEED,
     MAX_SHORT_TEXT,
     MAX_SOURCE,
@@ -28,6 +34,8 @@ __all__ = [
     "DIGEST_PATTERN",
     "STARTED_PATTERN",
     "Envelope",
+    "EnvelopeV2",
+    "GameRecord",
     "Head",
     "Origin",
     "Record",
@@ -47,13 +55,20 @@ Digest = Annotated[str, msgspec.Meta(pattern=DIGEST_PATTERN)]
 ShortText = Annotated[str, msgspec.Meta(max_length=MAX_SHORT_TEXT)]
 Think = Annotated[float, msgspec.Meta(ge=0.0, le=MAX_THINK_SECONDS)]
 Comment = Annotated[str, msgspec.Meta(max_length=MAX_COMMENT)]
-Total = Annotated[int, msgspec.Meta(ge=0, le=10_000)]
+Total = Annotated[int, msgspec.Meta(ge=-MAX_SCORE, le=MAX_SCORE)]
+"""A seat's total: 22's penalty total (0 to 10 000, checked by check.py) or a game's
+score, which may be negative (Rook's set-backs)."""
+
+RulesT = TypeVar("RulesT")
+MoveT = TypeVar("MoveT")
 
 
-class RecordedMove(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+class RecordedMove(
+    msgspec.Struct, Generic[MoveT], frozen=True, forbid_unknown_fields=True, omit_defaults=True
+):
     """One move as played, with what the player took over it (both optional)."""
 
-    move: Move
+    move: MoveT
     think: Think | None = None
     comment: Comment | None = None
     # Take-backs (undo against bots) made right after this move: each one removed this
@@ -83,20 +98,30 @@ class Origin(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     moves: Annotated[int, msgspec.Meta(ge=0, le=MAX_MOVES)]
 
 
-class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class GameRecord(
+    msgspec.Struct, Generic[RulesT, MoveT], frozen=True, forbid_unknown_fields=True, kw_only=True
+):
     """The body of a `.22rec` file: enough to rebuild the match exactly, and a digest to
     prove it. Treat it as immutable: `append_move` returns a new one."""
 
     tt22_version: ShortText
     generator: ShortText
     seed: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_SEED)]
-    rules: Rules
+    rules: RulesT
     players: Annotated[list[Player], msgspec.Meta(min_length=2, max_length=9)]
     started: Annotated[str, msgspec.Meta(pattern=STARTED_PATTERN)]
     origin: Origin | None = None
     result: Result
     digest: Digest
-    moves: Annotated[list[RecordedMove], msgspec.Meta(max_length=MAX_MOVES)]
+    moves: Annotated[list[RecordedMove[MoveT]], msgspec.Meta(max_length=MAX_MOVES)]
+
+    @property
+    def game(self) -> str:
+        """The registry name of the record's game (`twentytwo` for every version-1 record),
+        known from the type of its rules."""
+        from .games import game_of_rules
+
+        return game_of_rules(self.rules)
 
 
 class Head(msgspec.Struct):
@@ -105,11 +130,26 @@ class Head(msgspec.Struct):
 
     format: object = None
     format_version: object = None
+    game: object = None
 
 
 class Envelope(msgspec.Struct, forbid_unknown_fields=True):
-    """The whole file, version 1."""
+    """The whole file, version 1: always 22."""
 
     format: str
     format_version: int
-    record: Record
+    record: GameRecord[Rules, Move]
+
+
+class EnvelopeV2(msgspec.Struct, Generic[RulesT, MoveT], forbid_unknown_fields=True):
+    """The whole file, version 2: the game's name beside the body, read before it, so the
+    body is decoded strictly with that game's rules and moves."""
+
+    format: str
+    format_version: int
+    game: str
+    record: GameRecord[RulesT, MoveT]
+
+
+Record = GameRecord[Any, Any]
+"""A record of any game (its rules and moves are the game's types; `Record.game` names it)."""

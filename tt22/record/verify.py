@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import msgspec
 
@@ -21,13 +22,13 @@ from tt22.engine import (
     GENERATOR_ID,
     OVER,
     IllegalMove,
-    Move,
     Rules,
     State,
     apply,
     new_match,
 )
 from tt22.engine.players import Player
+from tt22.games import DEFAULT_GAME
 from tt22.safe import printable
 
 from .check import check_header
@@ -42,6 +43,7 @@ __all__ = [
     "final_state",
     "fork_record",
     "new_record",
+    "replay_game",
     "replay_record",
     "result_of",
     "take_back",
@@ -49,8 +51,11 @@ __all__ = [
 ]
 
 
+StateT = TypeVar("StateT")
+
+
 @dataclass(frozen=True, slots=True)
-class ReplayResult:
+class ReplayResult(Generic[StateT]):
     """What replaying a record gave.
 
     `states[i]` is the state before move i and `states[-1]` the last state reached: the
@@ -61,7 +66,7 @@ class ReplayResult:
     one line for people: move number, deal, trick, seat, rule and why.
     """
 
-    states: list[State]
+    states: list[StateT]
     error: tuple[int, IllegalMove | str] | None
     problem: str | None
 
@@ -70,7 +75,7 @@ class ReplayResult:
         return self.error is None
 
     @property
-    def final(self) -> State:
+    def final(self) -> StateT:
         return self.states[-1]
 
 
@@ -92,13 +97,20 @@ def _position(record: Record, state: State, index: int) -> str:
     return f"move {index + 1} of {len(record.moves)} ({moment}), seat {seat} ({name})"
 
 
-def _fold(record: Record, keep: bool) -> ReplayResult:
-    if record.generator != GENERATOR_ID:
-        text = (
-            f"the record was dealt by generator {printable(record.generator, 60)!r};"
-            f" this tt22 deals by {GENERATOR_ID!r} and cannot rebuild it"
-        )
-        return ReplayResult([], (0, text), f"record.generator: {text}")
+def _generator_problem(record: Record) -> ReplayResult[Any] | None:
+    if record.generator == GENERATOR_ID:
+        return None
+    text = (
+        f"the record was dealt by generator {printable(record.generator, 60)!r};"
+        f" this tt22 deals by {GENERATOR_ID!r} and cannot rebuild it"
+    )
+    return ReplayResult([], (0, text), f"record.generator: {text}")
+
+
+def _fold(record: Record, keep: bool) -> ReplayResult[State]:
+    wrong = _generator_problem(record)
+    if wrong is not None:
+        return wrong
     state = new_match(record.rules, len(record.players), record.seed)
     states = [state]
     for i, rm in enumerate(record.moves):
@@ -137,14 +149,106 @@ def _describe(r: Result) -> str:
     return f"{state}, winners {r.winners}, {r.deals} deals, totals {r.totals}"
 
 
-def replay_record(record: Record) -> ReplayResult:
-    """Every state of the match, folded up to the last good move."""
+def _game_position(record: Record, game: Any, state: Any, index: int) -> str:
+    """Where move `index` of another game's record was made: move N of M, hand, trick
+    (or before the play), seat and name."""
+    seat = record.moves[index].move.seat
+    name = printable(record.players[seat].name, 40)
+    if game.is_over(state):
+        moment = "after the game had ended"
+    else:
+        where = game.locate(state)
+        stage = f"trick {where.trick}" if where.trick else "before the play"
+        moment = f"hand {where.hand}, {stage}"
+    return f"move {index + 1} of {len(record.moves)} ({moment}), seat {seat} ({name})"
+
+
+def _fold_game(record: Record, keep: bool) -> ReplayResult[Any]:
+    """_fold for a game other than 22, through the game protocol only."""
+    from .games import game_for
+
+    wrong = _generator_problem(record)
+    if wrong is not None:
+        return wrong
+    game = game_for(record.game)
+    state = game.new_match(record.rules, len(record.players), record.seed)
+    states = [state]
+    for i, rm in enumerate(record.moves):
+        try:
+            nxt = game.apply(state, rm.move)
+        except IllegalMove as e:
+            # A move's text (a card that is no card) comes from the file: escaped.
+            problem = printable(
+                f"{_game_position(record, game, state, i)}: breaks {e.rule}: {e.reason}", 600
+            )
+            return ReplayResult(states if keep else [state], (i, e), problem)
+        state = nxt
+        if keep:
+            states.append(state)
+    if not keep:
+        states = [state]
+    n = len(record.moves)
+    digest = game.digest(state)
+    if digest != record.digest:
+        text = (
+            f"digest mismatch: the moves lead to {_short(digest)} but the record says"
+            f" {_short(record.digest)}; the file was changed after it was written, or this"
+            f" tt22 ({__version__}) plays differently from the one that wrote it"
+            f" ({printable(record.tt22_version, 40)})"
+        )
+        return ReplayResult(states, (n, text), f"after move {n} (the last): {text}")
+    result = game_result(game, state)
+    if result != record.result:
+        text = (
+            f"the recorded result ({_describe(record.result)}) is not what the moves give"
+            f" ({_describe(result)})"
+        )
+        return ReplayResult(states, (n, text), f"record.result: {text}")
+    return ReplayResult(states, None, None)
+
+
+def game_result(game: Any, state: Any) -> Result:
+    """The `result` of a record of any game: `deals` counts hands dealt (the one in
+    progress included), `totals` are the game's returns (Rook's scores)."""
+    return Result(
+        finished=game.is_over(state),
+        winners=list(game.winners(state)),
+        deals=game.locate(state).hand,
+        totals=list(game.returns(state)),
+    )
+
+
+def replay_record(record: Record) -> ReplayResult[State]:
+    """Every 22 state of the match, folded up to the last good move: what the replayer
+    and the table hold. They play 22 only for now, so a record of another game gives no
+    states and says so (`replay_game` folds any game)."""
+    if record.game != DEFAULT_GAME:
+        text = (
+            f"this is a record of {_title(record.game)}; the replayer and the table play"
+            f" Twenty-Two only for now (tt22 show and tt22 verify read it)"
+        )
+        return ReplayResult([], (0, text), text)
     return _fold(record, keep=True)
 
 
-def verify_record(record: Record) -> ReplayResult:
-    """Like replay_record but keeping only the last state (for tt22 verify)."""
-    return _fold(record, keep=False)
+def _title(name: str) -> str:
+    from .games import game_for
+
+    return str(game_for(name).title)
+
+
+def replay_game(record: Record) -> ReplayResult[Any]:
+    """Every state of a record of any game, folded up to the last good move."""
+    if record.game == DEFAULT_GAME:
+        return _fold(record, keep=True)
+    return _fold_game(record, keep=True)
+
+
+def verify_record(record: Record) -> ReplayResult[Any]:
+    """Like replay_game but keeping only the last state (for tt22 verify)."""
+    if record.game == DEFAULT_GAME:
+        return _fold(record, keep=False)
+    return _fold_game(record, keep=False)
 
 
 def result_of(state: State) -> Result:
@@ -159,20 +263,61 @@ def result_of(state: State) -> Result:
 # ---------------------------------------------------------------------------
 # Building records
 
+
+class _Steps(NamedTuple):
+    """The functions a record is built with, for its game."""
+
+    new_match: Callable[..., Any]
+    apply: Callable[[Any, Any], Any]
+    digest: Callable[[Any], str]
+    result: Callable[[Any], Result]
+
+
+_STEPS_22 = _Steps(new_match, apply, state_digest, result_of)
+
+
+def _steps(name: str) -> _Steps:
+    """22's own functions (the table appends a move through them after every move), or
+    another game's through its protocol."""
+    if name == DEFAULT_GAME:
+        return _STEPS_22
+    from .games import game_for
+
+    game = game_for(name)
+    return _Steps(game.new_match, game.apply, game.digest, lambda s: game_result(game, s))
+
+
+def _resolved(rules: Any, players: int) -> Any:
+    """`rules` resolved for the table: 22's `for_players`, another game's through its
+    own option parser (RulesError in one line when they cannot be played)."""
+    if type(rules) is Rules:
+        return rules.for_players(players)
+    from .games import game_for, game_of_rules
+
+    game = game_for(game_of_rules(rules))
+    given = game.rules_dict(rules)
+    return game.rules([f"{k}={_rule_text(v)}" for k, v in given.items()], players)
+
+
+def _rule_text(value: object) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
 # The state each recently built record leads to, so that appending a move after every
 # move of a match costs one `apply`, not a replay. Keyed by identity; the record is
 # held so its id cannot be reused while it is cached.
-_LAST: list[tuple[Record, State]] = []
+_LAST: list[tuple[Record, Any]] = []
 _CACHE_SIZE = 4
 
 
-def _remember(record: Record, state: State) -> None:
+def _remember(record: Record, state: Any) -> None:
     _LAST.append((record, state))
     del _LAST[:-_CACHE_SIZE]
 
 
-def final_state(record: Record) -> State:
-    """The state `record`'s moves lead to; ValueError if some move is illegal."""
+def final_state(record: Record) -> Any:
+    """The state `record`'s moves lead to (its game's state); ValueError if some move
+    is illegal."""
     for rec, state in reversed(_LAST):
         if rec is record:
             return state
@@ -191,20 +336,24 @@ def _utc_text(when: dt.datetime) -> str:
     return when.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def new_record(rules: Rules, seed: str, players: Sequence[Player], started: dt.datetime) -> Record:
-    """A record of no moves yet. RulesError for a table that cannot be played;
-    RecordError for seats or a seed that a record cannot hold (e.g. a name too long)."""
-    rules = rules.for_players(len(players))
-    state = new_match(rules, len(players), seed)
-    record = Record(
+def new_record(rules: Any, seed: str, players: Sequence[Player], started: dt.datetime) -> Record:
+    """A record of no moves yet, of the game whose rules `rules` are (22's `Rules`,
+    Rook's `RookRules`, ...). RulesError for a table that cannot be played; RecordError
+    for seats or a seed that a record cannot hold (e.g. a name too long)."""
+    from .games import game_of_rules
+
+    rules = _resolved(rules, len(players))
+    steps = _steps(game_of_rules(rules))
+    state = steps.new_match(rules, len(players), seed)
+    record: Record = Record(
         tt22_version=__version__,
         generator=GENERATOR_ID,
         seed=seed,
         rules=rules,
         players=list(players),
         started=_utc_text(started),
-        result=result_of(state),
-        digest=state_digest(state),
+        result=steps.result(state),
+        digest=steps.digest(state),
         moves=[],
     )
     check_header(record)
@@ -219,7 +368,7 @@ def _clean_think(think: float | None) -> float | None:
 
 
 def append_move(
-    record: Record, move: Move, think: float | None = None, comment: str | None = None
+    record: Record, move: Any, think: float | None = None, comment: str | None = None
 ) -> Record:
     """A new record with `move` added and the result and digest brought up to date.
     IllegalMove if the rules forbid the move; ValueError for a comment too long."""
@@ -227,34 +376,37 @@ def append_move(
         raise ValueError(f"a comment is at most {MAX_COMMENT} characters")
     if len(record.moves) >= MAX_MOVES:
         raise ValueError(f"a record holds at most {MAX_MOVES} moves")
-    state = apply(final_state(record), move)
+    steps = _steps(record.game)
+    state = steps.apply(final_state(record), move)
     new = msgspec.structs.replace(
         record,
         moves=[*record.moves, RecordedMove(move, _clean_think(think), comment)],
-        result=result_of(state),
-        digest=state_digest(state),
+        result=steps.result(state),
+        digest=steps.digest(state),
     )
     _remember(new, state)
     return new
 
 
 def build_record(
-    rules: Rules,
+    rules: Any,
     seed: str,
     players: Sequence[Player],
-    moves: Sequence[Move | RecordedMove],
+    moves: Sequence[Any],
     started: dt.datetime,
 ) -> Record:
-    """A whole record at once (tt22 sim --out): one fold, one digest."""
+    """A whole record at once (tt22 sim --out): one fold, one digest. The game is the
+    one whose rules `rules` are; `moves` are its moves or RecordedMoves of them."""
     record = new_record(rules, seed, players, started)
+    steps = _steps(record.game)
     state = final_state(record)
-    recorded: list[RecordedMove] = []
+    recorded: list[RecordedMove[Any]] = []
     for m in moves:
         rm = m if isinstance(m, RecordedMove) else RecordedMove(m)
-        state = apply(state, rm.move)
+        state = steps.apply(state, rm.move)
         recorded.append(rm)
     new = msgspec.structs.replace(
-        record, moves=recorded, result=result_of(state), digest=state_digest(state)
+        record, moves=recorded, result=steps.result(state), digest=steps.digest(state)
     )
     _remember(new, state)
     return new

@@ -1,0 +1,73 @@
+"""What the records need of each game, through the game protocol only (tt22.games).
+
+A record's body is decoded with its game's own rules and move types, so every bound the
+game's structs carry is checked while decoding, and a rule the game does not have is an
+unknown field. Nothing here knows a game by name but 22, the game of every version-1
+record, whose checks and messages stay those of tt22/record/check.py.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import msgspec
+
+from tt22.engine import Move, Rules
+from tt22.games import DEFAULT_GAME, UnknownGame, game_names, get_game
+from tt22.games.protocol import Game
+
+from .errors import RecordError
+from .schema import EnvelopeV2
+
+__all__ = [
+    "envelope_decoder",
+    "game_for",
+    "game_of_rules",
+    "rules_type",
+]
+
+
+def game_for(name: str) -> Game[Any, Any, Any, Any]:
+    """The registered game `name`, or RecordError saying which games there are."""
+    try:
+        return get_game(name)
+    except UnknownGame:
+        raise RecordError(
+            f"a record of a game this tt22 does not have ({name!r});"
+            f" the games are {', '.join(game_names())}",
+            "game",
+        ) from None
+
+
+@functools.cache
+def rules_type(name: str) -> type:
+    """The class of a game's rules (its default rules' type)."""
+    return type(get_game(name).rules())
+
+
+@functools.cache
+def _names_by_rules_type() -> dict[type, str]:
+    return {rules_type(name): name for name in game_names()}
+
+
+def game_of_rules(rules: object) -> str:
+    """The game whose rules `rules` are (each game has its own rules class)."""
+    if type(rules) is Rules:
+        return DEFAULT_GAME
+    name = _names_by_rules_type().get(type(rules))
+    if name is None:
+        raise TypeError(f"{type(rules).__name__} are not the rules of a registered game")
+    return name
+
+
+@functools.cache
+def envelope_decoder(name: str) -> msgspec.json.Decoder[EnvelopeV2[Any, Any]]:
+    """A strict decoder of a version-2 file of game `name`."""
+    game = get_game(name)
+    move_type = Move if name == DEFAULT_GAME else game.move_type
+    envelope: Any = EnvelopeV2
+    decoder: msgspec.json.Decoder[EnvelopeV2[Any, Any]] = msgspec.json.Decoder(
+        envelope[rules_type(name), move_type]
+    )
+    return decoder
