@@ -15,11 +15,10 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
-from typing import Any
 
 from tt22 import engine
+from tt22.commands.bench import run_protocol as run_game
 from tt22.engine.rng import seed_key, stream
-from tt22.games import get_game
 
 
 def run_direct_22(players: int, games: int, seed: str, max_hands: int) -> tuple[int, float]:
@@ -41,21 +40,9 @@ def run_direct_22(players: int, games: int, seed: str, max_hands: int) -> tuple[
 def run_protocol(
     name: str, players: int, games: int, seed: str, max_hands: int
 ) -> tuple[int, float]:
-    """Any registered game through `Game`'s methods only (what a generic bot or the
-    arena would call), with uniformly random legal moves."""
-    game: Any = get_game(name)
-    rules = game.rules([], players)
-    choose = stream(seed_key(seed), "bench").bounded
-    legal_moves, apply, is_over = game.legal_moves, game.apply, game.is_over
-    decisions = 0
-    start = time.perf_counter()
-    for g in range(games):
-        state = game.new_match(rules, players, f"{seed}/{g}")
-        while not is_over(state) and len(state.history) < max_hands:
-            moves = legal_moves(state)
-            state = apply(state, moves[choose(len(moves))])
-            decisions += 1
-    return decisions, time.perf_counter() - start
+    """Any registered game through `Game`'s methods only: `tt22 bench --game NAME`'s loop."""
+    decisions, _hands, seconds = run_game(name, players, games, seed, max_hands)
+    return decisions, seconds
 
 
 def compare(

@@ -8,6 +8,8 @@ A bot named more than once is one entry in the table: its seats are pooled.
 Budgets are playout counts, so results do not depend on the machine's load; `--think`
 scales every budget so that the expert level would spend about that many seconds per
 move (1.0 is the levels as offered). Think times are measured and reported, never used.
+
+`--game rook` is a team arena (tt22/commands/arena_teams.py): two bots, one per side.
 """
 
 from __future__ import annotations
@@ -43,11 +45,22 @@ MAX_ARENA_SEED = MAX_SEED - len(f"/{MAX_MATCHES}")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from tt22.commands.games import add_game_argument
+
+    add_game_argument(parser)
     parser.add_argument(
         "--bots",
         required=True,
         metavar="A,B,...",
-        help=f"the line-up, one bot per seat (2 to 9); names: {', '.join(BOT_NAMES)}",
+        help=f"the line-up, one bot per seat (2 to 9); names: {', '.join(BOT_NAMES)};"
+        " with --game rook two bots, A's side and B's (easy, normal, hard, expert, random,"
+        " rules, sampling)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="team games (--game rook): players at the table, 2 to 4 (default 4)",
     )
     parser.add_argument("--matches", type=int, default=40, metavar="N", help="matches to play")
     parser.add_argument(
@@ -307,6 +320,15 @@ def parse_lineup(spec: str, allow_cheater: bool) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tt22.commands.games import game_from_args
+
+    game = game_from_args(args)
+    if game.name != "twentytwo":
+        return run_teams(game, args)
+    if args.players is not None:
+        raise UsageError(
+            "--players is for team games (--game rook); 22's arena seats one bot per name in --bots"
+        )
     lineup = parse_lineup(args.bots, args.allow_cheater)
     if not 1 <= args.matches <= MAX_MATCHES:
         raise UsageError(f"--matches must be between 1 and {MAX_MATCHES}")
@@ -351,6 +373,41 @@ def run(args: argparse.Namespace) -> int:
             f"seed {printable(seed)!r}, think {think:g} s"
         )
         sys.stdout.write(render_text(header, tallies))
+    return 0
+
+
+def run_teams(game: Any, args: argparse.Namespace) -> int:
+    """`tt22 arena --game NAME` for a partnership game: A's side against B's."""
+    from tt22.commands import arena_teams
+    from tt22.commands.common import seed_from_args
+    from tt22.commands.games import bot_choices, game_bots, game_rules
+
+    bots = game_bots(game)
+    a, b = arena_teams.parse_teams(args.bots, bot_choices(bots))
+    if not 1 <= args.matches <= MAX_MATCHES:
+        raise UsageError(f"--matches must be between 1 and {MAX_MATCHES}")
+    if args.think is not None:
+        raise UsageError("--think scales 22's bots only; Rook's levels are their own budgets")
+    if args.allow_cheater:
+        raise UsageError(f"{game.title} has no '{CHEATER_NAME}' bot")
+    if args.players is None:
+        args.players = game.default_players
+    rules = game_rules(game, args.rule, args.players)
+    seed = seed_from_args(args)
+    if len(seed) > MAX_ARENA_SEED:
+        raise UsageError(f"an arena seed is at most {MAX_ARENA_SEED} characters, not {len(seed)}")
+    out_dir = _prepare_out(args.out)
+    seeds = -(-args.matches // 2)  # each seed twice, the sides swapped
+    try:
+        tally = arena_teams.run_team_arena(
+            game, bots, rules, args.players, a, b, seeds, seed, out_dir
+        )
+    except OSError as e:
+        sys.stderr.write(
+            f"tt22 arena: cannot save a record in {printable(str(out_dir))}: {e.strerror}\n"
+        )
+        return 1
+    arena_teams.report(args, game, rules, tally, seed)
     return 0
 
 

@@ -23,6 +23,7 @@ __all__ = [
     "add_rule_argument",
     "add_table_arguments",
     "check_seed",
+    "seed_from_args",
     "table_from_args",
 ]
 
@@ -37,7 +38,7 @@ def add_table_arguments(parser: argparse.ArgumentParser, players_default: int | 
         type=int,
         default=players_default,
         metavar="N",
-        help="players at the table, 2 to 9",
+        help="players at the table: 2 to 9 for 22, 2 to 4 for Rook",
     )
     parser.add_argument(
         "--seed",
@@ -53,7 +54,8 @@ def add_rule_argument(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a rule option of RULES.md, e.g. must_beat=true (repeatable)",
+        help="a rule option of the game's rulebook, e.g. must_beat=true or (Rook)"
+        " min_bid=75 (repeatable)",
     )
 
 
@@ -77,13 +79,17 @@ def table_from_args(args: argparse.Namespace) -> tuple[Rules, int, str]:
         rules = rules.for_players(args.players)
     except RulesError as e:
         raise UsageError(str(e)) from None
+    return rules, args.players, seed_from_args(args)
+
+
+def seed_from_args(args: argparse.Namespace) -> str:
+    """`--seed` checked and resolved (`daily`), or a fresh code when it was left out."""
     seed = args.seed
     if seed is None:
         seed = fresh_seed(os.urandom(8))
     else:
         check_seed(seed)
-    seed = resolve_seed(seed, dt.datetime.now(dt.UTC).date())
-    return rules, args.players, seed
+    return resolve_seed(seed, dt.datetime.now(dt.UTC).date())
 
 
 def check_seed(seed: str) -> None:

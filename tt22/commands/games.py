@@ -11,18 +11,27 @@ import argparse
 import importlib
 from typing import Any
 
-from tt22.commands.common import UsageError
+from tt22.commands.common import UsageError, seed_from_args, table_from_args
 from tt22.games import DEFAULT_GAME, UnknownGame, game_names, get_game
 from tt22.games.protocol import Game, RulesError
 from tt22.safe import printable
 
 __all__ = [
     "add_game_argument",
+    "check_record_game",
+    "game_bots",
     "game_from_args",
     "game_rules",
+    "game_table",
     "game_text",
     "refuse_other_games",
 ]
+
+# A game's bots: module with BOT_NAMES, LEVELS, make_bot(name, seed), make_level(level, seed).
+# 22's bots (tt22.bots) sit above the games layer and keep their own commands' code.
+_BOTS: dict[str, str] = {
+    "rook": "tt22.games.rook.bots",
+}
 
 # A game's readable account of its transcript: module with render_text(t, ascii_style).
 _TEXT: dict[str, str] = {
@@ -31,13 +40,57 @@ _TEXT: dict[str, str] = {
 }
 
 
-def add_game_argument(parser: argparse.ArgumentParser) -> None:
+def add_game_argument(parser: argparse.ArgumentParser, *, of_record: bool = False) -> None:
+    """`--game NAME`; for a command that reads records (`of_record`) the default is
+    whatever game each record names, and NAME asks that it be that game."""
+    names = ", ".join(game_names())
     parser.add_argument(
         "--game",
-        default=DEFAULT_GAME,
+        default=None if of_record else DEFAULT_GAME,
         metavar="NAME",
-        help=f"the game: {', '.join(game_names())} (default {DEFAULT_GAME})",
+        help=f"only records of this game: {names} (default: any)"
+        if of_record
+        else f"the game: {names} (default {DEFAULT_GAME})",
     )
+
+
+def check_record_game(args: argparse.Namespace, game: str) -> str | None:
+    """Why a record of `game` is not what `--game` asked for, or None."""
+    if args.game is None:
+        return None
+    wanted = game_from_args(args)
+    if wanted.name == game:
+        return None
+    return f"a record of {get_game(game).title}, not of {wanted.title} (--game {wanted.name})"
+
+
+def game_table(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -> tuple[Any, int, str]:
+    """(resolved rules, players, seed) of `--players`, `--rule` and `--seed` for `game`;
+    22's as they always were (`table_from_args`)."""
+    if game.name == DEFAULT_GAME:
+        return table_from_args(args)
+    rules = game_rules(game, args.rule, args.players)
+    return rules, args.players, seed_from_args(args)
+
+
+def game_bots(game: Game[Any, Any, Any, Any]) -> Any:
+    """The module of a game's bots, or UsageError when it has none yet."""
+    module = _BOTS.get(game.name)
+    if module is None:
+        raise UsageError(f"{game.title} has no bots yet")
+    return importlib.import_module(module)
+
+
+def bot_choices(bots: Any) -> list[str]:
+    """A game's levels (easy..expert) and its bots by name."""
+    return [*bots.LEVELS, *bots.BOT_NAMES]
+
+
+def make_game_bot(bots: Any, name: str, seed: str) -> Any:
+    """The bot of a level or of a name, for the match of `seed`."""
+    if name in bots.LEVELS:
+        return bots.make_level(name, seed)
+    return bots.make_bot(name, seed)
 
 
 def game_from_args(args: argparse.Namespace) -> Game[Any, Any, Any, Any]:
@@ -46,7 +99,7 @@ def game_from_args(args: argparse.Namespace) -> Game[Any, Any, Any, Any]:
         return get_game(args.game)
     except UnknownGame:
         raise UsageError(
-            f"unknown game {printable(args.game, 40)!r}; the games are {', '.join(game_names())}"
+            f"unknown game '{printable(args.game, 40)}'; the games are {', '.join(game_names())}"
         ) from None
 
 

@@ -11,6 +11,7 @@ from tt22.commands.common import (
     add_table_arguments,
     table_from_args,
 )
+from tt22.commands.games import add_game_argument, refuse_other_games
 
 DESCRIPTION = "play at the table (the default with no command)"
 
@@ -18,6 +19,7 @@ MAX_NAME = 24
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    add_game_argument(parser)
     add_table_arguments(parser, players_default=None)
     parser.add_argument("--name", metavar="NAME", help="your name at the table")
     parser.add_argument("--watch", action="store_true", help="every seat a bot: a demo to watch")
@@ -38,6 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from tt22.engine.players import Player
 
+    refuse_other_games(args, "play")  # before Textual is imported: one line, exit 2
     starts_table = args.players is not None or args.seed is not None or args.rule or args.watch
     if args.pace is not None and not 0 <= args.pace <= 60:
         raise UsageError(f"--pace must be 0 to 60 seconds, not {args.pace:g}")

@@ -12,12 +12,14 @@ import argparse
 from pathlib import Path
 
 from tt22.commands.common import UsageError, add_display_arguments
+from tt22.commands.games import add_game_argument, refuse_other_games
 
 DESCRIPTION = "step through a .22rec record"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a .22rec record")
+    add_game_argument(parser)
     parser.add_argument(
         "--seat",
         type=int,
@@ -51,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from tt22.replay_model import GotoError, ReplayError, ReplayModel
     from tt22.safe import printable
 
+    refuse_other_games(args, "replay")
     record = open_record(args.file)
     try:
         model = ReplayModel.from_record(record)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from tt22.commands.common import UsageError, add_ascii_argument
-from tt22.commands.games import game_text
+from tt22.commands.games import add_game_argument, check_record_game, game_from_args, game_text
 from tt22.games import DEFAULT_GAME, get_game
 from tt22.record import (
     Record,
@@ -29,6 +29,7 @@ DESCRIPTION = "print a record as text or as the JSON transcript"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a .22rec record")
+    add_game_argument(parser, of_record=True)
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
         "--seat", type=int, metavar="N", help="only what seat N could see (seats count from 0)"
@@ -49,10 +50,15 @@ def _comments(record: Record, seat: int | None) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game is not None:
+        game_from_args(args)  # an unknown --game: one line, before the file is read
     try:
         record = load_record(args.file)
     except RecordError as e:
         raise UsageError(f"{printable(args.file)}: {e}") from None
+    other = check_record_game(args, record.game)
+    if other is not None:
+        raise UsageError(f"{printable(args.file)}: {other}")
     n = len(record.players)
     if args.seat is not None and not 0 <= args.seat < n:
         raise UsageError(f"--seat must be 0 to {n - 1} for this {n}-player record")

@@ -1,4 +1,7 @@
-"""`tt22 sim`: play a whole match with bots and print it (text or the JSON transcript)."""
+"""`tt22 sim`: play a whole match with bots and print it (text or the JSON transcript).
+
+`--game rook` plays Rook with Rook's bots (levels easy..expert or bots by name) and
+prints docs/transcript-rook.md's transcript; 22 is played as it always was."""
 
 from __future__ import annotations
 
@@ -6,6 +9,8 @@ import argparse
 import os
 import stat
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 from tt22.bots import BOT_NAMES, make_bot
 from tt22.commands.common import (
@@ -14,8 +19,18 @@ from tt22.commands.common import (
     add_table_arguments,
     table_from_args,
 )
-from tt22.engine import Move, Rules
+from tt22.commands.games import (
+    add_game_argument,
+    bot_choices,
+    game_bots,
+    game_from_args,
+    game_table,
+    game_text,
+    make_game_bot,
+)
 from tt22.engine.players import Player
+from tt22.games import DEFAULT_GAME
+from tt22.games.protocol import Game
 from tt22.safe import printable
 from tt22.simulate import play_match
 from tt22.textlog import render_text
@@ -24,13 +39,20 @@ from tt22.transcript import transcript, transcript_json
 DESCRIPTION = "play a whole match with bots and print it"
 
 
+MAX_HANDS = 200
+"""A game other than 22 that no one has won after this many hands stops there (bots that
+keep setting themselves may never reach Rook's target); its transcript is unfinished."""
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
+    add_game_argument(parser)
     add_table_arguments(parser)
     parser.add_argument(
         "--bots",
         metavar="NAME,...",
         help="bots by seat, comma separated (one name seats it everywhere); "
-        f"names: {', '.join(BOT_NAMES)}",
+        f"names: {', '.join(BOT_NAMES)}; Rook's: easy, normal, hard, expert, random, rules,"
+        " sampling",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     add_ascii_argument(parser)
@@ -40,15 +62,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def parse_bots(spec: str | None, players: int) -> list[str]:
+def parse_bots(spec: str | None, players: int, choices: Sequence[str] = BOT_NAMES) -> list[str]:
     names = [n.strip() for n in (spec or "random").split(",")]
     if len(names) == 1:
         names = names * players
     if len(names) != players:
         raise UsageError(f"--bots names {len(names)} bots for {players} players")
     for n in names:
-        if n not in BOT_NAMES:
-            raise UsageError(f"unknown bot {n!r}; the bots are {', '.join(BOT_NAMES)}")
+        if n not in choices:
+            raise UsageError(f"unknown bot {printable(n)!r}; the bots are {', '.join(choices)}")
     return names
 
 
@@ -69,7 +91,7 @@ def check_out(path: str, force: bool) -> None:
 
 
 def save_sim_record(
-    path: str, rules: Rules, seed: str, seats: list[Player], moves: list[Move]
+    path: str, rules: Any, seed: str, seats: list[Player], moves: Sequence[Any]
 ) -> None:
     """Write the simulated match as a `.22rec` (one line and exit 2 if it cannot be)."""
     import datetime as dt
@@ -84,7 +106,45 @@ def save_sim_record(
         raise UsageError(f"cannot write {printable(path)}: {reason}") from None
 
 
+def play_game(
+    game: Game[Any, Any, Any, Any], bots: Sequence[Any], rules: Any, seed: str
+) -> tuple[Any, list[Any]]:
+    """A whole game between `bots` (one per seat), each seeing only its own view, through
+    the game protocol; stops after MAX_HANDS hands if no one has won."""
+    state = game.new_match(rules, len(bots), seed)
+    moves: list[Any] = []
+    while not game.is_over(state) and game.locate(state).hand <= MAX_HANDS:
+        seat = game.to_move(state)
+        move = bots[seat].choose(game.view(state, seat))
+        state = game.apply(state, move)
+        moves.append(move)
+    return state, moves
+
+
+def run_game(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -> int:
+    """`tt22 sim --game NAME` for a game other than 22."""
+    rules, players, seed = game_table(game, args)
+    bots_module = game_bots(game)
+    names = parse_bots(args.bots, players, bot_choices(bots_module))
+    if args.out:
+        check_out(args.out, args.force)
+    bots = [make_game_bot(bots_module, name, seed) for name in names]
+    seats = [Player(f"Bot {seat}", "bot", name) for seat, name in enumerate(names)]
+    state, moves = play_game(game, bots, rules, seed)
+    if args.out:
+        save_sim_record(args.out, rules, seed, seats, moves)
+    if args.format == "json":
+        sys.stdout.write(game.transcript_json(state, seed, seats))
+    else:
+        t = game.transcript(state, seed, seats)
+        sys.stdout.write(game_text(game.name, t, args.ascii))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    game = game_from_args(args)
+    if game.name != DEFAULT_GAME:
+        return run_game(game, args)
     rules, players, seed = table_from_args(args)
     names = parse_bots(args.bots, players)
     if args.out:

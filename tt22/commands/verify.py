@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tt22.commands.games import add_game_argument, check_record_game, game_from_args
 from tt22.games import DEFAULT_GAME, get_game
 from tt22.record import RecordError, load_record, verify_record
 from tt22.safe import printable
@@ -24,15 +25,20 @@ OK, BAD_RECORD, NOT_A_RECORD = 0, 1, 2
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help=".22rec files to check")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only problems")
+    add_game_argument(parser, of_record=True)
 
 
-def check_file(path: str) -> tuple[int, str]:
-    """(status, one line) for one file."""
+def check_file(path: str, args: argparse.Namespace | None = None) -> tuple[int, str]:
+    """(status, one line) for one file; with `args.game`, a record of another game is
+    not one of the records asked for (status 2)."""
     name = printable(path, 200)
     try:
         record = load_record(path)
     except RecordError as e:
         return NOT_A_RECORD, f"{name}: {e}"
+    other = None if args is None else check_record_game(args, record.game)
+    if other is not None:
+        return NOT_A_RECORD, f"{name}: {other}"
     result = verify_record(record)
     if not result.ok:
         return BAD_RECORD, f"{name}: {result.problem}"
@@ -53,9 +59,11 @@ def check_file(path: str) -> tuple[int, str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game is not None:
+        game_from_args(args)  # an unknown --game: one line, exit 2, before any file
     worst = OK
     for path in args.files:
-        status, line = check_file(path)
+        status, line = check_file(path, args)
         worst = max(worst, status)
         if status == OK:
             if not args.quiet:
