@@ -213,8 +213,10 @@ async def test_saving_a_copy_of_a_bracketed_file_name_says_where(tmp_path: Path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await wait_for(pilot, lambda: replay_open(app))
         await comment_and_save_copy(pilot, app, QUIT_LINK + "y")
-        text = assert_clean(app)
-        assert "x[/]y-notes.22rec" in text
+        # The toast is drawn a refresh after the save: wait for it (under load, it was
+        # not always there yet when the record was already saved).
+        await wait_for(pilot, lambda: "x[/]y-notes.22rec" in screen_text(app))
+        assert_clean(app)
         assert (tmp_path / "x[" / "]y-notes.22rec").is_file()
 
 
