@@ -103,7 +103,7 @@ def test_listing_the_games_loads_no_game() -> None:
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
-    assert result.stdout.strip() == "('twentytwo', 'rook') False False"
+    assert result.stdout.strip() == "('twentytwo', 'rook', 'rummy', 'gin') False False"
 
 
 def test_no_layer_below_reaches_up_into_the_games_consumers() -> None:

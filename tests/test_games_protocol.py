@@ -31,10 +31,10 @@ after hand for ever (the rules allow it), so termination is tested per game
 
 
 def test_the_registry_lists_every_game_with_22_first() -> None:
-    assert GAMES == ("twentytwo", "rook") and DEFAULT_GAME == "twentytwo"
+    assert GAMES == ("twentytwo", "rook", "rummy", "gin") and DEFAULT_GAME == "twentytwo"
     for name in GAMES:
         assert get_game(name).name == name
-    with pytest.raises(UnknownGame, match="the games are twentytwo, rook"):
+    with pytest.raises(UnknownGame, match="the games are twentytwo, rook, rummy, gin"):
         get_game("chess")
 
 

@@ -210,8 +210,9 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     max_players: int
     default_players: int
     options: tuple[Option, ...]
-    rule_prefix: str
-    """The letter of the rulebook's numbers (`R` for 22, `K` for Rook)."""
+    rule_prefix: str | tuple[str, ...]
+    """The letter of the rulebook's numbers (`R` for 22, `K` for Rook); a tuple when a
+    game also cites its family's shared rules (Gin: `G`, and Rummy's `M1`-`M5`)."""
     move_type: Any
     """The msgspec tagged union of the game's moves (for records and the codec)."""
     reason_templates: Mapping[str, str]

@@ -20,6 +20,8 @@ DEFAULT_GAME = "twentytwo"
 _GAMES: dict[str, tuple[str, str]] = {
     "twentytwo": ("tt22.games.twentytwo", "TWENTYTWO"),
     "rook": ("tt22.games.rook", "ROOK_GAME"),
+    "rummy": ("tt22.games.rummy", "RUMMY_GAME"),
+    "gin": ("tt22.games.rummy", "GIN_GAME"),
 }
 
 

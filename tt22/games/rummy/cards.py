@@ -1,0 +1,43 @@
+"""Cards of the Rummy family (M1, M3): 22's integers, read with an ace that may be low.
+
+A card is 22's `rank * 4 + suit` (rank 0..12 is 2..A, suit 0..3 is S, H, D, C), so text,
+parsing and records are shared with 22 and Rook. Runs need the ace below the 2 (and, in
+Rummy, optionally above the king): `LOW[card]` is the card's place in a suit with the ace
+low (A=0, 2=1, ..., K=12); a high ace sits at 13.
+"""
+
+from __future__ import annotations
+
+from tt22.engine.cards import CODE, SUIT_CHARS, TEXT, CardError, parse_card
+
+__all__ = [
+    "ACE_HIGH",
+    "CODE",
+    "DECK",
+    "LOW",
+    "SUIT_CHARS",
+    "TEXT",
+    "VALUE",
+    "CardError",
+    "cards_text",
+    "parse_card",
+    "value_of",
+]
+
+DECK: tuple[int, ...] = tuple(range(52))
+"""M1: one 52-card deck, no jokers, in 22's order (2S 2H 2D 2C 3S ... AC)."""
+
+LOW: tuple[int, ...] = tuple(0 if c >> 2 == 12 else (c >> 2) + 1 for c in range(52))
+ACE_HIGH = 13
+"""A high ace's place in a run (Q-K-A), Rummy only (M2)."""
+
+VALUE: tuple[int, ...] = tuple(min(LOW[c] + 1, 10) for c in range(52))
+"""M3: A = 1, 2 to 10 face value, J/Q/K = 10."""
+
+
+def value_of(cards: tuple[int, ...] | list[int]) -> int:
+    return sum(VALUE[c] for c in cards)
+
+
+def cards_text(cards: tuple[int, ...] | list[int]) -> list[str]:
+    return [TEXT[c] for c in cards]

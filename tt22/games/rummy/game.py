@@ -1,0 +1,216 @@
+"""Rummy (M1-M10) and Gin Rummy (G1-G9) through the game protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tt22.engine.players import Player
+
+from ..protocol import Game, IllegalMove, Location, Reason, reason_of
+from . import gin, rummy
+from .cards import TEXT, CardError, parse_card
+from .moves import PILE, STOCK, Discard, Draw, GinMove, Knock, LayOff, Meld, Pass, RummyMove
+from .reasons import ENGLISH, reason
+from .rules import GIN_OPTIONS, RUMMY_OPTIONS, GinRules, RummyRules, parse_gin, parse_rummy
+from .transcript import gin_transcript, rummy_transcript
+from .views import GinView, RummyView, gin_view, rummy_view
+
+__all__ = ["GIN_GAME", "RUMMY_GAME", "Gin", "Rummy"]
+
+
+def _card(word: str) -> str:
+    return TEXT[parse_card(word)]
+
+
+def _parse(seat: int, text: str, title: str, allowed: tuple[str, ...]) -> Any:
+    """`draw stock`, `draw discard`, `pass`, `meld 3S 4S 5S`, `lay 7S on 2`,
+    `discard 7S`, `knock 7S`: each verb only where the game has it."""
+    verb, _, rest = text.strip().partition(" ")
+    words = rest.split()
+    verb = verb.lower()
+    try:
+        if verb in allowed:
+            if verb == "draw" and len(words) == 1 and words[0].lower() in (STOCK, PILE):
+                return Draw(seat, words[0].lower())
+            if verb == "pass" and not words:
+                return Pass(seat)
+            if verb == "meld" and words:
+                return Meld(seat, tuple(_card(w) for w in words))
+            if verb == "lay" and len(words) == 3 and words[1].lower() == "on":
+                return LayOff(seat, _card(words[0]), int(words[2]))
+            if verb == "discard" and len(words) == 1:
+                return Discard(seat, _card(words[0]))
+            if verb == "knock" and len(words) == 1:
+                return Knock(seat, _card(words[0]))
+    except (CardError, ValueError) as e:
+        raise ValueError(f"not a {title} move: {text!r} ({e})") from None
+    raise ValueError(f"not a {title} move: {text!r}; moves are {', '.join(allowed)}")
+
+
+def _text(move: Any) -> str:
+    if isinstance(move, Draw):
+        return f"draw {move.source}"
+    if isinstance(move, Pass):
+        return "pass"
+    if isinstance(move, Meld):
+        return "meld " + " ".join(move.cards)
+    if isinstance(move, LayOff):
+        return f"lay {move.card} on {move.meld}"
+    if isinstance(move, Discard):
+        return f"discard {move.card}"
+    return f"knock {move.card}"
+
+
+class Rummy(Game[RummyRules, rummy.State, RummyMove, RummyView]):
+    """The third game family's first member: melds on the table, going out (M1-M10)."""
+
+    name = "rummy"
+    title = "Rummy"
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    options = RUMMY_OPTIONS
+    rule_prefix = "M"
+    move_type = RummyMove
+    reason_templates = ENGLISH
+
+    new_match = staticmethod(rummy.new_match)
+    legal_moves = staticmethod(rummy.legal_moves)
+    apply = staticmethod(rummy.apply)
+    view = staticmethod(rummy_view)
+
+    def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> RummyRules:
+        rules = parse_rummy(assignments)
+        return rules if players is None else rules.for_players(players)
+
+    def rules_dict(self, rules: RummyRules) -> dict[str, Any]:
+        return rules.as_dict()
+
+    def to_move(self, state: rummy.State) -> int:
+        return state.to_move
+
+    def is_over(self, state: rummy.State) -> bool:
+        return state.phase == rummy.OVER
+
+    def winners(self, state: rummy.State) -> tuple[int, ...]:
+        return state.winners
+
+    def returns(self, state: rummy.State) -> tuple[int, ...]:
+        return state.scores
+
+    def locate(self, state: rummy.State) -> Location:
+        """Hands from 1; `trick` is the turn of the hand (from 1), `turn` the moves made
+        in it (draw, melds, lay-offs)."""
+        if state.phase == rummy.OVER:
+            return Location(state.history[-1].start.number, 0, 0)
+        return Location(state.start.number, state.turns + 1, state.step)
+
+    def view_legal_moves(self, view: RummyView) -> Sequence[RummyMove]:
+        return view.legal_moves()
+
+    def explain_view(self, view: RummyView, move: RummyMove) -> Reason | None:
+        if move.seat != view.seat:
+            return reason("rummy.not_yours", "M4", seat=move.seat)
+        try:
+            rummy.check(view.position(), move)
+        except IllegalMove as e:
+            return reason_of(e)
+        return None
+
+    def forced_reason(self, view: RummyView) -> Reason | None:
+        return None
+
+    def move_text(self, move: RummyMove) -> str:
+        return _text(move)
+
+    def parse_move(self, seat: int, text: str) -> RummyMove:
+        move: RummyMove = _parse(seat, text, "Rummy", ("draw", "meld", "lay", "discard"))
+        return move
+
+    def transcript(
+        self, state: rummy.State, seed: str, players: Sequence[Player]
+    ) -> dict[str, Any]:
+        return rummy_transcript(state, seed, players)
+
+
+class Gin(Game[GinRules, gin.State, GinMove, GinView]):
+    """Gin Rummy, two players, melds kept in the hand (G1-G9); Oklahoma by option."""
+
+    name = "gin"
+    title = "Gin Rummy"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    options = GIN_OPTIONS
+    rule_prefix = ("G", "M")
+    move_type = GinMove
+    reason_templates = ENGLISH
+
+    new_match = staticmethod(gin.new_match)
+    legal_moves = staticmethod(gin.legal_moves)
+    apply = staticmethod(gin.apply)
+    view = staticmethod(gin_view)
+
+    def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> GinRules:
+        rules = parse_gin(assignments)
+        return rules.resolved() if players is None else rules.for_players(players)
+
+    def rules_dict(self, rules: GinRules) -> dict[str, Any]:
+        return rules.as_dict()
+
+    def to_move(self, state: gin.State) -> int:
+        return state.to_move
+
+    def is_over(self, state: gin.State) -> bool:
+        return state.phase == gin.OVER
+
+    def winners(self, state: gin.State) -> tuple[int, ...]:
+        return state.winners
+
+    def returns(self, state: gin.State) -> tuple[int, ...]:
+        return state.scores
+
+    def locate(self, state: gin.State) -> Location:
+        if state.phase == gin.OVER:
+            return Location(state.history[-1].start.number, 0, 0)
+        return Location(state.start.number, state.turns + 1, state.step)
+
+    def view_legal_moves(self, view: GinView) -> Sequence[GinMove]:
+        return view.legal_moves()
+
+    def explain_view(self, view: GinView, move: GinMove) -> Reason | None:
+        if move.seat != view.seat:
+            return reason("rummy.not_yours", "M4", seat=move.seat)
+        try:
+            gin.check(view.position(), move)
+        except IllegalMove as e:
+            return reason_of(e)
+        return None
+
+    def forced_reason(self, view: GinView) -> Reason | None:
+        """G1: after both pass the upcard the non-dealer must draw from the stock; G7:
+        at the wall, with no knock in reach, the hand is void."""
+        if not view.my_turn:
+            return None
+        if view.phase == gin.DRAW and view.offer == gin.BOTH_PASSED:
+            return reason("gin.stock_first", "G1")
+        if view.phase == gin.WALL and len(view.legal_moves()) == 1:
+            return reason("gin.wall", "G7", wall=view.rules.wall)
+        if view.phase == gin.DISCARD and view.last_chance:
+            return reason("gin.wall_knock", "G7")
+        return None
+
+    def move_text(self, move: GinMove) -> str:
+        return _text(move)
+
+    def parse_move(self, seat: int, text: str) -> GinMove:
+        move: GinMove = _parse(seat, text, "Gin", ("draw", "pass", "discard", "knock"))
+        return move
+
+    def transcript(self, state: gin.State, seed: str, players: Sequence[Player]) -> dict[str, Any]:
+        return gin_transcript(state, seed, players)
+
+
+RUMMY_GAME = Rummy()
+GIN_GAME = Gin()

@@ -1,0 +1,48 @@
+"""The Rummy family's reasons: stable codes with English templates (see Rook's)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NoReturn
+
+from ..protocol import ArgValue, Reason, RuleBroken, render
+
+__all__ = ["ENGLISH", "broken", "reason"]
+
+ENGLISH: Mapping[str, str] = MappingProxyType(
+    {
+        "rummy.over": "the game is over",
+        "rummy.not_a_move": "{kind} is not a move of this game",
+        "rummy.turn": "it is seat {expected}'s turn, not seat {seat}'s",
+        "rummy.not_yours": "that is a move for seat {seat}, not for you",
+        "rummy.draw_first": "draw a card first, from the stock or the discard pile",
+        "rummy.drawn": "you have drawn already: meld, lay off or discard",
+        "rummy.source": "draw from the stock or the discard pile, not {source}",
+        "rummy.pile_empty": "the discard pile is empty",
+        "rummy.not_a_card": "{card} is not a card",
+        "rummy.not_held": "{card} is not in your hand",
+        "rummy.taken_back": "{card} was taken from the discard pile this turn",
+        "rummy.not_a_meld": "{cards} is not a run or a group",
+        "rummy.no_meld": "there is no meld {meld} on the table",
+        "rummy.no_fit": "{card} does not extend meld {meld}",
+        "rummy.keep_discard": "keep a card to discard: going out needs a final discard",
+        "rummy.stuck": "that would leave only {card}, which you may not discard this turn",
+        "gin.offer": "take the upcard or pass",
+        "gin.stock_first": "both passed the upcard: the non-dealer draws from the stock",
+        "gin.knock_high": "your deadwood would be {deadwood}; the knock limit is {limit}",
+        "gin.wall": "the stock is down to {wall} cards: take the discard to knock, or pass",
+        "gin.wall_knock": "you took the last discard: you must knock",
+        "gin.wall_no_knock": "taking {card} would not let you knock",
+    }
+)
+
+
+def reason(code: str, rule: str, **args: ArgValue) -> Reason:
+    return Reason(code, rule, tuple(args.items()))
+
+
+def broken(code: str, rule: str, **args: ArgValue) -> NoReturn:
+    """Raise the illegal move `code` under `rule` (English words from ENGLISH)."""
+    r = reason(code, rule, **args)
+    raise RuleBroken(r, render(r, ENGLISH).rpartition(" (")[0])
