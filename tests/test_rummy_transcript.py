@@ -1,0 +1,94 @@
+"""The Rummy family's transcript (docs/transcript-rummy.md): the doc's examples are what
+tt22 writes, byte for byte, and every key the doc lists is in them in that order.
+
+After a deliberate change, regenerate the doc's examples with
+`python tests/test_rummy_transcript.py` and review the diff.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from rummykit import GIN, RUMMY
+
+from tt22.engine.players import Player
+from tt22.games.rummy.bots import make_bot, play_bots
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "transcript-rummy.md"
+
+CASES: dict[str, tuple[Any, int, list[str], str]] = {
+    "gin": (GIN, 2, ["target=1"], "doc-gin"),
+    "rummy": (RUMMY, 2, ["target=1"], "doc-rummy"),
+}
+
+
+def render(name: str) -> str:
+    game, n, rules, seed = CASES[name]
+    state = play_bots(game, game.rules(rules, n), seed, [make_bot("rules", seed)] * n)
+    seats = [Player(f"Bot {i}", "bot", "rules") for i in range(n)]
+    return game.transcript_json(state, seed, seats)
+
+
+def block(text: str, name: str) -> str:
+    """The fenced JSON after the line `<!-- example: NAME -->`."""
+    m = re.search(rf"<!-- example: {name} -->\n```json\n(.*?)```\n", text, re.S)
+    assert m is not None, name
+    return m.group(1)
+
+
+def test_the_docs_examples_are_byte_for_byte_what_tt22_writes() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    for name in CASES:
+        assert block(doc, name) == render(name), name
+
+
+def test_the_examples_are_what_they_claim() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    g = json.loads(block(doc, "gin"))
+    hand = g["hands"][0]
+    assert g["game"] == "gin" and g["result"]["finished"] and len(g["hands"]) == 1
+    cards = [c for h in hand["dealt"] for c in h] + [hand["upcard"], *hand["stock"]]
+    assert sorted(cards) == sorted({*cards}) and len(cards) == 52
+    assert hand["result"]["kind"] in ("knock", "gin", "undercut")
+    assert hand["events"][-1]["action"] == "knock"
+    r = json.loads(block(doc, "rummy"))
+    rh = r["hands"][0]
+    assert r["game"] == "rummy" and rh["result"]["winner"] == r["result"]["winners"][0]
+    assert sum(len(x) for x in rh["result"]["left"]) > 0
+
+
+def test_every_key_the_doc_names_is_written() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    actions = {"draw", "meld", "layoff", "discard", "knock", "pass", "reshuffle"}
+    named = set(re.findall(r"^\| `([a-z_]+)` ", doc, re.M)) - actions
+    written: set[str] = set()
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            written.update(v)
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    for name in CASES:
+        walk(json.loads(render(name)))
+    assert named and named <= written, named - written
+    options = {o.name for o in (*GIN.options, *RUMMY.options)}
+    plain = {"format", "version", "seed", "name", "kind", "bot", "seat", "action", "from", "card"}
+    plain |= {"cards", "meld", "owner"}
+    assert written - options - plain <= named, written - options - plain - named
+
+
+if __name__ == "__main__":
+    text = DOC.read_text(encoding="utf-8")
+    for case in CASES:
+        head = f"<!-- example: {case} -->\n```json\n"
+        start = text.index(head) + len(head)
+        end = text.index("```\n", start)
+        text = text[:start] + render(case) + text[end:]
+    DOC.write_text(text, encoding="utf-8")
