@@ -2,8 +2,9 @@
 beside 22's engine driven directly (what `tt22 bench` times), in one run.
 
 Issue 11's targets: Rook at least half of 22's decisions/s; 22 through the protocol as
-fast as 22 direct (its adapter is the engine's own functions). The three are timed in
-interleaved rounds and each reports its best round, so a burst of load on the shared
+fast as 22 direct (its adapter is the engine's own functions). Issue 12's goal: Gin at
+least 25,000 decisions/s on random playouts (Rummy is timed with `--players`). All are
+timed in interleaved rounds and each reports its best round, so a burst of load on the shared
 machine hits all of them alike. A Rook match under uniformly random moves may never end
 (wild bids lose hand after hand), so every match stops after `--hands` hands.
 
@@ -53,6 +54,8 @@ def compare(
         "twentytwo (engine direct)": lambda: run_direct_22(players, games, seed, max_hands),
         "twentytwo (protocol)": lambda: run_protocol("twentytwo", players, games, seed, max_hands),
         "rook (protocol)": lambda: run_protocol("rook", players, games, seed, max_hands),
+        "rummy (protocol)": lambda: run_protocol("rummy", players, games, seed, max_hands),
+        "gin (protocol, 2 players)": lambda: run_protocol("gin", 2, games, seed, max_hands),
     }
     best = dict.fromkeys(contenders, 0.0)
     for _ in range(rounds):
@@ -77,6 +80,8 @@ def main() -> None:
         print(f"{label:<28} {rate:>12.0f} {rate / direct:>13.2f}")
     rook = best["rook (protocol)"] / direct
     print(f"rook / twentytwo: {rook:.2f} (target: at least 0.50)")
+    gin = best["gin (protocol, 2 players)"]
+    print(f"gin: {gin:.0f} decisions/s (issue 12's goal: at least 25,000)")
 
 
 if __name__ == "__main__":
