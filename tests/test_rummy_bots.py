@@ -1,0 +1,47 @@
+"""The Rummy family's bots: they move legally from the view alone (M5), decide the same
+whatever is hidden, and the rules of thumb beat random play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rummykit import GIN, RUMMY
+from test_rummy_properties import hidden_shuffled
+
+from tt22.engine.rng import seed_key, stream
+from tt22.games.rummy.bots import BOT_NAMES, make_bot, play_bots
+
+
+@pytest.mark.parametrize(("game", "players"), [(GIN, 2), (RUMMY, 3)])
+def test_bots_move_legally_and_only_from_what_their_seat_may_know(game: Any, players: int) -> None:
+    rng = stream(seed_key("bots-hidden"), "hide")
+    bots = [make_bot(BOT_NAMES[i % 2], "bots-hidden") for i in range(players)]
+    state = game.new_match(game.rules(["target=100"], players), players, "bots-hidden")
+    moves = 0
+    while not game.is_over(state) and moves < 400:
+        seat = game.to_move(state)
+        move = bots[seat].choose(game.view(state, seat))
+        assert move in game.legal_moves(state)
+        other = hidden_shuffled(game, state, seat, rng)
+        for bot in bots:
+            assert bot.choose(game.view(other, seat)) == bot.choose(game.view(state, seat))
+        state = game.apply(state, move)
+        moves += 1
+    assert moves > 30
+
+
+def test_the_rules_bot_beats_random_play_at_gin() -> None:
+    wins = 0
+    for i in range(12):
+        seed = f"rules-vs-random/{i}"
+        rules_seat = i % 2
+        bots = [make_bot("rules" if s == rules_seat else "random", seed) for s in (0, 1)]
+        final = play_bots(GIN, GIN.rules([], 2), seed, bots)
+        wins += final.winners == (rules_seat,)
+    assert wins >= 11
+
+
+def test_unknown_bots_are_named() -> None:
+    with pytest.raises(ValueError, match="random, rules"):
+        make_bot("oracle", "x")
