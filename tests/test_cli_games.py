@@ -91,7 +91,7 @@ def test_sim_rook_out_writes_a_record_that_verifies(
     [
         (
             ["sim", "--game", "chess"],
-            "tt22 sim: unknown game 'chess'; the games are twentytwo, rook",
+            "tt22 sim: unknown game 'chess'; the games are twentytwo, rook, rummy, gin",
         ),
         (
             ["sim", "--game", "rook", "--rule", "must_beat=true"],
