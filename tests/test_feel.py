@@ -636,8 +636,11 @@ async def test_the_ascii_style_draws_the_chrome_in_ascii_too(tmp_path: Path) -> 
     assert seen.isascii(), sorted({c for c in seen if not c.isascii()})
 
 
-def run_in_a_pty(args: list[str], env: dict[str, str], seconds: float) -> bytes:
-    """What a real `tt22` process writes to an 80x24 terminal in `seconds`."""
+def run_in_a_pty(
+    args: list[str], env: dict[str, str], enough: Callable[[bytes], bool], limit: float = 120.0
+) -> bytes:
+    """What a real `tt22` process writes to an 80x24 terminal until `enough` says it has
+    seen what it waits for (`limit` seconds at most: a hung process fails the test)."""
     import fcntl
     import os
     import pty
@@ -653,9 +656,9 @@ def run_in_a_pty(args: list[str], env: dict[str, str], seconds: float) -> bytes:
         os.execve(sys.executable, [sys.executable, "-m", "tt22", *args], env)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     out = bytearray()
-    end = time.monotonic() + seconds
+    end = time.monotonic() + limit
     try:
-        while time.monotonic() < end:
+        while time.monotonic() < end and not enough(bytes(out)):
             ready, _, _ = select.select([fd], [], [], 0.1)
             if ready:
                 try:
@@ -703,8 +706,12 @@ def test_a_real_terminal_gets_no_colour_under_no_color(tmp_path: Path, ascii_sty
         "NO_COLOR": "1",
     }
     args = ["play", "--watch", "--players", "4", "--seed", "pty", "--pace", "0.05"]
-    out = run_in_a_pty([*args, "--ascii"] if ascii_style else args, env, 4.0)
-    assert b"Bot 1" in out  # the table was drawn
+
+    def played(out: bytes) -> bool:  # the table drawn, and tricks being played on it
+        return b"Bot 1" in out and b"trick 2" in out
+
+    out = run_in_a_pty([*args, "--ascii"] if ascii_style else args, env, played)
+    assert played(out)
     assert colour_codes(out) == []
     if ascii_style:
         import re
