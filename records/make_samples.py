@@ -2,8 +2,9 @@
 
     python records/make_samples.py [--out DIR]
 
-Each sample is a match of `random` bots, as `tt22 sim` plays it, from a fixed seed and
-a fixed start time, so running this twice writes the same bytes. The committed files
+Each 22 sample is a match of `random` bots, as `tt22 sim` plays it, from a fixed seed and
+a fixed start time, so running this twice writes the same bytes. The Rook samples (format
+2) are games of Rook's bots, as `tt22 sim --game rook` plays them. The committed files
 are golden: tests verify and replay them, so a change to how the engine deals or scores
 shows up as a digest mismatch. Regenerate them only when that change is intended.
 """
@@ -14,10 +15,13 @@ import argparse
 import datetime as dt
 import sys
 from pathlib import Path
+from typing import Any
 
 from tt22.bots import make_bot
 from tt22.engine import parse_rule_assignments
 from tt22.engine.players import Player
+from tt22.games import get_game
+from tt22.games.rook.bots import make_level
 from tt22.record import RecordedMove, build_record, encode_record, write_atomic
 from tt22.simulate import play_match
 
@@ -83,14 +87,57 @@ def make(
     return encode_record(record)
 
 
+# (file, seed, levels by seat, rule assignments, seat names): Rook games to the end
+ROOK_SAMPLES: list[tuple[str, str, list[str], list[str], list[str]]] = [
+    (
+        "4p-rook.22rec",
+        "sample rook four",
+        ["normal", "easy", "normal", "easy"],
+        [],
+        ["Ann", "Bot 1", "Bob", "Bot 3"],
+    ),
+    (
+        "3p-rook.22rec",
+        "sample rook three",
+        ["normal"] * 3,
+        ["min_bid=60"],
+        ["Bot 0", "Zoë", "Bot 2"],
+    ),
+    ("2p-rook-dummy.22rec", "sample rook two", ["normal", "normal"], [], ["Ann", "Bot 1"]),
+]
+
+
+def make_rook(
+    name: str, seed: str, levels: list[str], rules_text: list[str], names: list[str]
+) -> bytes:
+    """The bytes of one Rook sample: every seat a level's bot (seats named as people
+    are still played by that bot), played to the end of the game."""
+    rook = get_game("rook")
+    players = len(levels)
+    rules = rook.rules(rules_text, players)
+    bots = [make_level(level, seed) for level in levels]
+    state = rook.new_match(rules, players, seed)
+    moves: list[Any] = []
+    while not rook.is_over(state):
+        move = bots[state.to_move].choose(rook.view(state, state.to_move))
+        moves.append(move)
+        state = rook.apply(state, move)
+    seats = [
+        Player(n, "bot", level) if n.startswith("Bot") else Player(n, "human")
+        for n, level in zip(names, levels, strict=True)
+    ]
+    return encode_record(build_record(rules, seed, seats, moves, STARTED))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for sample in SAMPLES:
-        data = make(*sample)
-        path = args.out / sample[0]
+    made = [(sample[0], make(*sample)) for sample in SAMPLES]
+    made += [(rook[0], make_rook(*rook)) for rook in ROOK_SAMPLES]
+    for name, data in made:
+        path = args.out / name
         write_atomic(path, data)
         print(f"{path}: {len(data)} bytes", file=sys.stderr)
     return 0

@@ -400,3 +400,87 @@ def test_the_rook_example_in_the_spec_is_a_good_record() -> None:
     assert record.game == "rook"
     assert verify_record(record).ok
     assert encode_record(record).decode() == example  # tt22's own layout
+
+
+# -- the Rook samples in records/ -------------------------------------------------------------
+
+ROOK_SAMPLES = sorted(SAMPLES.glob("*rook*.22rec"))
+
+
+def _make_samples() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_samples", SAMPLES / "make_samples.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_rook_samples_cover_four_three_and_two_players_with_the_dummy() -> None:
+    records = [load_record(p) for p in ROOK_SAMPLES]
+    assert all(r.game == "rook" for r in records)
+    assert sorted(len(r.players) for r in records) == [2, 3, 4]
+    assert all(r.result.finished for r in records)
+    two = next(r for r in records if len(r.players) == 2)
+    states = replay_game(two).states
+    dummy = [
+        (s, rm.move)
+        for s, rm in zip(states, two.moves, strict=False)
+        if isinstance(rm.move, Play) and s.turn == 2
+    ]
+    assert dummy  # the dummy's cards were played, by its controller (K22)
+    assert all(move.seat == s.controller(2) for s, move in dummy)
+
+
+@pytest.mark.parametrize("path", ROOK_SAMPLES, ids=[p.name for p in ROOK_SAMPLES])
+def test_each_rook_sample_verifies_and_is_what_make_samples_writes(path: Path) -> None:
+    record = load_record(path)
+    result = verify_record(record)
+    assert result.ok, result.problem
+    assert encode_record(record) == path.read_bytes()
+    module = _make_samples()
+    entry = next(e for e in module.ROOK_SAMPLES if e[0] == path.name)
+    assert module.make_rook(*entry) == path.read_bytes()
+
+
+async def test_the_record_browser_opens_22_and_refuses_a_rook_record_in_words(
+    tmp_path: Path,
+) -> None:
+    from tt22.tui.app import StartOptions, TT22App
+    from tt22.tui.replay.picker import RecordPicker
+    from tt22.tui.replay.screen import ReplayScreen
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    rook = mine / "rook.22rec"
+    save_record(rook, rook_record(4))
+    save_record(mine / "22.22rec", bot_record(2))
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RecordPicker(mine))
+        while not isinstance(app.screen, RecordPicker):
+            await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, RecordPicker)
+        while not picker.entries:  # listed when it mounts
+            await pilot.pause()
+        entries = {e.path.name: e for e in picker.entries if not e.sample}
+        assert entries["rook.22rec"].readable and entries["22.22rec"].readable
+        assert any(e.sample and "rook" in e.path.name for e in picker.entries)
+        assert picker.open(rook) is False  # one message, and the browser stays
+        await pilot.pause()
+        assert isinstance(app.screen, RecordPicker)
+        messages = [str(n.message) for n in app._notifications]
+        assert any("this is a record of Rook" in m for m in messages), messages
+        from textual.widgets import DataTable
+
+        table = picker.query_one(DataTable)
+        table.move_cursor(row=[e.path.name for e in picker.entries].index("rook.22rec"))
+        await pilot.press("enter")  # the Rook row: the message again, no crash
+        await pilot.pause()
+        assert isinstance(app.screen, RecordPicker)
+        table.move_cursor(row=[e.path.name for e in picker.entries].index("22.22rec"))
+        await pilot.press("enter")
+        while not isinstance(app.screen, ReplayScreen):
+            await pilot.pause()

@@ -41,7 +41,10 @@ from tt22.record import (
 )
 from tt22.transcript import transcript
 
-SAMPLE_FILES = sorted(SAMPLES.glob("*.22rec"))
+SAMPLE_FILES = sorted(
+    p for p in SAMPLES.glob("*.22rec") if json.loads(p.read_bytes()).get("game") is None
+)
+"""The 22 samples (format 1); the Rook ones are tests/test_record_games.py's."""
 
 
 def load_make_samples() -> ModuleType:

@@ -513,7 +513,10 @@ async def test_picker_lists_newest_first_and_opens(tmp_path: Path) -> None:
 SAMPLES = Path(__file__).resolve().parent.parent / "records"
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("*.22rec")))
+@pytest.mark.parametrize(
+    "name",
+    sorted(p.name for p in SAMPLES.glob("*.22rec") if b'"game": "rook"' not in p.read_bytes()),
+)  # the replayer plays 22 only for now (a Rook sample: tests/test_record_games.py)
 async def test_sample_records_step_like_the_engine(name: str) -> None:
     path = SAMPLES / name
     record = load_record(path)
