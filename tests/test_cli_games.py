@@ -142,11 +142,12 @@ def test_play_and_replay_say_they_play_22_only_for_now(
     argv = [command, "--game", "rook"] + (
         [str(tmp_path / "x.22rec")] if command == "replay" else []
     )
+    what = "the table" if command == "play" else "the replayer"
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err == (
-        f"tt22 {command}: tt22 {command} plays Twenty-Two only for now; Rook is not there yet"
-        " (tt22 sim, show, verify, bench and arena take --game rook)\n"
+        f"tt22 {command}: {what} plays Twenty-Two only for now; Rook games can be played by"
+        " bots, shown and checked: tt22 sim, show, verify, bench and arena take --game rook\n"
     )
 
 
@@ -167,7 +168,7 @@ def test_play_and_replay_refuse_rook_without_importing_textual(tmp_path: Path) -
     assert result.stdout.strip() == "2 2", result.stderr
     lines = result.stderr.splitlines()
     assert len(lines) == 2
-    assert lines[0].startswith("tt22 play: tt22 play plays Twenty-Two only for now")
+    assert lines[0].startswith("tt22 play: the table plays Twenty-Two only for now")
     assert lines[1] == (
         f"tt22 replay: {path} cannot be replayed: this is a record of Rook; the replayer and"
         " the table play Twenty-Two only for now (tt22 show and tt22 verify read it)"

@@ -103,13 +103,14 @@ def game_from_args(args: argparse.Namespace) -> Game[Any, Any, Any, Any]:
         ) from None
 
 
-def refuse_other_games(args: argparse.Namespace, command: str) -> None:
-    """For a command that plays 22 only for now: any other game is one honest line."""
+def refuse_other_games(args: argparse.Namespace, what: str) -> None:
+    """For a command whose interface (`what`: the table, the replayer) plays 22 only for
+    now: any other game is one honest line, saying where that game can be had."""
     game = game_from_args(args)
     if game.name != DEFAULT_GAME:
         raise UsageError(
-            f"tt22 {command} plays Twenty-Two only for now; {game.title} is not there yet"
-            f" (tt22 sim, show, verify, bench and arena take --game {game.name})"
+            f"{what} plays Twenty-Two only for now; {game.title} games can be played by bots,"
+            f" shown and checked: tt22 sim, show, verify, bench and arena take --game {game.name}"
         )
 
 

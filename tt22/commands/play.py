@@ -40,7 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from tt22.engine.players import Player
 
-    refuse_other_games(args, "play")  # before Textual is imported: one line, exit 2
+    refuse_other_games(args, "the table")  # before Textual is imported: one line, exit 2
     starts_table = args.players is not None or args.seed is not None or args.rule or args.watch
     if args.pace is not None and not 0 <= args.pace <= 60:
         raise UsageError(f"--pace must be 0 to 60 seconds, not {args.pace:g}")

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from tt22.replay_model import GotoError, ReplayError, ReplayModel
     from tt22.safe import printable
 
-    refuse_other_games(args, "replay")
+    refuse_other_games(args, "the replayer")
     record = open_record(args.file)
     try:
         model = ReplayModel.from_record(record)  # type: ignore[arg-type]
