@@ -98,6 +98,7 @@ class State:
         "phase",
         "pile",
         "points",
+        "pos",
         "scores",
         "seen",
         "start",
@@ -129,11 +130,30 @@ class State:
     scores: tuple[int, ...]  # points, then with G8's bonuses once the game is over
     history: tuple[GinResult, ...]
     winners: tuple[int, ...]
+    pos: Position | None  # a cache of `position()`, not state
 
     def copy(self) -> State:
         new = State.__new__(State)
-        for name in State.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.hands = self.hands
+        new.history = self.history
+        new.last_chance = self.last_chance
+        new.log = self.log
+        new.match = self.match
+        new.offer = self.offer
+        new.phase = self.phase
+        new.pile = self.pile
+        new.points = self.points
+        new.scores = self.scores
+        new.seen = self.seen
+        new.start = self.start
+        new.step = self.step
+        new.stock = self.stock
+        new.taken = self.taken
+        new.to_move = self.to_move
+        new.turns = self.turns
+        new.winners = self.winners
+        new.won = self.won
+        new.pos = None
         return new
 
     @property
@@ -146,11 +166,15 @@ class State:
         return 2
 
     def fingerprint(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in State.__slots__)
+        return tuple(getattr(self, name) for name in State.__slots__ if name != "pos")
 
     def position(self) -> Position:
+        """The position to judge moves by, made once per state (a state never changes
+        once `apply` returns it; `copy` clears it for the new state)."""
+        if self.pos is not None:
+            return self.pos
         seat = self.to_move
-        return Position(
+        self.pos = Position(
             self.rules,
             self.phase,
             seat,
@@ -162,6 +186,7 @@ class State:
             self.last_chance,
             self.start.limit,
         )
+        return self.pos
 
 
 def knock_limit(rules: GinRules, upcard: int) -> int:
@@ -211,6 +236,7 @@ def new_match(rules: GinRules, players: int, seed: str) -> State:
     key = seed_key(seed)
     dealer = first_dealer(key, 2)
     s = State.__new__(State)
+    s.pos = None
     s.match = MatchInfo(rules, 2, key, dealer)
     s.points = (0, 0)
     s.won = (0, 0)

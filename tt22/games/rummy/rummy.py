@@ -83,6 +83,7 @@ class State:
         "match",
         "phase",
         "pile",
+        "pos",
         "reshuffles",
         "scores",
         "seen",
@@ -113,11 +114,28 @@ class State:
     scores: tuple[int, ...]
     history: tuple[HandResult, ...]
     winners: tuple[int, ...]
+    pos: Position | None  # a cache of `position()`, not state
 
     def copy(self) -> State:
         new = State.__new__(State)
-        for name in State.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.hands = self.hands
+        new.history = self.history
+        new.log = self.log
+        new.match = self.match
+        new.phase = self.phase
+        new.pile = self.pile
+        new.reshuffles = self.reshuffles
+        new.scores = self.scores
+        new.seen = self.seen
+        new.start = self.start
+        new.step = self.step
+        new.stock = self.stock
+        new.table = self.table
+        new.taken = self.taken
+        new.to_move = self.to_move
+        new.turns = self.turns
+        new.winners = self.winners
+        new.pos = None
         return new
 
     @property
@@ -130,11 +148,15 @@ class State:
         return self.match.players
 
     def fingerprint(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in State.__slots__)
+        return tuple(getattr(self, name) for name in State.__slots__ if name != "pos")
 
     def position(self) -> Position:
+        """The position to judge moves by, made once per state (a state never changes
+        once `apply` returns it; `copy` clears it for the new state)."""
+        if self.pos is not None:
+            return self.pos
         seat = self.to_move
-        return Position(
+        self.pos = Position(
             self.rules,
             self.phase,
             seat,
@@ -144,6 +166,7 @@ class State:
             self.taken,
             len(self.stock),
         )
+        return self.pos
 
 
 def _deal(s: State, number: int, dealer: int) -> None:
@@ -177,6 +200,7 @@ def new_match(rules: RummyRules, players: int, seed: str) -> State:
     key = seed_key(seed)
     dealer = first_dealer(key, players)
     s = State.__new__(State)
+    s.pos = None
     s.match = MatchInfo(rules, players, key, dealer)
     s.scores = (0,) * players
     s.history = ()
