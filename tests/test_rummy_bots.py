@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rummykit import GIN, RUMMY
+from rummykit import GIN, RUMMY, cs, gin_at
 from test_rummy_properties import hidden_shuffled
 
 from tt22.engine.rng import seed_key, stream
+from tt22.games.rummy import Discard, gin
 from tt22.games.rummy.bots import BOT_NAMES, make_bot, play_bots
 
 
@@ -24,7 +25,8 @@ def test_bots_move_legally_and_only_from_what_their_seat_may_know(game: Any, pla
         move = bots[seat].choose(game.view(state, seat))
         assert move in game.legal_moves(state)
         other = hidden_shuffled(game, state, seat, rng)
-        for bot in bots:
+        for name in BOT_NAMES:
+            bot = make_bot(name, "bots-hidden")
             assert bot.choose(game.view(other, seat)) == bot.choose(game.view(state, seat))
         state = game.apply(state, move)
         moves += 1
@@ -42,6 +44,23 @@ def test_the_rules_bot_beats_random_play_at_gin() -> None:
     assert wins >= 11
 
 
+def test_the_sampling_bot_keeps_back_what_the_opponent_picked_up_to_use() -> None:
+    """Seat 1 took JD and QD from the pile and still holds them: KD would extend their
+    run. The rules of thumb throw KD (a king like KC, first in order); the sampling bot,
+    dealing seat 1's other cards again and again around the two it knows, does not."""
+    s = gin_at(
+        ["3S 4S 5S 7H 7D 7C 9H 2D KD KC 2C", "JD QD 2H 3H 5D 6C 8S 9S 4C AD"],
+        "6H",
+        phase=gin.DISCARD,
+    )
+    s.seen = ((), cs("JD QD"))
+    v = GIN.view(s, 0)
+    assert make_bot("rules", "pickups").choose(v) == Discard(0, "KD")
+    picked = make_bot("sampling", "pickups").choose(v)
+    assert isinstance(picked, Discard) and picked.card in ("KC", "9H")
+    assert GIN.view(s, 0).seen[1] == cs("JD QD")
+
+
 def test_unknown_bots_are_named() -> None:
-    with pytest.raises(ValueError, match="random, rules"):
+    with pytest.raises(ValueError, match="random, rules, sampling"):
         make_bot("oracle", "x")

@@ -1,6 +1,8 @@
 """Bots of the Rummy family. Each sees its seat's view (M5) and nothing else.
 
 - `random`: any legal move uniformly, from the decision's own stream.
+- `sampling` (Gin): the rules of thumb, discarding against the opponent's likely hand,
+  dealt from the view again and again (it tracks the cards the opponent picked up).
 - `rules`: rules of thumb. Take the upcard or the discard only when it lowers the hand's
   deadwood; in Rummy put down every meld and lay off every card it can; discard the card
   that leaves the least deadwood (the highest such card on a tie); in Gin knock as soon as
@@ -18,11 +20,21 @@ from typing import Any, Protocol
 from tt22.engine.rng import Pcg32, seed_key, stream
 
 from .cards import CODE, TEXT, VALUE
-from .melds import best_arrangement
+from .melds import best_arrangement, isolated_cards
 from .moves import PILE, STOCK, Discard, Draw, Knock, LayOff, Meld, Pass
+from .sample import gin_world
 from .views import GinView, RummyView
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "RulesBot", "decision_rng", "make_bot", "play_bots"]
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "RandomBot",
+    "RulesBot",
+    "SamplingBot",
+    "decision_rng",
+    "make_bot",
+    "play_bots",
+]
 
 View = RummyView | GinView
 
@@ -114,14 +126,63 @@ class RulesBot:
         return Discard(seat, TEXT[card])
 
 
-BOT_NAMES = ("random", "rules")
+class SamplingBot:
+    """Gin: the rules of thumb, with discards chosen against the opponent's likely hand.
+
+    It deals the opponent's hand `worlds` times from the view (`gin_world`: the cards the
+    opponent is known to have picked up stay in it; the rest come from the unseen cards,
+    never from the discard pile or our hand). Among the discards leaving deadwood within
+    `slack` of the least, it keeps the one that costs least: the deadwood left plus
+    `danger` times the share of worlds where the card would join a meld in the
+    opponent's hand (a card it could pick up and use). Knocks and draws are the rules
+    bot's. Rummy: the rules of thumb."""
+
+    name = "sampling"
+
+    def __init__(self, seed: str, worlds: int = 24, slack: int = 4, danger: float = 8.0) -> None:
+        self.key = seed_key(seed)
+        self.worlds = worlds
+        self.slack = slack
+        self.danger = danger
+        self.rules = RulesBot(seed)
+
+    def choose(self, view: Any) -> Any:
+        choice = self.rules.choose(view)
+        if not isinstance(view, GinView) or not isinstance(choice, Discard):
+            return choice
+        seat = view.seat
+        options: list[tuple[int, int]] = []
+        for m in view.legal_moves():
+            if isinstance(m, Discard):
+                card = CODE[m.card]
+                rest = [c for c in view.hand if c != card]
+                options.append((best_arrangement(rest)[0], card))
+        least = min(d for d, _ in options)
+        options = [(d, c) for d, c in options if d <= least + self.slack]
+        if len(options) == 1:
+            return choice
+        rng = decision_rng(self.key, self.name, view)
+        useful = dict.fromkeys((c for _, c in options), 0)
+        for _ in range(self.worlds):
+            theirs = gin_world(view, rng).hands[1 - seat]
+            for card in useful:
+                if card not in isolated_cards((*theirs, card)):
+                    useful[card] += 1
+        scale = self.danger / self.worlds
+        _, best = min(options, key=lambda dc: (dc[0] + scale * useful[dc[1]], -VALUE[dc[1]]))
+        return Discard(seat, TEXT[best])
 
 
-def make_bot(name: str, seed: str) -> Bot:
+BOT_NAMES = ("random", "rules", "sampling")
+
+
+def make_bot(name: str, seed: str, worlds: int = 24) -> Bot:
     if name == "random":
         return RandomBot(seed)
     if name == "rules":
         return RulesBot(seed)
+    if name == "sampling":
+        return SamplingBot(seed, worlds)
     raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
 
 

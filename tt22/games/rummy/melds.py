@@ -20,6 +20,7 @@ __all__ = [
     "candidate_melds",
     "extend",
     "is_meld",
+    "isolated_cards",
     "isolated_value",
     "lay_off_all",
     "min_deadwood_after_lay_offs",
@@ -156,6 +157,23 @@ def best_arrangement(hand: Sequence[int], ace_high: bool = False) -> Arrangement
 _WINDOWS: tuple[tuple[int, ...], ...] = tuple(
     tuple(7 << a for a in range(max(0, p - 2), min(p, 10) + 1)) for p in range(13)
 )
+
+
+def isolated_cards(hand: Sequence[int]) -> list[int]:
+    """The cards of `hand` no meld could hold (aces low): see `isolated_value`."""
+    suits = [0, 0, 0, 0]
+    ranks = [0] * 13
+    for c in hand:
+        suits[c & 3] |= 1 << LOW[c]
+        ranks[c >> 2] += 1
+    out = []
+    for c in hand:
+        if ranks[c >> 2] >= 3:
+            continue
+        m = suits[c & 3]
+        if not any(m & w == w for w in _WINDOWS[LOW[c]]):
+            out.append(c)
+    return out
 
 
 def isolated_value(hand: Sequence[int]) -> int:
