@@ -11,7 +11,7 @@ from test_rummy_properties import hidden_shuffled
 
 from tt22.engine.rng import seed_key, stream
 from tt22.games.rummy import Discard, gin
-from tt22.games.rummy.bots import BOT_NAMES, make_bot, play_bots
+from tt22.games.rummy.bots import BOT_NAMES, LEVELS, make_bot, make_level, play_bots
 
 
 @pytest.mark.parametrize(("game", "players"), [(GIN, 2), (RUMMY, 3)])
@@ -59,6 +59,18 @@ def test_the_sampling_bot_keeps_back_what_the_opponent_picked_up_to_use() -> Non
     picked = make_bot("sampling", "pickups").choose(v)
     assert isinstance(picked, Discard) and picked.card in ("KC", "9H")
     assert GIN.view(s, 0).seen[1] == cs("JD QD")
+
+
+def test_levels_name_their_bots() -> None:
+    assert list(LEVELS) == ["easy", "normal", "hard", "expert"]
+    assert [make_level(level, "x").name for level in LEVELS] == [
+        "random",
+        "rules",
+        "sampling",
+        "sampling",
+    ]
+    with pytest.raises(ValueError, match="easy, normal, hard, expert"):
+        make_level("godlike", "x")
 
 
 def test_unknown_bots_are_named() -> None:

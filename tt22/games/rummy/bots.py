@@ -27,12 +27,14 @@ from .views import GinView, RummyView
 
 __all__ = [
     "BOT_NAMES",
+    "LEVELS",
     "Bot",
     "RandomBot",
     "RulesBot",
     "SamplingBot",
     "decision_rng",
     "make_bot",
+    "make_level",
     "play_bots",
 ]
 
@@ -174,6 +176,23 @@ class SamplingBot:
 
 
 BOT_NAMES = ("random", "rules", "sampling")
+
+LEVELS: dict[str, tuple[str, int]] = {
+    "easy": ("random", 0),
+    "normal": ("rules", 0),
+    "hard": ("sampling", 16),
+    "expert": ("sampling", 40),
+}
+"""Levels as Rook's are named: the bot and its sampled worlds per discard. The sampling
+bot's edge over the rules of thumb is not yet measured to be real (docs/bots.md)."""
+
+
+def make_level(level: str, seed: str) -> Bot:
+    """The bot of a level (easy..expert); ValueError for an unknown level."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+    name, worlds = LEVELS[level]
+    return make_bot(name, seed, worlds or 24)
 
 
 def make_bot(name: str, seed: str, worlds: int = 24) -> Bot:
