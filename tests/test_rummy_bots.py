@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rummykit import GIN, RUMMY, cs, gin_at
+from rummykit import GIN, RUMMY, cs, gin_at, random_playout
 from test_rummy_properties import hidden_shuffled
 
 from tt22.engine.rng import seed_key, stream
@@ -76,3 +76,26 @@ def test_levels_name_their_bots() -> None:
 def test_unknown_bots_are_named() -> None:
     with pytest.raises(ValueError, match="random, rules, sampling"):
         make_bot("oracle", "x")
+
+
+def test_gin_resample_deals_worlds_the_seat_cannot_tell_apart() -> None:
+    rng = stream(seed_key("resample"), "r")
+    steps = random_playout(GIN, 2, "resample", ["target=60"], 300)
+    differs = 0
+    for state, _ in steps[:-1:7]:
+        for seat in (0, 1):
+            v = GIN.view(state, seat)
+            world = GIN.resample(v, rng)
+            assert GIN.view(world, seat) == v
+            assert world.hands[seat] == state.hands[seat]
+            other = 1 - seat
+            assert len(world.hands[other]) == len(state.hands[other])
+            assert len(world.stock) == len(state.stock)
+            known = set(v.seen[other]) - set(v.pile) - set(v.hand)
+            assert known <= set(world.hands[other])
+            held = {c for h in world.hands for c in h}
+            assert sorted([*held, *world.stock, *world.pile]) == list(range(52))
+            differs += world.hands[other] != state.hands[other]
+            if GIN.legal_moves(world):
+                GIN.apply(world, GIN.legal_moves(world)[0])
+    assert differs > 10

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt22.engine.players import Player
+from tt22.engine.rng import Pcg32
 
 from ..protocol import Game, IllegalMove, Location, Reason, reason_of
 from . import gin, rummy
@@ -13,6 +14,7 @@ from .cards import TEXT, CardError, parse_card
 from .moves import PILE, STOCK, Discard, Draw, GinMove, Knock, LayOff, Meld, Pass, RummyMove
 from .reasons import ENGLISH, reason
 from .rules import GIN_OPTIONS, RUMMY_OPTIONS, GinRules, RummyRules, parse_gin, parse_rummy
+from .sample import gin_world
 from .transcript import gin_transcript, rummy_transcript
 from .views import GinView, RummyView, gin_view, rummy_view
 
@@ -187,6 +189,10 @@ class Gin(Game[GinRules, gin.State, GinMove, GinView]):
         except IllegalMove as e:
             return reason_of(e)
         return None
+
+    def resample(self, view: GinView, rng: Pcg32) -> gin.State:
+        """A world the view's seat cannot tell from the real one (`gin_world`)."""
+        return gin_world(view, rng)
 
     def forced_reason(self, view: GinView) -> Reason | None:
         """G1: after both pass the upcard the non-dealer must draw from the stock; G7:

@@ -3,14 +3,16 @@ again consistently with what the seat knows (M5).
 
 The opponent keeps the cards it is known to hold (taken from the pile and neither
 discarded since nor held by us), the rest of its hand and the stock's order are drawn from
-the unseen cards. Used by the sampling bot, which sees nothing else.
+the unseen cards. Used by the sampling bot, which sees nothing else. The world's own view
+for the seat is the view it came from; its transcript is not a record (a stock draw's
+card is unknown there).
 """
 
 from __future__ import annotations
 
 from tt22.engine.rng import Pcg32
 
-from .common import MatchInfo
+from .common import Log, MatchInfo, push
 from .gin import HandStart, State
 from .views import GinView
 
@@ -23,7 +25,7 @@ WORLD_KEY = b"world"
 def known_held(view: GinView, seat: int) -> tuple[int, ...]:
     """Cards `seat` took from the pile and must still hold (not on the pile, not ours)."""
     gone = set(view.pile) | set(view.hand)
-    return tuple(c for c in view.seen[seat] if c not in gone)
+    return tuple(sorted({c for c in view.seen[seat] if c not in gone}))  # taken twice: once
 
 
 def gin_world(view: GinView, rng: Pcg32) -> State:
@@ -51,10 +53,16 @@ def gin_world(view: GinView, rng: Pcg32) -> State:
     s.turns = view.turns
     s.step = 0
     s.seen = view.seen
-    s.log = None
+    log: Log = None
+    for event in view.events:
+        log = push(log, event)
+    s.log = log  # the public events: a stock draw's card stays unknown (None)
     s.points = view.points
-    s.won = (0, 0)
+    s.won = (
+        sum(1 for r in view.history if r.winner == 0),
+        sum(1 for r in view.history if r.winner == 1),
+    )
     s.scores = view.scores
-    s.history = ()
-    s.winners = ()
+    s.history = view.history
+    s.winners = view.winners
     return s
