@@ -16,6 +16,7 @@ from rummykit import GIN, RUMMY
 
 from tt22.engine.players import Player
 from tt22.games.rummy.bots import make_bot, play_bots
+from tt22.games.rummy.textlog import render_text
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "transcript-rummy.md"
 
@@ -82,6 +83,19 @@ def test_every_key_the_doc_names_is_written() -> None:
     plain = {"format", "version", "seed", "name", "kind", "bot", "seat", "action", "from", "card"}
     plain |= {"cards", "meld", "owner"}
     assert written - options - plain <= named, written - options - plain - named
+
+
+def test_the_text_account_tells_the_hand_and_escapes_names() -> None:
+    gin_t = json.loads(render("gin"))
+    gin_t["players"][0]["name"] = "Eve\x1b[31m"
+    text = render_text(gin_t, ascii_style=True)
+    assert "\x1b" not in text and "Eve\\x1b[31m" in text
+    assert "upcard: 7D" in text and "knock limit: 10" in text
+    assert "Bot 1 knocks, discarding 5H" in text and "knock: Bot 1 scores 4" in text
+    assert text.endswith("Game over: Bot 1 won. Scores: Eve\\x1b[31m 0, Bot 1 224\n")
+    rummy_text = render_text(json.loads(render("rummy")))
+    assert "Bot 0 melds 3♥ 4♥ 5♥" in rummy_text and "Bot 0 goes out." in rummy_text
+    assert "Bot 1 holds 2♦ 3♣ A♣: +6" in rummy_text
 
 
 if __name__ == "__main__":

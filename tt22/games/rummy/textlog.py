@@ -1,0 +1,114 @@
+"""A readable hand-by-hand, turn-by-turn account of a Rummy or Gin game, from its
+transcript (docs/transcript-rummy.md), for `tt22 sim --game rummy|gin` and `tt22 show` in
+text form. Built from the transcript object, as Rook's and 22's are; names come from
+strangers and go through tt22.safe.printable, the one helper for outside text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tt22.engine.cards import show_card
+from tt22.safe import printable
+
+from .cards import CODE
+
+__all__ = ["render_text"]
+
+
+def _cards(cards: Sequence[str] | None, ascii_style: bool) -> str:
+    if not cards:
+        return "-"
+    return " ".join(show_card(CODE[c], ascii_style) for c in cards)
+
+
+def _event(e: dict[str, Any], names: Sequence[str], ascii_style: bool) -> str:
+    action = e["action"]
+    if action == "reshuffle":
+        return f"  the discards are shuffled into a new stock of {len(e['stock'])} (M9)"
+    who = names[e["seat"]]
+    if action == "draw":
+        where = "the stock" if e["from"] == "stock" else "the discard pile"
+        return f"  {who} draws {_cards([e['card']], ascii_style)} from {where}"
+    if action == "meld":
+        return f"  {who} melds {_cards(e['cards'], ascii_style)}"
+    if action == "layoff":
+        return f"  {who} lays {_cards([e['card']], ascii_style)} off on meld {e['meld']}"
+    if action == "pass":
+        return f"  {who} passes"
+    verb = "knocks, discarding" if action == "knock" else "discards"
+    return f"  {who} {verb} {_cards([e['card']], ascii_style)}"
+
+
+def _rummy_result(r: dict[str, Any], names: Sequence[str], ascii_style: bool) -> list[str]:
+    if r["winner"] is None:
+        why = {"turns": "the turn limit", "reshuffles": "the reshuffle limit"}
+        return [f"  void hand ({why.get(r['ended'], 'no cards left to draw')}, M9): no score"]
+    lines = [f"  {names[r['winner']]} goes out."]
+    for seat, (left, delta) in enumerate(zip(r["left"], r["deltas"], strict=True)):
+        if seat != r["winner"]:
+            lines.append(f"  {names[seat]} holds {_cards(left, ascii_style)}: +{delta}")
+    lines.append(
+        "  totals: " + ", ".join(f"{n} {s}" for n, s in zip(names, r["scores"], strict=True))
+    )
+    return lines
+
+
+def _gin_result(r: dict[str, Any], names: Sequence[str], ascii_style: bool) -> list[str]:
+    if r["kind"] == "void":
+        return ["  void hand (G7): no score, the same dealer deals again"]
+    lines = []
+    for seat, melds in enumerate(r["melds"]):
+        shown = ", ".join(_cards(m, ascii_style) for m in melds) or "no melds"
+        lines.append(f"  {names[seat]} shows {shown}; deadwood {r['deadwood'][seat]}")
+    if r["lay_offs"]:
+        offs = _cards([x["card"] for x in r["lay_offs"]], ascii_style)
+        lines.append(f"  {names[1 - r['knocker']]} lays off {offs}")
+    winner = r["winner"]
+    gained = r["deltas"][winner]
+    lines.append(f"  {r['kind']}: {names[winner]} scores {gained}")
+    lines.append(
+        "  points: " + ", ".join(f"{n} {p}" for n, p in zip(names, r["points"], strict=True))
+    )
+    return lines
+
+
+def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
+    """The transcript `t` as lines of text, ending in a newline."""
+    gin = t["game"] == "gin"
+    names = [printable(p["name"], 40) for p in t["players"]]
+    title = "Gin Rummy" if gin else "Rummy"
+    lines = [f"tt22 {title} game, seed {printable(t['seed'])!r}"]
+    lines.append("Rules: " + ", ".join(f"{k}={v}" for k, v in t["rules"].items()))
+    for p in t["players"]:
+        kind = f"bot {printable(p['bot'] or '')}" if p["kind"] == "bot" else "human"
+        lines.append(f"  seat {p['seat']}: {names[p['seat']]} ({kind})")
+    lines.append(f"First dealer: {names[t['first_dealer']]}.")
+    for h in t["hands"]:
+        lines.append("")
+        lines.append(f"Hand {h['number']}: dealer {names[h['dealer']]}.")
+        for seat, cards in enumerate(h["dealt"]):
+            lines.append(f"  {names[seat]:<16} {_cards(cards, ascii_style)}")
+        if h["upcard"] is not None:
+            lines.append(f"  upcard: {_cards([h['upcard']], ascii_style)}")
+        if gin:
+            double = ", doubled" if h["doubled"] else ""
+            lines.append(f"  knock limit: {h['knock_limit']}{double}")
+        lines += [_event(e, names, ascii_style) for e in h["events"]]
+        r = h["result"]
+        if r is not None:
+            lines += (
+                _gin_result(r, names, ascii_style) if gin else _rummy_result(r, names, ascii_style)
+            )
+    res = t["result"]
+    lines.append("")
+    if res["finished"]:
+        won = " and ".join(names[w] for w in res["winners"])
+        lines.append(
+            f"Game over: {won} won. Scores: "
+            + ", ".join(f"{n} {s}" for n, s in zip(names, res["scores"], strict=True))
+        )
+    else:
+        lines.append("The game goes on.")
+    return "\n".join(lines) + "\n"
