@@ -966,9 +966,9 @@ async def test_last_trick_keeps_its_winner_and_the_chart_has_a_legend(tmp_path: 
         screen = replay(app)
         m = screen.model
         screen.go(m.goto("2.3"))  # a finished trick of six plays behind us
-        await pilot.pause(0.2)
         last = m.state(screen.p).tricks[-1]
         winner = m.players[last.winner].name
+        await wait_for(pilot, lambda: f"Last trick, won by {winner}:" in screen_text(app))
         text = screen_text(app)
         assert f"Last trick, won by {winner}:" in text
         trick = screen.query_one(TrickView)

@@ -263,9 +263,12 @@ class MoveList(ScrollView, can_focus=True):
         if not self._first:
             return
         lines = self.item_lines(self.current_item)
+        stop = lines.stop
+        if self._tail is not None and self.current_item == len(self._first) - 1:
+            stop += 1  # the last move: its "unfinished" line under it too
         top = self.scroll_offset.y
         height = max(1, self.scrollable_content_region.height)
-        if not (top <= lines.start and lines.stop <= top + height):
+        if not (top <= lines.start and stop <= top + height):
             self.scroll_to(y=max(0, lines.start - height // 2), animate=False, immediate=True)
 
     def line_parts(self, i: int) -> tuple[str, list[str]]:
