@@ -13,7 +13,7 @@ import pytest
 from tt22.cli import main
 from tt22.commands.bench import run_protocol
 from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.games import game_names, get_game
 from tt22.games.rook.bots import make_bot, make_level, play_bots
 from tt22.record import load_record, verify_record
 
@@ -121,6 +121,11 @@ def test_sim_rook_out_writes_a_record_that_verifies(
             "--think scales 22's bots only",
         ),
         (["arena", "--bots", "random,random", "--players", "4"], "--players is for team games"),
+        (
+            ["arena", "--game", "rummy", "--bots", "rules,random", "--players", "3"],
+            "the arena plays Rummy head to head for now: --players 2",
+        ),
+        (["sim", "--game", "gin", "--players", "2"], "the text form of gin is not written yet"),
         (["verify", "--game", "chess", "x.22rec"], "unknown game 'chess'"),
         (["show", "--game", "\x1b[31mred", "x.22rec"], "unknown game '\\x1b[31mred'"),
     ],
@@ -262,3 +267,40 @@ def test_arena_rook_plays_both_sides_of_every_seed(
     assert code == 0
     assert text.startswith("arena: Rook, 3 players, normal vs easy, duplicate")
     assert "95% Wilson [" in text
+
+
+@pytest.mark.parametrize("name", [n for n in game_names() if n != "twentytwo"])
+def test_every_other_game_sims_to_a_record_that_verifies_and_shows(
+    name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """sim, verify, show and bench for every registered game, through the protocol."""
+    game = get_game(name)
+    path = tmp_path / f"{name}.22rec"
+    players = str(game.min_players)
+    code, out, err = run(
+        capsys,
+        "sim",
+        "--game",
+        name,
+        "--players",
+        players,
+        "--seed",
+        "every",
+        "--format",
+        "json",
+        "--out",
+        str(path),
+    )
+    assert code == 0, err
+    record = load_record(path)
+    assert record.game == name and len(record.players) == game.min_players
+    assert json.loads(path.read_bytes())["game"] == name
+    result = verify_record(record)
+    assert result.ok, result.problem
+    assert out == game.transcript_json(result.final, "every", record.players)
+    code, shown, _ = run(capsys, "show", "--format", "json", str(path))
+    assert code == 0 and shown == out
+    code, checked, _ = run(capsys, "verify", "--game", name, str(path))
+    assert code == 0 and checked.startswith(f"{path}: ok ({game.title}, {players} players")
+    code, timed, _ = run(capsys, "bench", "--game", name, "--players", players, "--games", "2")
+    assert code == 0 and timed.splitlines()[0] == f"game: {name}"

@@ -27,10 +27,13 @@ __all__ = [
     "refuse_other_games",
 ]
 
-# A game's bots: module with BOT_NAMES, LEVELS, make_bot(name, seed), make_level(level, seed).
-# 22's bots (tt22.bots) sit above the games layer and keep their own commands' code.
+# A game's bots: module with BOT_NAMES and make_bot(name, seed), and where a game has
+# levels, LEVELS and make_level(level, seed). 22's bots (tt22.bots) sit above the games
+# layer and keep their own commands' code.
 _BOTS: dict[str, str] = {
     "rook": "tt22.games.rook.bots",
+    "rummy": "tt22.games.rummy.bots",
+    "gin": "tt22.games.rummy.bots",
 }
 
 # A game's readable account of its transcript: module with render_text(t, ascii_style).
@@ -83,12 +86,12 @@ def game_bots(game: Game[Any, Any, Any, Any]) -> Any:
 
 def bot_choices(bots: Any) -> list[str]:
     """A game's levels (easy..expert) and its bots by name."""
-    return [*bots.LEVELS, *bots.BOT_NAMES]
+    return [*getattr(bots, "LEVELS", ()), *bots.BOT_NAMES]
 
 
 def make_game_bot(bots: Any, name: str, seed: str) -> Any:
     """The bot of a level or of a name, for the match of `seed`."""
-    if name in bots.LEVELS:
+    if name in getattr(bots, "LEVELS", ()):
         return bots.make_level(name, seed)
     return bots.make_bot(name, seed)
 
@@ -114,18 +117,27 @@ def refuse_other_games(args: argparse.Namespace, what: str) -> None:
         )
 
 
+def seat_range(game: Game[Any, Any, Any, Any]) -> str:
+    """`2 to 4`, or `2` for a game of one table size."""
+    low, high = game.min_players, game.max_players
+    return str(low) if low == high else f"{low} to {high}"
+
+
 def game_rules(game: Game[Any, Any, Any, Any], assignments: list[str], players: int) -> Any:
     """`--rule NAME=VALUE`s checked against the game's options and resolved for the
     table, or UsageError in one line."""
     if not game.min_players <= players <= game.max_players:
-        raise UsageError(
-            f"{game.title} is played by {game.min_players} to {game.max_players} players,"
-            f" not {players}"
-        )
+        raise UsageError(f"{game.title} is played by {seat_range(game)} players, not {players}")
     try:
         return game.rules(assignments, players)
     except RulesError as e:
         raise UsageError(str(e)) from None
+
+
+def check_text(name: str) -> None:
+    """UsageError, before any work, when game `name` has no text form yet."""
+    if name not in _TEXT:
+        raise UsageError(f"the text form of {name} is not written yet; use --format json")
 
 
 def game_text(name: str, transcript: dict[str, Any], ascii_style: bool) -> str:

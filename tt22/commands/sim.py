@@ -22,6 +22,7 @@ from tt22.commands.common import (
 from tt22.commands.games import (
     add_game_argument,
     bot_choices,
+    check_text,
     game_bots,
     game_from_args,
     game_table,
@@ -126,6 +127,8 @@ def run_game(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -> int:
     rules, players, seed = game_table(game, args)
     bots_module = game_bots(game)
     names = parse_bots(args.bots, players, bot_choices(bots_module))
+    if args.format != "json":
+        check_text(game.name)
     if args.out:
         check_out(args.out, args.force)
     bots = [make_game_bot(bots_module, name, seed) for name in names]

@@ -61,6 +61,10 @@ def _rule_text(value: object) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
+def _seats(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
+
+
 def _check_game_table(record: Record) -> None:
     """Another game's seats and rules, through its protocol: the number of seats it is
     played by, and rules that its own parser resolves to exactly what the record says."""
@@ -70,7 +74,8 @@ def _check_game_table(record: Record) -> None:
     n = len(record.players)
     if not game.min_players <= n <= game.max_players:
         raise RecordError(
-            f"{game.title} is played by {game.min_players} to {game.max_players} players, not {n}",
+            f"{game.title} is played by {_seats(game.min_players, game.max_players)} players,"
+            f" not {n}",
             "record.players",
         )
     given = game.rules_dict(record.rules)
