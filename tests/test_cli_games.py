@@ -125,7 +125,6 @@ def test_sim_rook_out_writes_a_record_that_verifies(
             ["arena", "--game", "rummy", "--bots", "rules,random", "--players", "3"],
             "the arena plays Rummy head to head for now: --players 2",
         ),
-        (["sim", "--game", "gin", "--players", "2"], "the text form of gin is not written yet"),
         (["verify", "--game", "chess", "x.22rec"], "unknown game 'chess'"),
         (["show", "--game", "\x1b[31mred", "x.22rec"], "unknown game '\\x1b[31mred'"),
     ],
@@ -302,5 +301,10 @@ def test_every_other_game_sims_to_a_record_that_verifies_and_shows(
     assert code == 0 and shown == out
     code, checked, _ = run(capsys, "verify", "--game", name, str(path))
     assert code == 0 and checked.startswith(f"{path}: ok ({game.title}, {players} players")
+    code, text, _ = run(capsys, "show", str(path))
+    assert code == 0
+    textlog = {"rook": "rook", "rummy": "rummy", "gin": "rummy"}[name]
+    module = __import__(f"tt22.games.{textlog}.textlog", fromlist=["render_text"])
+    assert text == module.render_text(json.loads(out))
     code, timed, _ = run(capsys, "bench", "--game", name, "--players", players, "--games", "2")
     assert code == 0 and timed.splitlines()[0] == f"game: {name}"

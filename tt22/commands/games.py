@@ -40,6 +40,8 @@ _BOTS: dict[str, str] = {
 _TEXT: dict[str, str] = {
     "twentytwo": "tt22.textlog",
     "rook": "tt22.games.rook.textlog",
+    "rummy": "tt22.games.rummy.textlog",
+    "gin": "tt22.games.rummy.textlog",
 }
 
 
