@@ -861,7 +861,9 @@ async def test_out_of_the_match_a_player_chooses_to_watch_on_or_leave(
 
 def test_take_back_keeps_the_moves_that_stand_and_counts_it(tmp_path: Path) -> None:
     from tt22.record import (
+        RecordError,
         append_move,
+        decode_record,
         encode_record,
         load_record,
         save_record,
@@ -883,6 +885,14 @@ def test_take_back_keeps_the_moves_that_stand_and_counts_it(tmp_path: Path) -> N
     assert verify_record(twice).ok
     path = tmp_path / "undo.22rec"
     save_record(path, twice)
+    # Format 1 has no take-backs: such a record says format 2 (game twentytwo), so an
+    # older tt22 calls it newer rather than failing on an unknown member.
+    assert b'"format_version": 2' in path.read_bytes()
+    assert b'"game": "twentytwo"' in path.read_bytes()
+    as_v1 = path.read_bytes().replace(b'"format_version": 2', b'"format_version": 1')
+    as_v1 = as_v1.replace(b'  "game": "twentytwo",\n', b"")
+    with pytest.raises(RecordError, match="format 2 only"):
+        decode_record(as_v1)
     again = load_record(path)
     assert again.moves[-1].takebacks == 2 and verify_record(again).ok
     with pytest.raises(ValueError):

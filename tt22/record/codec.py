@@ -69,6 +69,12 @@ def decode_record(data: bytes) -> Record:
     try:
         if version == 1:  # 22, the only game there was; a "game" member is unknown here
             record: Record = _envelope_decoder.decode(data).record
+            if any(rm.takebacks for rm in record.moves):
+                # Take-backs came with format 2: a format-1 reader rejects the member, so
+                # a format-1 file holding it was not written by any tt22.
+                raise RecordError(
+                    "take-backs are recorded in format 2 only", "record.moves.takebacks"
+                )
         else:
             record = _decode_v2(data, head.game)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as e:
@@ -94,8 +100,10 @@ def encode_record(record: Record) -> bytes:
     """The file's bytes: indented JSON with one move per line, so a record reads well
     and diffs well. Refuses (RecordError) a record that decode_record would refuse.
 
-    A 22 record is written as format 1, which holds everything it has and which every
-    tt22 reads; a record of any other game as format 2, which names the game."""
+    A 22 record is written as format 1, which every tt22 reads, unless it holds
+    take-backs (undo), which format 1 does not have: then, like a record of any other
+    game, as format 2, which names the game. An older tt22 then says the record is newer
+    instead of failing on an unknown member."""
     fields: list[bytes] = []
     for name in record.__struct_fields__:
         value = getattr(record, name)
@@ -106,7 +114,7 @@ def encode_record(record: Record) -> bytes:
         fields.append(b'    "' + name.encode() + b'": ' + body)
     game = record.game
     head = b'{\n  "format": "' + FORMAT_NAME.encode() + b'",\n  "format_version": '
-    if game == DEFAULT_GAME:
+    if game == DEFAULT_GAME and not any(rm.takebacks for rm in record.moves):
         head += str(FORMAT_VERSION_22).encode() + b",\n"
     else:
         head += str(FORMAT_VERSION).encode() + b',\n  "game": ' + _encode(game) + b",\n"
