@@ -1,0 +1,76 @@
+"""Issue 10, item 6: a notification never covers what a player reads.
+
+Textual's toasts float at the bottom right over the screen; at 80x24 the "Saved." toast
+hid the home screen's "match in progress" line. tt22's toasts sit on the footer's line,
+one line across the screen, and the footer comes back when they go.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from layoutkit import screen_lines
+from textual.pilot import Pilot
+from textual.widgets._toast import Toast
+
+from tt22.engine import Rules
+from tt22.engine.players import Player
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.i18n import set_language, t
+from tt22.tui.screens.home import HomeScreen
+from tt22.tui.screens.table import TableScreen
+
+
+@pytest.fixture(autouse=True)
+def _lang(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    set_language("en")
+
+
+async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.01)
+
+
+async def test_the_saved_toast_sits_on_the_footer_line_and_covers_nothing(
+    tmp_path: Path,
+) -> None:
+    seats = [Player("Ann"), Player("Bot 1", "bot", "random")]
+    app = TT22App(
+        StartOptions(
+            rules=Rules().for_players(2),
+            players=seats,
+            seed="toast",
+            pace=0.0,
+            language="en",
+            home=tmp_path,
+        )
+    )
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await wait_for(pilot, lambda: len(app.screen.query(Toast)) == 1)
+        await pilot.pause()
+        saved = t("msg.saved")
+        await wait_for(pilot, lambda: saved in "\n".join(screen_lines(app)))
+        lines = screen_lines(app)
+        # The toast is the last line alone, the footer under it, whole.
+        assert saved in lines[-1], lines[-3:]
+        assert all(saved not in line for line in lines[:-1])
+        # What the home screen says above it is untouched: the same lines as without it.
+        app.clear_notifications()
+        await wait_for(pilot, lambda: not app.screen.query(Toast))
+        await pilot.pause()
+        after = screen_lines(app)
+        assert lines[:-1] == after[:-1]
+        assert "Match in progress" in "\n".join(after[:-1])
+        assert saved not in after[-1]  # the footer is back
