@@ -4,10 +4,11 @@ Checked on the source of every module under tt22/games and at run time."""
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
 from pathlib import Path
+
+from puritykit import absolute_imports, assert_no_io_clock_or_hash_calls, modules_loaded_by
 
 GAMES = Path(__file__).resolve().parent.parent / "tt22" / "games"
 
@@ -37,8 +38,6 @@ ALLOWED_MODULES = {
     "tt22.transcript",  # 22's transcript: pure, built on the engine alone
     "tt22.safe",  # the one helper for outside text: pure (unicodedata)
 }
-FORBIDDEN_CALLS = {"open", "input", "print", "hash", "id", "exec", "eval", "__import__"}
-FORBIDDEN_ATTRIBUTES = {"now", "today", "utcnow", "time", "getenv", "environ", "urandom"}
 
 
 def _files() -> list[Path]:
@@ -47,31 +46,14 @@ def _files() -> list[Path]:
     return files
 
 
-def _imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    names: list[str] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names += [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and not node.level:
-            names.append(node.module or "")
-    return names
-
-
 def test_games_import_only_pure_modules() -> None:
     for path in _files():
-        for name in _imports(path):
+        for name in absolute_imports(path):
             assert name in ALLOWED_MODULES, f"{path.relative_to(GAMES)} imports {name}"
 
 
 def test_games_make_no_io_clock_or_hash_calls() -> None:
-    for path in _files():
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                assert node.func.id not in FORBIDDEN_CALLS, f"{path.name} calls {node.func.id}()"
-            if isinstance(node, ast.Attribute):
-                assert node.attr not in FORBIDDEN_ATTRIBUTES, f"{path.name} uses .{node.attr}"
+    assert_no_io_clock_or_hash_calls(_files())
 
 
 def test_importing_every_game_loads_no_ui_io_or_random_modules() -> None:
@@ -81,10 +63,7 @@ def test_importing_every_game_loads_no_ui_io_or_random_modules() -> None:
         "for name in game_names(): get_game(name)\n"
         "print(sorted(set(sys.modules) - before))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
-    )
-    loaded = ast.literal_eval(result.stdout)
+    loaded = modules_loaded_by(code)
     tops = {name.split(".")[0] for name in loaded}
     for bad in ("textual", "rich", "random", "platformdirs", "sqlite3", "socket", "time"):
         assert bad not in tops, f"importing the games loaded {bad}"
@@ -109,5 +88,5 @@ def test_listing_the_games_loads_no_game() -> None:
 def test_no_layer_below_reaches_up_into_the_games_consumers() -> None:
     forbidden = ("textual", "tt22.tui", "tt22.cli", "tt22.commands", "tt22.record", "tt22.bots")
     for path in _files():
-        for name in _imports(path):
+        for name in absolute_imports(path):
             assert not name.startswith(forbidden), f"{path.relative_to(GAMES)} imports {name}"
