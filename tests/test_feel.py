@@ -792,6 +792,24 @@ async def test_the_score_history_lists_every_finished_deal(_home: Path) -> None:
     assert "Ann" in text and "lost that deal" in text
 
 
+async def test_the_score_history_shows_a_long_name_whole(_home: Path) -> None:
+    """A 24-character name wraps in the score history's seat column, never cut to '…'."""
+    from tt22.tui.screens.scores import ScoresScreen
+
+    long_name = "Wilhelmina Q Longfellow!"  # 24 characters, the longest name tt22 takes
+    players = [Player(long_name), *seats(3)[1:]]
+    session = MatchSession(Rules().for_players(3), "scores", players)
+    while len(session.state.history) < 1:
+        session.play(legal_moves(session.state)[0])
+    app = TT22App(StartOptions(language="en", pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ScoresScreen(session, False))
+        await pilot.pause()
+        text = screen_text(app)
+    assert "…" not in text
+    assert "".join(text.split()).count("".join(long_name.split())) >= 1
+
+
 async def test_resign_asks_then_keeps_the_record_and_ends_the_match(_home: Path) -> None:
     app = table_app(players=3, seed="resign")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -17,6 +17,7 @@ from tt22.engine import State, show_card
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
+from tt22.tui.safe_text import plain
 
 if TYPE_CHECKING:
     from tt22.tui.session import MatchSession
@@ -45,7 +46,8 @@ def scores_table(state: State, names: list[str]) -> Table:
     the deals it lost, ! where it went out."""
     limit = state.rules.elimination_at
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    table.add_column(t("col.seat"), no_wrap=True, max_width=16, overflow="ellipsis")
+    # A long name wraps within its column, never cut to "…" (names have at most 24 cells).
+    table.add_column(t("col.seat"), max_width=16, overflow="fold")
     deals = state.history[-DEALS_SHOWN:]
     for d in deals:
         table.add_column(str(d.start.number), justify="right", no_wrap=True)
@@ -55,7 +57,7 @@ def scores_table(state: State, names: list[str]) -> Table:
             mark = "!" if seat in d.eliminated else ("+" if seat in d.losers else " ")
             cells.append(Text(f"{d.totals[seat]}{mark}", style="bold" if mark != " " else ""))
         style = "dim" if state.out[seat] else ""
-        table.add_row(Text(printable(name, 40)), *cells, style=style)
+        table.add_row(plain(name, limit=40), *cells, style=style)
     table.caption = t("scores.legend", limit=limit)
     return table
 
