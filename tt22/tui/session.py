@@ -86,11 +86,8 @@ class MatchSession:
         self.claimed = False  # this session owns the data folder's match in progress
         self.saved_path: Path | None = None
         self.save_problem: str | None = None  # why the last autosave failed, if it did
-        if self.autosave is not None and not self.moves:
-            try:
-                self.autosave.save(self.record)
-            except OSError as e:
-                self.save_problem = _save_problem(e, self.autosave)
+        if not self.moves:
+            self._store()
 
     @classmethod
     def start(
@@ -147,10 +144,7 @@ class MatchSession:
             raise
         session.claimed = held
         if session.moves:  # (with no moves __init__ saved it)
-            try:
-                autosave.save(record)
-            except OSError as e:
-                session.save_problem = _save_problem(e, autosave)
+            session._store()
         return session
 
     @classmethod
@@ -186,27 +180,32 @@ class MatchSession:
         self.state = apply(self.state, move)
         self.moves.append(move)
         self.record = append_move(self.record, move, think=think)
-        if self.autosave is not None:
-            try:
-                if self.state.over:
-                    self.saved_path = self.autosave.finish(self.record)
-                else:
-                    self.autosave.save(self.record)
-                self.save_problem = None
-            except OSError as e:  # a full disk must not stop the game
-                self.save_problem = _save_problem(e, self.autosave)
+        self._store(finish=self.state.over)
         return self.state
+
+    def _store(self, *, finish: bool = False) -> bool:
+        """Autosave the record (or, `finish`ing, file it with the records), remembering
+        in `save_problem` why it failed: a full disk must not stop the game. Whether it
+        was written (False too with no autosave)."""
+        if self.autosave is None:
+            return False
+        try:
+            if finish:
+                self.saved_path = self.autosave.finish(self.record)
+            else:
+                self.autosave.save(self.record)
+        except OSError as e:
+            self.save_problem = _save_problem(e, self.autosave)
+            return False
+        self.save_problem = None
+        return True
 
     def save_again(self) -> None:
         """Try once more to save the match in progress (leaving the table after a failed
         autosave); `save_problem` says whether it is saved now."""
-        if self.autosave is None or self.save_problem is None or self.state.over:
+        if self.save_problem is None or self.state.over:
             return
-        try:
-            self.autosave.save(self.record)
-            self.save_problem = None
-        except OSError as e:
-            self.save_problem = _save_problem(e, self.autosave)
+        self._store()
 
     def release(self) -> None:
         """Let other tt22 windows have the match in progress (leaving the table)."""
@@ -240,27 +239,14 @@ class MatchSession:
         self.record = take_back(self.record, keep)
         self.moves = self.moves[:keep]
         self.state = final_state(self.record)
-        if self.autosave is not None:
-            try:
-                self.autosave.save(self.record)
-                self.save_problem = None
-            except OSError as e:
-                self.save_problem = _save_problem(e, self.autosave)
+        self._store()
         return gone
 
     def resign(self) -> Path | None:
         """Stop this match for good: its record (unfinished) is kept with the records, and
         it is no longer the match in progress. Where it went; None if not saved (the
         reason in `save_problem`)."""
-        if self.autosave is None:
-            return None
-        try:
-            self.saved_path = self.autosave.finish(self.record)
-            self.save_problem = None
-        except OSError as e:
-            self.save_problem = _save_problem(e, self.autosave)
-            return None
-        return self.saved_path
+        return self.saved_path if self._store(finish=True) else None
 
     def abandon(self) -> None:
         if self.autosave is not None:
