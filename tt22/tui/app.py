@@ -33,8 +33,8 @@ __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "Colourless", "StartOptions", "TT22App", "
 
 # Keys as plain ASCII words for the ASCII style (a terminal that cannot draw ⏎ or ←).
 ASCII_KEYS = {
-    "⏎": "Enter", "←": "Left", "→": "Right", "↑": "Up", "↓": "Down", "←→": "Left/Right",
-    "↑↓": "Up/Down", "⇥": "Tab", "␣": "Space", "⌫": "Bksp", "⌦": "Del", "^": "Ctrl+",
+    "⏎": "Enter", "←": "Left", "→": "Right", "↑": "Up", "↓": "Down", "←→": "<->",
+    "↑↓": "Up/Dn", "⇥": "Tab", "␣": "Space", "⌫": "Bksp", "⌦": "Del", "^": "Ctrl+",
 }  # fmt: skip
 
 

@@ -62,7 +62,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "key.seats_up": ("Scroll the seats up", "좌석 목록 위로", "席の一覧を上へ"),
     "key.seats_down": ("Scroll the seats down", "좌석 목록 아래로", "席の一覧を下へ"),
     "key.help": ("Help", "도움말", "ヘルプ"),
-    "key.home": ("Home", "홈", "ホーム"),
+    "key.home": ("Home", "홈", "戻る"),  # "ホーム" does not fit the ASCII footer at 80
     "key.reveal": ("Show hand", "패 보기", "手札を見る"),
     "key.back": ("Back", "뒤로", "戻る"),
     "key.quit": ("Quit", "종료", "終了"),
