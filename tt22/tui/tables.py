@@ -1,0 +1,79 @@
+"""Which games the interface can seat at a table or replay, and how to open each.
+
+22's table and replayer are the app's own (`TT22App.start_match`, the replay screen). A
+game added later brings its own screens and says here where they live, by module name,
+so that opening one game never imports another's interface (nor Textual before the app
+runs). The new-game screen offers the games of `playable_games()`; `tt22 play --game`
+and `tt22 replay` ask `open_table` and `open_replay`.
+
+A game's table opener is `function(app, table: NewTable) -> None`: it pushes that game's
+table screen (and files the match in the data folder's one slot for the match in
+progress, as 22 does). A replay opener is `function(app, record) -> None`: it pushes
+that game's replayer on a checked record.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tt22.games import DEFAULT_GAME
+
+if TYPE_CHECKING:
+    from tt22.engine.players import Player
+
+__all__ = [
+    "REPLAYERS",
+    "TABLES",
+    "NewTable",
+    "open_replay",
+    "open_table",
+    "playable_games",
+    "replayable_games",
+]
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A table as the new-game screen or `tt22 play` chose it: the game, its rules as
+    `name=value` assignments (checked by the game's `rules`), the seed, the seats."""
+
+    game: str
+    rules: tuple[str, ...]
+    seed: str
+    players: tuple[Player, ...]
+    watch: bool = False
+
+
+# game name -> "module:function" of its table opener / replay opener (see above).
+TABLES: dict[str, str] = {}
+REPLAYERS: dict[str, str] = {}
+
+
+def playable_games() -> tuple[str, ...]:
+    """The games a player can sit down to, 22 first (the game tt22 opens on)."""
+    return (DEFAULT_GAME, *(name for name in TABLES if name != DEFAULT_GAME))
+
+
+def replayable_games() -> tuple[str, ...]:
+    """The games whose records the replayer can open, 22 first."""
+    return (DEFAULT_GAME, *(name for name in REPLAYERS if name != DEFAULT_GAME))
+
+
+def _load(where: str) -> Callable[..., Any]:
+    module, _, function = where.partition(":")
+    opener: Callable[..., Any] = getattr(importlib.import_module(module), function)
+    return opener
+
+
+def open_table(app: Any, table: NewTable) -> None:
+    """Seat `table` in `app` with its game's own table screen. A game without one here
+    is a programming error (the callers offer only `playable_games()`)."""
+    _load(TABLES[table.game])(app, table)
+
+
+def open_replay(app: Any, game: str, record: Any) -> None:
+    """Open `record` (of `game`, already checked) in that game's replayer."""
+    _load(REPLAYERS[game])(app, record)
