@@ -10,6 +10,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from tt22.bots import make_bot
@@ -980,3 +981,39 @@ async def test_last_trick_keeps_its_winner_and_the_chart_has_a_legend(tmp_path: 
             assert f"{m.players[seat].name} {shown}" in said
         assert "+ lost that deal  ! out (22+)" in text
         assert "deal" in text.split("Penalty totals")[1]
+
+
+async def test_the_chart_shows_long_names_whole_at_80_columns(tmp_path: Path) -> None:
+    """Issue 10: names longer than ten cells were cut to `…` in the penalty chart; now
+    a long name wraps under its row (at its spaces; a name without any is folded)."""
+    import re
+
+    from tt22.tui.replay.panes import PenaltyChart
+
+    names = ["Maximiliana Rosenkrantz", "Wolfeschlegelsteinhause", "Ann", "Bartholomew Q. Li"]
+    base = make_record(players=4, seed="long chart names")
+    seats = [Player(n, p.kind, p.bot) for n, p in zip(names, base.players, strict=True)]
+    record = build_record(base.rules, base.seed, seats, list(base.moves), STARTED)
+    app = open_app(write(tmp_path / "names.22rec", record))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        await pilot.press("end")
+        await wait_for(pilot, lambda: screen.p == screen.model.end)
+        chart = screen.query_one(PenaltyChart)
+        width = chart.content_region.width
+        lines = [line.plain for line in chart.lines(width)]
+        await wait_for(pilot, lambda: chart.size.height == len(lines))  # all of it shown
+        assert all(cell_len(line) <= width for line in lines)
+        assert "…" not in "".join(lines)
+        rows: list[str] = []  # each seat's name as the chart spells it over its lines
+        for line in lines[2:-1]:
+            if line.startswith(" "):
+                rows[-1] += " " + line.strip()
+            else:
+                rows.append(re.sub(r"(\s+\d+[+!]?)*\s*$", "", line))
+        assert ["".join(r.split()) for r in rows] == ["".join(n.split()) for n in names]
+        assert rows[0] == "Maximiliana Rosenkrantz"  # broken at the space, not in a word
+        last = screen.model.totals_by_deal(screen.p)[-1]
+        ann = next(line for line in lines if line.startswith("Ann "))
+        assert ann.split()[-1].rstrip("+!") == str(last.totals[2])  # figures beside it

@@ -19,6 +19,7 @@ from tt22.tui.i18n import set_language
 from tt22.tui.screens.summary import DealSummaryScreen
 from tt22.tui.screens.table import TableScreen
 from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.seats import SeatsTable
 
 
 @pytest.fixture(autouse=True)
@@ -341,6 +342,22 @@ async def test_the_local_human_is_spoken_to_in_the_second_person() -> None:
         console.print(screen.query_one("#seats").render())
         seats = console.export_text()
         assert "You " in seats and "you)" not in seats
+
+
+@pytest.mark.parametrize(("lang", "joined"), [("ja", "親、ボット"), ("en", "dealer, bot")])
+async def test_seat_tags_join_with_the_languages_list_separator(lang: str, joined: str) -> None:
+    """Issue 10 item 11: the seat tags were joined with an ASCII ", " in Japanese too."""
+    app = table_app(players=3, seed="tags", watch=True, language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table(app)
+        seats_table = screen.query_one("#seats", SeatsTable)
+        await wait_for(pilot, lambda: seats_table.snapshot is not None)
+        console = Console(width=200, record=True)
+        console.print(screen.query_one("#seats").render())
+        seats = console.export_text()
+        assert f"({joined})" in seats  # the dealer is a bot: both tags, one separator
+        assert (", " in seats) == (lang == "en")
+    set_language("en")
 
 
 def test_loser_sentences_agree_in_number() -> None:

@@ -337,11 +337,20 @@ class MoveList(ScrollView, can_focus=True):
 class PenaltyChart(Widget):
     """Every seat's penalty total after each finished deal, the latest deals that fit,
     with a legend for the marks. (The bars toward the elimination mark are the table's:
-    a second bar here would only repeat them, at another width.)"""
+    a second bar here would only repeat them, at another width.)
+
+    A name is never cut: the name column widens for long names (keeping room for a few
+    deals) and a name longer than that wraps at its spaces onto the lines below its row.
+    """
 
     DEFAULT_CSS = """
     PenaltyChart { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     """
+
+    NAME_COLUMN = 10
+    """The name column's width when every name fits in it."""
+    MIN_DEALS = 3
+    """The deals a long name leaves room for before it wraps."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -355,32 +364,42 @@ class PenaltyChart(Widget):
         self.refresh(layout=layout)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        # title, the deal numbers, a line per seat, the legend
-        return 3 + (len(self.model.players) if self.model else 0)
+        return len(self.lines(width))
 
     def render(self) -> Text:
+        return Text("\n").join(self.lines(self.size.width or 30))
+
+    def lines(self, width: int) -> list[Text]:
+        """The title, the deal numbers, each seat's totals (its name wrapped on as many
+        lines as it needs) and the legend, every line at most `width` cells."""
         m = self.model
         if m is None:
-            return Text("")
+            return [Text("")]
+        width = max(10, width)
         deals = m.totals_by_deal(self.p)
-        out = Text(rt("chart.title"), style="bold")
         names = [printable(pl.name, 40) for pl in m.players]
         label = rt("chart.deal")
-        name_width = max(4, cell_len(label), min(10, max(cell_len(n) for n in names)))
-        width = max(10, self.size.width or 30)
+        longest = max(cell_len(n) for n in names)
+        room = max(self.NAME_COLUMN, width - 5 * self.MIN_DEALS)
+        name_width = max(4, cell_len(label), min(longest, room))
         recent = deals[-max(1, (width - name_width) // 5) :]
-        out.append("\n")
+        out = [Text(rt("chart.title"), style="bold")]
         if deals:
-            out.append(_fit(label, name_width), style="dim")
-            out.append("".join(f"{d.deal:>4} " for d in recent), style="dim")
+            head = Text(_fit(label, name_width), style="dim")
+            head.append("".join(f"{d.deal:>4} " for d in recent), style="dim")
+            out.append(head)
         else:
-            out.append(rt("chart.none"), style="dim")
+            out.append(Text(rt("chart.none"), style="dim"))
         for seat, name in enumerate(names):
-            out.append("\n" + _fit(name, name_width))
+            first, *more = _wrap_text(Text(name), name_width, 1)
+            row = Text(_pad(first.plain, name_width))
             for d in recent:
                 mark = "!" if seat in d.eliminated else ("+" if seat in d.losers else " ")
-                out.append(f"{d.totals[seat]:>4}{mark}"[-5:], style="bold" if mark != " " else "")
-        out.append("\n" + rt("chart.legend", limit=m.states[0].rules.elimination_at), style="dim")
+                row.append(f"{d.totals[seat]:>4}{mark}"[-5:], style="bold" if mark != " " else "")
+            out.append(row)
+            out.extend(more)
+        limit = m.states[0].rules.elimination_at
+        out.append(Text(rt("chart.legend", limit=limit), style="dim"))
         return out
 
 

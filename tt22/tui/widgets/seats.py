@@ -122,7 +122,7 @@ class SeatsTable(SimpleLines):
             elif s.bots[seat]:
                 tags.append(t("seat.bot"))
             if tags:
-                name.append(" (" + ", ".join(tags) + ")", style="dim")
+                name.append(" (" + t("sep.list").join(tags) + ")", style="dim")
             held = Text(t("seat.out")) if out else Text(str(s.hand_counts[seat]))
             penalty = Text(f"{s.totals[seat]:>2}/{s.elimination_at} ")
             penalty.append_text(penalty_bar(s.totals[seat], s.elimination_at, bar_width, a))
