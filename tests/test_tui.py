@@ -287,21 +287,22 @@ async def test_untrusted_names_are_shown_literally() -> None:
 
 
 async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() -> None:
-    from textual.widgets import Input, Select
+    from textual.widgets import Input
 
     from tt22.engine import seed_commitment
     from tt22.tui.screens.setup import SetupScreen
+    from tt22.tui.widgets.choice import Choice
 
     app = TT22App(StartOptions(language="en", pace=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
-        app.screen.query_one("#players", Select).value = 3
+        app.screen.query_one("#players", Choice).value = 3
         await wait_for(pilot, lambda: len(app.screen.query(".seat-row")) == 2)
         await pilot.pause()
-        app.screen.query_one("#kind-1", Select).value = "human"
+        app.screen.query_one("#kind-1", Choice).value = "human"
         app.screen.query_one("#name", Input).value = "Ann"
-        app.screen.query_one("#must_beat", Select).value = True
+        app.screen.query_one("#must_beat", Choice).value = True
         await pilot.pause()
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
@@ -332,10 +333,11 @@ async def test_setup_refuses_a_bad_rule_with_its_reason() -> None:
 
 
 async def test_help_and_a_language_change_in_settings(_home: Path) -> None:
-    from textual.widgets import Button, Select
+    from textual.widgets import Button
 
     from tt22.tui.screens.help import HelpScreen
     from tt22.tui.screens.settings import SettingsScreen
+    from tt22.tui.widgets.choice import Choice
 
     app = TT22App(StartOptions())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -344,8 +346,8 @@ async def test_help_and_a_language_change_in_settings(_home: Path) -> None:
         await pilot.press("escape")
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-        app.screen.query_one("#language", Select).value = "ko"
-        app.screen.query_one("#ascii", Select).value = True
+        app.screen.query_one("#language", Choice).value = "ko"
+        app.screen.query_one("#ascii", Choice).value = True
         await pilot.pause()
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))

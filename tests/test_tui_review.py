@@ -393,6 +393,7 @@ async def test_setup_counts_seats_from_zero() -> None:
     from textual.widgets import Label
 
     from tt22.tui.screens.setup import SetupScreen
+    from tt22.tui.widgets.choice import Choice
 
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -400,6 +401,7 @@ async def test_setup_counts_seats_from_zero() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         await wait_for(pilot, lambda: bool(app.screen.query(".seat-row")))
         labels = [str(w.render()) for w in app.screen.query(Label)]
+        labels += [c.label for c in app.screen.query(Choice)]  # (a choice's own label)
         assert "Your name" in labels  # (yours is seat 0; the rows below are seats 1 on)
         assert "Seat 1" in labels and "Seat 3" in labels and "Seat 4" not in labels
         _rules, seats, _seed = app.screen.read_table()  # type: ignore[attr-defined]
@@ -494,17 +496,17 @@ async def test_home_and_game_footers_fit_80_columns_in_a_stable_order(lang: str)
 
 # --- C6 -----------------------------------------------------------------------------
 async def test_settings_words_switch_language_at_once(_home: Path) -> None:
-    from textual.widgets import Label, Select
 
     from tt22.tui.screens.settings import SettingsScreen
+    from tt22.tui.widgets.choice import Choice
 
     app = TT22App(StartOptions())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-        app.screen.query_one("#language", Select).value = "ja"
-        await wait_for(pilot, lambda: "言語" in [str(w.render()) for w in app.screen.query(Label)])
-        assert app.screen.query_one("#language", Select).value == "ja"
+        app.screen.query_one("#language", Choice).value = "ja"
+        await wait_for(pilot, lambda: "言語" in [c.label for c in app.screen.query(Choice)])
+        assert app.screen.query_one("#language", Choice).value == "ja"
     set_language("en")
 
 
@@ -550,16 +552,15 @@ async def test_the_tagline_is_on_one_line_at_80_columns(lang: str) -> None:
 
 # --- C1: hot seat -------------------------------------------------------------------
 async def test_a_hot_seat_match_does_not_call_seat_zero_you() -> None:
-    from textual.widgets import Select
-
     from tt22.tui.screens.setup import SetupScreen
+    from tt22.tui.widgets.choice import Choice
 
     app = TT22App(StartOptions(language="ja", pace=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         await wait_for(pilot, lambda: bool(app.screen.query(".seat-row")))
-        app.screen.query_one("#kind-1", Select).value = "human"
+        app.screen.query_one("#kind-1", Choice).value = "human"
         await pilot.pause()
         _rules, seats, _seed = app.screen.read_table()  # type: ignore[attr-defined]
         assert seats[0].name == "プレイヤー0" and seats[1].name == "プレイヤー1"

@@ -1,4 +1,7 @@
-"""Settings: language, card style, theme, bot pace, default bot. Saved at once."""
+"""Settings: language, card style, theme, bot pace, default bot. Saved at once.
+
+Each is a `Choice` (one line, `‹ value ›`), not a `Select`: the screen opens in under
+150 ms (issue 10)."""
 
 from __future__ import annotations
 
@@ -12,11 +15,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Select, Static
+from textual.widgets import Button, Static
 
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import LANGUAGES, detect_language, level_name, set_language, t
 from tt22.tui.session import bot_levels
+from tt22.tui.widgets.choice import Choice
+from tt22.tui.widgets.footer import QuietFooter
 
 if TYPE_CHECKING:
     from tt22.tui.app import TT22App
@@ -46,54 +51,44 @@ class SettingsScreen(Screen[None]):
         levels = bot_levels()
         with VerticalScroll(id="settings"):
             yield Static(Text(t("settings.title"), style="bold"), classes="title")
-            with Horizontal(classes="field"):
-                yield Label(t("settings.language"))
-                yield Select(
-                    languages,
-                    value=s.language if s.language in LANGUAGES else "",
-                    allow_blank=False,
-                    compact=True,
-                    id="language",
-                )
-            with Horizontal(classes="field"):
-                yield Label(t("settings.cards"))
-                yield Select(
-                    [(t("settings.symbols"), False), (t("settings.ascii"), True)],
-                    value=s.ascii_cards,
-                    allow_blank=False,
-                    compact=True,
-                    id="ascii",
-                )
-            with Horizontal(classes="field"):
-                yield Label(t("settings.theme"))
-                yield Select(
-                    [(name, name) for name in sorted(self.app.available_themes)],
-                    value=self.app.theme,
-                    allow_blank=False,
-                    compact=True,
-                    id="theme",
-                )
-            with Horizontal(classes="field"):
-                yield Label(t("settings.pace"))
-                yield Select(
-                    [(f"{p:g}", p) for p in paces],
-                    value=s.pace,
-                    allow_blank=False,
-                    compact=True,
-                    id="pace",
-                )
-            with Horizontal(classes="field"):
-                yield Label(t("settings.level"))
-                yield Select(
-                    [(level_name(level), level) for level in levels],
-                    value=s.bot if s.bot in levels else levels[0],
-                    allow_blank=False,
-                    compact=True,
-                    id="bot",
-                )
+            yield Choice(
+                languages,
+                s.language if s.language in LANGUAGES else "",
+                label=t("settings.language"),
+                id="language",
+                classes="field",
+            )
+            yield Choice(
+                [(t("settings.symbols"), False), (t("settings.ascii"), True)],
+                s.ascii_cards,
+                label=t("settings.cards"),
+                id="ascii",
+                classes="field",
+            )
+            yield Choice(
+                [(name, name) for name in sorted(self.app.available_themes)],
+                self.app.theme,
+                label=t("settings.theme"),
+                id="theme",
+                classes="field",
+            )
+            yield Choice(
+                [(f"{p:g}", p) for p in paces],
+                s.pace,
+                label=t("settings.pace"),
+                id="pace",
+                classes="field",
+            )
+            yield Choice(
+                [(level_name(level), level) for level in levels],
+                s.bot if s.bot in levels else levels[0],
+                label=t("settings.level"),
+                id="bot",
+                classes="field",
+            )
             with Horizontal(classes="buttons"):
                 yield Button(t("key.back"), id="back", variant="primary", compact=True)
-        yield Footer()
+        yield QuietFooter()
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
@@ -101,18 +96,18 @@ class SettingsScreen(Screen[None]):
 
     async def _relabel(self) -> None:
         """This screen's own words in the new language, at once (the focus stays on the
-        choice). Later than the change: the Select must not be rebuilt in its own event."""
+        choice). Later than the change: a choice is not rebuilt inside its own event."""
         if not self.is_current:
             return
         await self.recompose()
         with contextlib.suppress(NoMatches):
-            self.query_one("#language", Select).focus()
+            self.query_one("#language", Choice).focus()
 
-    @on(Select.Changed)
-    def _changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed)
+    def _changed(self, event: Choice.Changed) -> None:
         s = self.tapp.settings
         value = event.value
-        match event.select.id:
+        match event.choice.id:
             case "language":
                 if str(value) == s.language:
                     return  # (the rebuilt choice announcing its value)
@@ -124,6 +119,8 @@ class SettingsScreen(Screen[None]):
                 s.ascii_cards = bool(value)
                 self.tapp.options.ascii_cards = None
                 self.tapp.redraw_table()
+                for choice in self.query(Choice):
+                    choice.refresh()  # its arrows: `< >` in the ASCII style
             case "theme":
                 self.app.theme = str(value)
                 s.theme = str(value)

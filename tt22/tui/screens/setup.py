@@ -1,10 +1,21 @@
-"""New game: players, your name, each other seat (a bot and its level, or a human at this
-keyboard), every rule option of RULES.md, and the seed (blank = a fresh one)."""
+"""New game: the game first, then players, your name, each other seat (a bot and its
+level, or a human at this keyboard), the game's rule options, and the seed (blank = a
+fresh one).
+
+22 has its own fields (every option of RULES.md, in its words) and starts through
+`TT22App.start_match`. Another game of `tables.playable_games()` gets fields built from
+its `options` (a choice for a choice or yes/no, a number box for a number), its player
+range and its bots' levels, and starts through `tables.open_table` with a `NewTable`.
+
+Every choice is a `Choice` (one line, `‹ value ›`), not Textual's `Select`: the screen
+has to open in under 150 ms (issue 10) and each Select built an overlay of its own.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -12,21 +23,63 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Static
 
 from tt22.engine import Rules, RulesError, resolve_seed, seed_problem
 from tt22.engine.players import Player
+from tt22.games import DEFAULT_GAME, get_game
+from tt22.tui import tables
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import is_default_name, level_name, rules_text, t
+from tt22.tui.i18n import CATALOGUE, is_default_name, level_name, rules_text, t
 from tt22.tui.safe_text import plain
+from tt22.tui.screens import setup_words  # noqa: F401  (adds the words below)
 from tt22.tui.session import bot_levels, fresh_seed_text
+from tt22.tui.widgets.choice import Choice
+from tt22.tui.widgets.footer import QuietFooter
 
 if TYPE_CHECKING:
+    from tt22.games.protocol import Option
     from tt22.tui.app import TT22App
 
-__all__ = ["SetupScreen"]
+__all__ = ["SetupScreen", "game_levels", "game_title"]
 
 MAX_NAME = 24
+
+
+def game_title(name: str) -> str:
+    """A game's name in the current language (the registry's title when there are no
+    words for it here)."""
+    if name == DEFAULT_GAME:
+        return t("app.title")
+    key = f"setup.game.{name}"
+    return t(key) if key in CATALOGUE else get_game(name).title
+
+
+def game_levels(name: str) -> tuple[str, ...]:
+    """The bot levels of game `name` (none for a game without bots yet). 22's are the
+    app's own; another game's are its bots module's, where the commands find it."""
+    if name == DEFAULT_GAME:
+        return bot_levels()
+    from tt22.commands.common import UsageError
+    from tt22.commands.games import game_bots
+
+    try:
+        bots = game_bots(get_game(name))
+    except UsageError:
+        return ()
+    return tuple(getattr(bots, "LEVELS", ()))
+
+
+def option_label(game: str, option: Option) -> str:
+    key = f"setup.opt.{game}.{option.name}"
+    word = t(key) if key in CATALOGUE else option.name.replace("_", " ").capitalize()
+    return f"{word} ({option.rule})"
+
+
+def choice_word(game: str, option: Option, value: str) -> str:
+    key = f"setup.val.{game}.{option.name}.{value}"
+    return t(key) if key in CATALOGUE else value.replace("_", " ")
 
 
 class SetupScreen(Screen[None]):
@@ -34,28 +87,40 @@ class SetupScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "key.back", id="setup.back"),
         Binding("ctrl+s", "start", "key.start", id="setup.start"),
     ]
+    # The first field has the focus from the start (each change of focus costs the
+    # screen a restyle); with one game there is no choice of game and it is skipped.
+    AUTO_FOCUS = "#game, #players"
 
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
+        self.game = DEFAULT_GAME
 
     @property
     def tapp(self) -> TT22App:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        default = Text(t("setup.default"))
+        default = t("setup.default")
         with VerticalScroll(id="setup"):
             yield Static(Text(t("setup.title"), style="bold"), classes="title")
-            with Horizontal(classes="field"):
-                yield Label(t("setup.players"))
-                yield Select(
-                    [(str(n), n) for n in range(2, 10)],
-                    value=4,
-                    allow_blank=False,
-                    compact=True,
-                    id="players",
-                )
+            games = tables.playable_games()
+            game = Choice(
+                [(game_title(name), name) for name in games],
+                DEFAULT_GAME,
+                label=t("setup.game"),
+                id="game",
+                classes="field",
+            )
+            game.can_focus = len(games) > 1
+            yield game
+            yield Choice(
+                [(str(n), n) for n in range(2, 10)],
+                4,
+                label=t("setup.players"),
+                id="players",
+                classes="field",
+            )
             with Horizontal(classes="field"):
                 yield Label(t("setup.name"))
                 yield Input(
@@ -68,61 +133,58 @@ class SetupScreen(Screen[None]):
             # one layout, not a second round of them after it opens).
             yield Vertical(*self.seat_rows(4), id="seats-setup")
             yield Static(Text(t("setup.rules"), style="bold"), classes="title")
-            with Horizontal(classes="field"):
-                yield Label(t("setup.decks"))
-                yield Select(
+            with Vertical(id="rules-22"):
+                yield Choice(
                     [(default, 0), ("1", 1), ("2", 2)],
-                    value=0,
-                    allow_blank=False,
-                    compact=True,
+                    0,
+                    label=t("setup.decks"),
                     id="decks",
+                    classes="field",
                 )
-            yield Static(Text(t("setup.max_set"), style="dim"), classes="note")
-            with Horizontal(classes="field"):
-                yield Label(t("setup.first_hand"))
-                yield Input("7", type="integer", id="first_hand", compact=True, max_length=2)
-            with Horizontal(classes="field"):
-                yield Label(t("setup.elimination_at"))
-                yield Input("22", type="integer", id="elimination_at", compact=True, max_length=2)
-            with Horizontal(classes="field"):
-                yield Label(t("setup.exchange"))
-                yield Select(
+                yield Static(Text(t("setup.max_set"), style="dim"), classes="note")
+                with Horizontal(classes="field"):
+                    yield Label(t("setup.first_hand"))
+                    yield Input("7", type="integer", id="first_hand", compact=True, max_length=2)
+                with Horizontal(classes="field"):
+                    yield Label(t("setup.elimination_at"))
+                    yield Input(
+                        "22", type="integer", id="elimination_at", compact=True, max_length=2
+                    )
+                yield Choice(
                     [
                         (t("opt.up_to_stock"), "up_to_stock"),
                         (t("opt.stop_when_short"), "stop_when_short"),
                     ],
-                    value="up_to_stock",
-                    allow_blank=False,
-                    compact=True,
+                    "up_to_stock",
+                    label=t("setup.exchange"),
                     id="exchange",
+                    classes="field",
                 )
-            with Horizontal(classes="field"):
-                yield Label(t("setup.must_beat"))
-                yield Select(
+                yield Choice(
                     [(t("opt.no"), False), (t("opt.yes"), True)],
-                    value=False,
-                    allow_blank=False,
-                    compact=True,
+                    False,
+                    label=t("setup.must_beat"),
                     id="must_beat",
+                    classes="field",
                 )
-            with Horizontal(classes="field"):
-                yield Label(t("setup.all_out"))
-                yield Select(
-                    [(t("opt.lowest_total"), "lowest_total"), (t("opt.no_winner"), "no_winner")],
-                    value="lowest_total",
-                    allow_blank=False,
-                    compact=True,
+                yield Choice(
+                    [
+                        (t("opt.lowest_total"), "lowest_total"),
+                        (t("opt.no_winner"), "no_winner"),
+                    ],
+                    "lowest_total",
+                    label=t("setup.all_out"),
                     id="all_out",
+                    classes="field",
                 )
-            with Horizontal(classes="field"):
-                yield Label(t("setup.first_dealer"))
-                yield Select(
+                yield Choice(
                     [(t("opt.high_card"), "high_card")],
-                    value="high_card",
-                    allow_blank=False,
-                    compact=True,
+                    "high_card",
+                    label=t("setup.first_dealer"),
                     id="first_dealer",
+                    classes="field",
                 )
+            yield Vertical(id="rules-game", classes="-hidden")  # (another game's rules)
             with Horizontal(classes="field"):
                 yield Label(t("setup.seed"))
                 yield Input(
@@ -132,41 +194,117 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="buttons"):
                 yield Button(t("setup.start"), id="start", variant="primary", compact=True)
                 yield Button(t("setup.back"), id="back", compact=True)
-        yield Footer()
+        yield QuietFooter()
 
-    def on_mount(self) -> None:
-        self.query_one("#players", Select).focus()
+    # ------------------------------------------------------------------ the game
+    @on(Choice.Changed, "#game")
+    async def _game_changed(self, event: Choice.Changed) -> None:
+        await self.choose_game(str(event.value))
 
-    @on(Select.Changed, "#players")
-    async def _players_changed(self, event: Select.Changed) -> None:
+    async def choose_game(self, name: str) -> None:
+        """Show game `name`'s table: its player counts, its bots' levels for the seats,
+        and its rule options (22's own fields, or fields built from the options)."""
+        if name == self.game:
+            return
+        self.game = name
+        game = get_game(name)
+        players = self.query_one("#players", Choice)
+        counts = range(game.min_players, game.max_players + 1)
+        players.set_options([(str(n), n) for n in counts])
+        if players.value != game.default_players:
+            players.value = game.default_players
+        await self.build_seats(self.player_count(), force=True)
+        generic = self.query_one("#rules-game", Vertical)
+        await generic.remove_children()
+        if name != DEFAULT_GAME:
+            await generic.mount_all(self.option_rows(name))
+        generic.set_class(name == DEFAULT_GAME, "-hidden")
+        self.query_one("#rules-22").set_class(name != DEFAULT_GAME, "-hidden")
+        self.query_one("#error", Static).update("")
+
+    def option_rows(self, name: str) -> list[Widget]:
+        """A field for each rule option of game `name`: a choice for a choice or a
+        yes/no, a number box for a number. An option whose default depends on the
+        number of players starts at "default" (left to the game)."""
+        rows: list[Widget] = []
+        default = t("setup.default")
+        for option in get_game(name).options:
+            widget_id = f"opt-{option.name}"
+            if option.kind == "int":
+                field = Input(
+                    "" if option.default is None else str(option.default),
+                    placeholder=default,
+                    type="integer",
+                    id=widget_id,
+                    compact=True,
+                    max_length=6,
+                )
+            else:
+                choices: list[tuple[str, Hashable]] = []
+                if option.default is None:
+                    choices.append((default, None))
+                if option.kind == "bool":
+                    choices += [(t("opt.no"), False), (t("opt.yes"), True)]
+                else:
+                    choices += [(choice_word(name, option, c), c) for c in option.choices]
+                rows.append(
+                    Choice(
+                        choices,
+                        option.default,
+                        label=option_label(name, option),
+                        id=widget_id,
+                        classes="field option-row",
+                    )
+                )
+                continue
+            rows.append(
+                Horizontal(Label(option_label(name, option)), field, classes="field option-row")
+            )
+        return rows
+
+    # ------------------------------------------------------------------ the seats
+    def player_count(self) -> int:
+        value = self.query_one("#players", Choice).value
+        return value if isinstance(value, int) else 4
+
+    @on(Choice.Changed, "#players")
+    async def _players_changed(self, event: Choice.Changed) -> None:
         if isinstance(event.value, int):
             await self.build_seats(event.value)
 
-    def seat_options(self) -> list[tuple[str, str]]:
-        options = [
-            (t("setup.bot", level=level_name(level)), f"bot:{level}") for level in bot_levels()
+    def seat_options(self) -> list[tuple[str, Hashable]]:
+        options: list[tuple[str, Hashable]] = [
+            (t("setup.bot", level=level_name(level)), f"bot:{level}")
+            for level in game_levels(self.game)
         ]
         options.append((t("setup.human"), "human"))
         return options
 
     def seat_rows(
-        self, players: int, old: dict[int, tuple[object, str]] | None = None
+        self, players: int, old: dict[int, tuple[Hashable, str]] | None = None
     ) -> list[Horizontal]:
-        """A row (kind, name) for each seat after the first; `old` keeps what was typed."""
+        """A row (kind, name) for each seat after the first; `old` keeps what was typed
+        (and the kind, when the game has it)."""
         old = old or {}
-        levels = bot_levels()
-        preferred = self.tapp.settings.bot if self.tapp.settings.bot in levels else levels[0]
+        options = self.seat_options()
+        kinds = [value for _label, value in options]
+        levels = game_levels(self.game)
+        wanted = self.tapp.settings.bot
+        preferred = f"bot:{wanted}" if wanted in levels else str(kinds[0])
         rows = []
         for seat in range(1, players):
-            kind, name = old.get(seat, (f"bot:{preferred}", t("player.bot", n=seat)))
+            kind, name = old.get(seat, (preferred, t("player.bot", n=seat)))
+            if kind not in kinds:
+                kind = preferred
+            if kind == "human" and name == t("player.bot", n=seat):
+                name = t("player.human", n=seat)  # a game without bots: humans only
             rows.append(
                 Horizontal(
-                    Label(t("setup.seat", n=seat)),  # seats count from 0, as everywhere
-                    Select(
-                        self.seat_options(),
-                        value=kind,
-                        allow_blank=False,
-                        compact=True,
+                    Choice(
+                        options,
+                        kind,
+                        label=t("setup.seat", n=seat),  # seats count from 0, as everywhere
+                        label_width=10,
                         id=f"kind-{seat}",
                     ),
                     Input(str(name), id=f"name-{seat}", compact=True, max_length=MAX_NAME),
@@ -176,27 +314,28 @@ class SetupScreen(Screen[None]):
             )
         return rows
 
-    async def build_seats(self, players: int) -> None:
+    async def build_seats(self, players: int, *, force: bool = False) -> None:
         box = self.query_one("#seats-setup", Vertical)
-        if len(box.children) == players - 1:
+        if len(box.children) == players - 1 and not force:
             return
         old = {}
         for row in box.query(".seat-row"):
             seat = int(row.id.split("-")[1]) if row.id else 0
-            old[seat] = (row.query_one(Select).value, row.query_one(Input).value)
+            old[seat] = (row.query_one(Choice).value, row.query_one(Input).value)
         await box.remove_children()
         rows = self.seat_rows(players, old)
         await box.mount_all(rows)
 
-    @on(Select.Changed, ".seat-row Select")
-    def _kind_changed(self, event: Select.Changed) -> None:
-        seat = int((event.select.id or "kind-1").split("-")[1])
+    @on(Choice.Changed, ".seat-row Choice")
+    def _kind_changed(self, event: Choice.Changed) -> None:
+        seat = int((event.choice.id or "kind-1").split("-")[1])
         name = self.query_one(f"#name-{seat}", Input)
         if event.value == "human" and name.value == t("player.bot", n=seat):
             name.value = t("player.human", n=seat)
         elif event.value != "human" and name.value == t("player.human", n=seat):
             name.value = t("player.bot", n=seat)
 
+    # ------------------------------------------------------------------ starting
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
         self.app.pop_screen()
@@ -205,25 +344,37 @@ class SetupScreen(Screen[None]):
     def _start_pressed(self) -> None:
         self.action_start()
 
-    def read_table(self) -> tuple[Rules, list[Player], str]:
-        """The chosen table, or RulesError with the reason in words."""
-        players_value = self.query_one("#players", Select).value
-        players = players_value if isinstance(players_value, int) else 4
+    def read_seats(self) -> list[Player]:
+        players = self.player_count()
         seats = [Player(self.query_one("#name", Input).value.strip() or t("player.you"))]
         hot_seat = any(
-            self.query_one(f"#kind-{seat}", Select).value == "human" for seat in range(1, players)
+            self.query_one(f"#kind-{seat}", Choice).value == "human" for seat in range(1, players)
         )
         if hot_seat and is_default_name(seats[0].name):
             # "You" means nobody in particular when the keyboard passes from hand to hand.
             seats[0] = Player(t("player.human", n=0))
         for seat in range(1, players):
-            kind = self.query_one(f"#kind-{seat}", Select).value
+            kind = self.query_one(f"#kind-{seat}", Choice).value
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             if kind == "human":
                 seats.append(Player(name or t("player.human", n=seat)))
             else:
                 level = str(kind).removeprefix("bot:")
                 seats.append(Player(name or t("player.bot", n=seat), "bot", level))
+        return seats
+
+    def read_seed(self) -> str:
+        seed = self.query_one("#seed", Input).value.strip() or fresh_seed_text()
+        problem = seed_problem(seed)
+        if problem:
+            raise RulesError(problem)
+        # `daily` is stored resolved, as the command line does (docs/seeds.md).
+        return resolve_seed(seed, dt.datetime.now(dt.UTC).date())
+
+    def read_table(self) -> tuple[Rules, list[Player], str]:
+        """22's chosen table, or RulesError with the reason in words."""
+        players = self.player_count()
+        seats = self.read_seats()
 
         def number(widget_id: str) -> int:
             text = self.query_one(widget_id, Input).value.strip()
@@ -233,33 +384,77 @@ class SetupScreen(Screen[None]):
                 field = t("setup." + widget_id[1:])
                 raise RulesError(t("setup.not_number", field=field, text=repr(text))) from None
 
-        decks = self.query_one("#decks", Select).value
+        decks = self.query_one("#decks", Choice).value
         rules = Rules(
             decks=decks if isinstance(decks, int) else 0,
             first_hand=number("#first_hand"),
             elimination_at=number("#elimination_at"),
-            exchange=self.query_one("#exchange", Select).value,  # type: ignore[arg-type]
-            must_beat=self.query_one("#must_beat", Select).value is True,
-            all_out=self.query_one("#all_out", Select).value,  # type: ignore[arg-type]
+            exchange=self.query_one("#exchange", Choice).value,  # type: ignore[arg-type]
+            must_beat=self.query_one("#must_beat", Choice).value is True,
+            all_out=self.query_one("#all_out", Choice).value,  # type: ignore[arg-type]
         ).for_players(players)
-        seed = self.query_one("#seed", Input).value.strip() or fresh_seed_text()
-        problem = seed_problem(seed)
-        if problem:
-            raise RulesError(problem)
-        # `daily` is stored resolved, as the command line does (docs/seeds.md).
-        return rules, seats, resolve_seed(seed, dt.datetime.now(dt.UTC).date())
+        return rules, seats, self.read_seed()
 
-    def action_start(self) -> None:
-        try:
-            rules, seats, seed = self.read_table()
-        except RulesError as e:
-            self.query_one("#error", Static).update(
-                plain(t("setup.bad", reason=rules_text(str(e))), "bold")
-            )
-            return
+    def read_assignments(self) -> tuple[str, ...]:
+        """Another game's rule options as `name=value` (an option left at "default"
+        is not given: the game resolves it for the table)."""
+        out = []
+        for option in get_game(self.game).options:
+            widget = self.query_one(f"#opt-{option.name}")
+            value: Any
+            if isinstance(widget, Input):
+                value = widget.value.strip()
+                if not value:
+                    continue
+            else:
+                assert isinstance(widget, Choice)
+                value = widget.value
+                if value is None:
+                    continue
+                if isinstance(value, bool):
+                    value = "true" if value else "false"
+            out.append(f"{option.name}={value}")
+        return tuple(out)
+
+    def read_new_table(self) -> tables.NewTable:
+        """Another game's chosen table, checked by the game (RulesError in its words)."""
+        seats = self.read_seats()
+        rules = self.read_assignments()
+        get_game(self.game).rules(rules, len(seats))  # the game's own checks, now
+        return tables.NewTable(self.game, rules, self.read_seed(), tuple(seats))
+
+    def _refuse(self, e: RulesError) -> None:
+        self.query_one("#error", Static).update(
+            plain(t("setup.bad", reason=rules_text(str(e))), "bold")
+        )
+
+    def _remember_name(self, seats: list[Player]) -> None:
         name = "" if is_default_name(seats[0].name) else seats[0].name
         if name != self.tapp.settings.name:
             self.tapp.settings.name = name
             self.tapp.save_settings()
+
+    def action_start(self) -> None:
+        if self.game != DEFAULT_GAME:
+            self.start_other_game()
+            return
+        try:
+            rules, seats, seed = self.read_table()
+        except RulesError as e:
+            self._refuse(e)
+            return
+        self._remember_name(seats)
         self.app.pop_screen()
         self.tapp.start_match(rules, seed, seats)
+
+    def start_other_game(self) -> None:
+        """Seat the chosen table at its game's own table screen. (Retiring the match in
+        progress was agreed to before this screen opened, as for 22.)"""
+        try:
+            table = self.read_new_table()
+        except RulesError as e:
+            self._refuse(e)
+            return
+        self._remember_name(list(table.players))
+        self.app.pop_screen()
+        tables.open_table(self.app, table)

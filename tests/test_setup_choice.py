@@ -1,0 +1,300 @@
+"""The choice control of the new-game and settings screens, and the new-game screen's
+choice of game (issue 10: light screens; issue 11: the game first)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+from textual.app import App, ComposeResult
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from tt22.tui import tables
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.i18n import set_language
+from tt22.tui.screens.home import HomeScreen
+from tt22.tui.screens.settings import SettingsScreen
+from tt22.tui.screens.setup import SetupScreen
+from tt22.tui.screens.table import TableScreen
+from tt22.tui.widgets.choice import Choice, wrap_label
+
+OPENED: list[tuple[Any, tables.NewTable]] = []
+
+
+def open_fake_table(app: Any, table: tables.NewTable) -> None:
+    """A game's table opener as `tables.TABLES` names one (registered by the tests)."""
+    OPENED.append((app, table))
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    OPENED.clear()
+    set_language("en")
+    yield tmp_path
+    set_language("en")
+
+
+async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.01)
+
+
+def screen_lines(app: App[Any]) -> list[str]:
+    strips = app.screen._compositor.render_strips()
+    return ["".join(seg.text for seg in strip) for strip in strips]
+
+
+# ---------------------------------------------------------------- the control alone
+class OneChoice(App[None]):
+    def __init__(self, ascii_cards: bool = False) -> None:
+        super().__init__()
+        self.ascii_cards = ascii_cards
+        self.changes: list[object] = []
+
+    def compose(self) -> ComposeResult:
+        yield Choice([("low", 1), ("middle", 2), ("high", 3)], 2, label="A long label here", id="c")
+        yield Choice([("no", False), ("yes", True)], False, id="b")
+
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        self.changes.append((event.choice.id, event.value))
+
+
+async def test_keys_and_clicks_step_through_the_options_and_say_so() -> None:
+    app = OneChoice()
+    async with app.run_test(size=(60, 6)) as pilot:
+        c = app.query_one("#c", Choice)
+        assert app.focused is c and c.value == 2
+        await pilot.press("right")
+        assert c.value == 3
+        await pilot.press("right")  # round to the first
+        assert c.value == 1
+        await pilot.press("left")
+        assert c.value == 3
+        await pilot.press("enter")
+        assert c.value == 1
+        await pilot.press("space")
+        assert c.value == 2
+        await pilot.click("#c", offset=(28, 0))  # on `‹`: one back
+        assert c.value == 1
+        await pilot.click("#c", offset=(32, 0))  # on the value: one on
+        assert c.value == 2
+        await pilot.click("#c", offset=(3, 0))  # on the label: the focus only
+        assert c.value == 2
+        await pilot.pause()
+        assert app.changes == [("c", v) for v in (3, 1, 3, 1, 2, 1, 2)]
+        b = app.query_one("#b", Choice)
+        b.value = 0  # a value equal to False, but not False: still "no"
+        assert b.value is False and b.words == "no"
+        b.value = True  # set by the program: Changed too, as a Select did
+        await pilot.pause()
+        assert app.changes[-1] == ("b", True)
+        with pytest.raises(ValueError):
+            b.value = "maybe"
+
+
+async def test_its_line_is_whole_marks_the_focus_and_has_ascii_arrows() -> None:
+    app = OneChoice()
+    async with app.run_test(size=(60, 6)) as pilot:
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert lines[0].startswith("A long label here") and "‹ middle ›" in lines[0]
+        assert lines[1].startswith("‹ no › ")
+        assert app.query_one("#b", Choice).size.width == len("‹ yes ›")  # never jumps
+        focused = app.query_one("#c", Choice).render()
+        value_span = [s for s in focused.spans if "reverse" in str(s.style)]
+        assert value_span and focused.plain[value_span[0].start] == "‹"  # not by colour
+        assert not any(
+            "reverse" in str(s.style) for s in app.query_one("#b", Choice).render().spans
+        )
+    app = OneChoice(ascii_cards=True)
+    async with app.run_test(size=(60, 6)) as pilot:
+        await pilot.pause()
+        assert "< middle >" in screen_lines(app)[0]
+        assert not any(ch in "".join(screen_lines(app)) for ch in "‹›")
+
+
+def test_a_long_label_wraps_at_spaces_and_is_never_cut() -> None:
+    assert wrap_label("이길 수 있으면 이겨야 함 (R13)", 27) == ["이길 수 있으면 이겨야 함", "(R13)"]
+    assert wrap_label("Wolfeschlegelsteinhausen", 10) == ["Wolfeschle", "gelsteinha", "usen"]
+    assert all(cell_len(x) <= 27 for x in wrap_label("あ" * 30, 27))
+    assert "".join(wrap_label("あ" * 30, 27)) == "あ" * 30
+
+
+# ---------------------------------------------------------------- the screens at 80x24
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+@pytest.mark.parametrize("ascii_cards", [False, True])
+async def test_new_game_and_settings_are_whole_at_80x24(
+    lang: str, ascii_cards: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = TT22App(StartOptions(language=lang, ascii_cards=ascii_cards or None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key, kind in (("n", SetupScreen), ("s", SettingsScreen)):
+            await pilot.press(key)
+            await wait_for(pilot, lambda kind=kind: isinstance(app.screen, kind))  # type: ignore[misc]
+            await pilot.pause()
+            choices = list(app.screen.query(Choice))
+            assert choices
+            for choice in choices:  # each label and value whole, inside the screen
+                region = choice.region
+                assert region.right <= 80, (choice.id, region)
+                text = choice.render().plain
+                assert choice.words in text and "…" not in text
+                assert all(word in text.split() for word in choice.label.split())
+                assert ("<" in text and "‹" not in text) if ascii_cards else "‹" in text
+                assert choice.size.height == text.count("\n") + 1
+            assert "…" not in "\n".join(screen_lines(app))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+async def test_settings_ascii_style_redraws_the_arrows_at_once() -> None:
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await pilot.pause()
+        assert "‹ English" not in "\n".join(screen_lines(app))
+        assert "‹ Suit symbols" in "\n".join(screen_lines(app))
+        app.screen.query_one("#ascii", Choice).value = True
+        await wait_for(pilot, lambda: "< ASCII (TS AH) >" in "\n".join(screen_lines(app)))
+        assert "‹" not in "\n".join(screen_lines(app))
+
+
+# ---------------------------------------------------------------- the game first
+async def open_setup(app: TT22App, pilot: Pilot[None]) -> SetupScreen:
+    await pilot.press("n")
+    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, SetupScreen)
+    return screen
+
+
+async def test_with_22_alone_the_game_is_shown_and_players_have_the_focus() -> None:
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(app, pilot)
+        game = setup.query_one("#game", Choice)
+        assert game.options == [("Twenty-Two", "twentytwo")]
+        assert not game.can_focus and app.focused is setup.query_one("#players", Choice)
+        assert "Twenty-Two" in "\n".join(screen_lines(app))
+
+
+@pytest.fixture
+def fake_rook(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rook as a playable game whose table opener is this module's fake."""
+    monkeypatch.setitem(tables.TABLES, "rook", f"{__name__}:open_fake_table")
+
+
+@pytest.mark.usefixtures("fake_rook")
+async def test_another_game_shows_its_own_table_and_opens_through_tables(_home: Path) -> None:
+    from tt22.games import get_game
+
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(app, pilot)
+        game = setup.query_one("#game", Choice)
+        assert [v for _w, v in game.options] == ["twentytwo", "rook"]  # 22 first
+        assert app.focused is game
+        await pilot.press("right")
+        await wait_for(pilot, lambda: setup.game == "rook")
+        await wait_for(pilot, lambda: bool(setup.query("#opt-target")))
+        rook = get_game("rook")
+        players = setup.query_one("#players", Choice)
+        counts = range(rook.min_players, rook.max_players + 1)
+        assert [v for _w, v in players.options] == list(counts)
+        assert players.value == rook.default_players
+        assert len(setup.query(".seat-row")) == rook.default_players - 1
+        kinds = [v for _w, v in setup.query_one("#kind-1", Choice).options]
+        assert kinds == ["bot:easy", "bot:normal", "bot:hard", "bot:expert", "human"]
+        assert not setup.query_one("#rules-22").display  # 22's fields are not Rook's
+        labels = [str(w.render()) for w in setup.query("#rules-game Label")]
+        assert labels == ["Lowest opening bid (K8)", "Bid step (K8)", "Game to (K18)"]
+        assert [o.name for o in rook.options] == ["min_bid", "bid_step", "target"]
+        assert setup.query_one("#opt-min_bid", Input).value == ""  # left to the game
+        assert setup.query_one("#opt-bid_step", Input).value == "5"
+        # A bad value: the game's reason, nothing opened.
+        setup.query_one("#opt-bid_step", Input).value = "3"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and not OPENED
+        assert "bid_step must be 5 to 120" in str(setup.query_one("#error", Static).render())
+        # A good table: three players, one of them a human, a target of 500.
+        setup.query_one("#opt-bid_step", Input).value = "10"
+        setup.query_one("#opt-target", Input).value = "500"
+        players.value = 3
+        await wait_for(pilot, lambda: len(setup.query(".seat-row")) == 2)
+        setup.query_one("#kind-2", Choice).value = "human"
+        setup.query_one("#kind-1", Choice).value = "bot:hard"
+        setup.query_one("#name", Input).value = "Ann"
+        setup.query_one("#seed", Input).value = "rook table"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: bool(OPENED))
+        opened_app, table = OPENED[0]
+        assert opened_app is app and not isinstance(app.screen, SetupScreen)
+        assert table.game == "rook" and table.seed == "rook table" and not table.watch
+        assert table.rules == ("bid_step=10", "target=500")  # min_bid left to the game
+        assert [(p.name, p.kind, p.bot) for p in table.players] == [
+            ("Ann", "human", None),
+            ("Bot 1", "bot", "hard"),
+            ("Player 2", "human", None),
+        ]
+        rook.rules(table.rules, len(table.players))  # what the opener gets is valid
+    assert app.settings.name == "Ann"
+
+
+@pytest.mark.usefixtures("fake_rook")
+async def test_back_to_22_restores_its_fields_and_starts_its_own_table() -> None:
+    app = TT22App(StartOptions(language="en", pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(app, pilot)
+        game = setup.query_one("#game", Choice)
+        game.value = "rook"
+        await wait_for(pilot, lambda: bool(setup.query("#opt-target")))
+        game.value = "twentytwo"
+        await wait_for(pilot, lambda: not setup.query("#opt-target"))
+        players = setup.query_one("#players", Choice)
+        assert [v for _w, v in players.options] == list(range(2, 10)) and players.value == 4
+        assert setup.query_one("#rules-22").display
+        assert not setup.query_one("#rules-game").display
+        kinds = [v for _w, v in setup.query_one("#kind-1", Choice).options]
+        assert kinds == ["bot:easy", "bot:normal", "bot:hard", "bot:expert", "human"]
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert not OPENED  # 22's own path: app.start_match
+
+
+@pytest.mark.usefixtures("fake_rook")
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+async def test_another_games_fields_are_in_the_players_language(lang: str) -> None:
+    from tt22.tui.i18n import t
+
+    app = TT22App(StartOptions(language=lang, ascii_cards=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(app, pilot)
+        setup.query_one("#game", Choice).value = "rook"
+        await wait_for(pilot, lambda: bool(setup.query("#opt-target")))
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert t("setup.game") in text and t("setup.game.rook") in text
+        labels = [str(w.render()) for w in setup.query("#rules-game Label")]
+        assert labels == [
+            f"{t('setup.opt.rook.min_bid')} (K8)",
+            f"{t('setup.opt.rook.bid_step')} (K8)",
+            f"{t('setup.opt.rook.target')} (K18)",
+        ]
+        assert not any("_" in label for label in labels)  # no internal names
+        assert "…" not in text

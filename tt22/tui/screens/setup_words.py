@@ -1,0 +1,59 @@
+"""The new-game screen's words for games other than 22: the game's name, each rule
+option's label and each choice's words, in English, Korean and Japanese.
+
+22's fields have their own entries in the catalogue (`setup.decks`, ...). For another
+game the screen builds its fields from the game's `options`; a label is looked up here
+as `setup.opt.<game>.<option>` and a choice as `setup.val.<game>.<option>.<value>`. An
+option of a game added later without words here shows its name (and the rule number),
+never nothing. Rule numbers are added by the screen from the option, not written here.
+"""
+
+from __future__ import annotations
+
+from tt22.tui.i18n import add_section
+
+__all__ = ["WORDS"]
+
+WORDS: dict[str, tuple[str, str, str]] = {
+    "game": ("Game", "게임", "ゲーム"),
+    "game.rook": ("Rook", "룩", "ルーク"),
+    "game.rummy": ("Rummy", "러미", "ラミー"),
+    "game.gin": ("Gin Rummy", "진 러미", "ジン・ラミー"),
+    "bots_none": ("(no bots yet)", "(아직 봇 없음)", "(ボットはまだありません)"),
+    # Rook (ROOK.md)
+    "opt.rook.min_bid": ("Lowest opening bid", "최소 첫 호가", "最低の開始ビッド"),
+    "opt.rook.bid_step": ("Bid step", "호가 단위", "ビッドの刻み"),
+    "opt.rook.target": ("Game to", "목표 점수", "目標点"),
+    # Rummy (RUMMY.md)
+    "opt.rummy.hand_size": ("Cards dealt", "나눠 주는 장수", "配る枚数"),
+    "opt.rummy.final_discard": ("Final discard", "마지막 버리기", "最後の捨て札"),
+    "val.rummy.final_discard.optional": ("optional", "선택", "任意"),
+    "val.rummy.final_discard.required": ("required", "필수", "必須"),
+    "opt.rummy.max_reshuffles": ("Reshuffles till void", "무효 전 섞기", "無効までの切り直し"),
+    "opt.rummy.max_turns": ("Turns till void", "무효 전 차례 수", "無効までの手番"),
+    "opt.rummy.target": ("Game ends at", "게임 종료 점수", "終了点"),
+    "opt.rummy.ace": ("Ace in a run", "런의 에이스", "順番のエース"),
+    "val.rummy.ace.low_or_high": ("low or high", "낮게 또는 높게", "下でも上でも"),
+    "val.rummy.ace.low": ("low only", "낮게만", "下のみ"),
+    # Gin Rummy (RUMMY.md)
+    "opt.gin.deal": ("Deal", "딜 방식", "配り方"),
+    "val.gin.deal.upcard": ("10 and an upcard", "10장과 업카드", "10枚と表札"),
+    "val.gin.deal.eleven": ("11 to the non-dealer", "딜러 아닌 쪽에 11장", "子に11枚"),
+    "opt.gin.undercut_bonus": ("Undercut bonus", "언더컷 보너스", "アンダーカットボーナス"),
+    "opt.gin.gin_bonus": ("Gin bonus", "진 보너스", "ジンボーナス"),
+    "opt.gin.wall": ("Stock left at void", "무효 시 남은 더미", "無効時の山札の残り"),
+    "opt.gin.max_turns": ("Turns till void", "무효 전 차례 수", "無効までの手番"),
+    "opt.gin.target": ("Points to win", "승리 점수", "勝利点"),
+    "opt.gin.hand_bonus": ("Bonus per hand won", "이긴 판당 보너스", "勝った回ごとのボーナス"),
+    "opt.gin.game_bonus": ("Winner's bonus", "승자 보너스", "勝者ボーナス"),
+    "opt.gin.shutout_bonus": ("Shutout bonus", "완봉 보너스", "完封ボーナス"),
+    "opt.gin.knock_limit": ("Knock with at most", "노크 한도", "ノックの上限"),
+    "val.gin.knock_limit.upcard": ("the upcard", "업카드", "表札"),
+    "opt.gin.spades_double": (
+        "Spade upcard doubles",
+        "스페이드 업카드 두 배",
+        "スペードの表札で倍",
+    ),
+}
+
+add_section("setup.", WORDS)

@@ -1,0 +1,204 @@
+"""One light choice control: `Label   ‹ value ›` drawn by a single widget, cycled with
+the keys or the mouse, in place of Textual's `Select` (and the `Label` and row beside
+it).
+
+Why not `Select`: each one builds an overlay and an option list when it is mounted, and
+the new-game and settings screens held five to nine of them, so those screens took up
+to three times the 150 ms a screen may take to open (issue 10). Every widget a screen
+mounts is styled again at each focus and layout change, so a `Choice` is one widget for
+the whole field: its label (wrapped at its spaces when longer than the label column,
+never cut) and its value.
+
+Keys: ←/→ step through the options, Enter and Space step forward. The mouse: a click
+on `‹` steps back, on the value forward; on the label it only takes the focus. The
+value's width is its widest option's, so nothing after it moves as it changes. In the
+ASCII style the arrows are `<` and `>`. The focused value is drawn in reverse and bold,
+which stays visible without colour (NO_COLOR).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+__all__ = ["Choice", "wrap_label"]
+
+
+def wrap_label(label: str, width: int) -> list[str]:
+    """`label` in lines of at most `width` cells, broken at spaces (a word longer than
+    the line is folded): a label is never cut."""
+    lines: list[str] = []
+    line = ""
+    for word in label.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if cell_len(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for ch in word:  # a word wider than the line: folded where it meets the edge
+            if cell_len(line + ch) > width:
+                lines.append(line)
+                line = ""
+            line += ch
+    lines.append(line)
+    return lines
+
+
+class Choice(Widget, can_focus=True):
+    """A value out of `options` ((words, value) pairs), shown as `‹ words ›`, after the
+    field's `label` in a column of `label_width` cells (no label: the value alone).
+
+    Setting `value` (by a key, a click or the program) posts `Choice.Changed` when the
+    value is a new one, as `Select` did, so a screen reacts alike to a person and a test.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Previous", show=False),
+        Binding("right", "step(1)", "Next", show=False),
+        Binding("enter,space", "step(1)", "Next", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    Choice {
+        width: auto;
+        height: auto;
+    }
+    """
+
+    class Changed(Message):
+        """The choice now holds `value`."""
+
+        def __init__(self, choice: Choice, value: Hashable) -> None:
+            super().__init__()
+            self.choice = choice
+            self.value = value
+
+        @property
+        def control(self) -> Choice:
+            return self.choice
+
+    def __init__(
+        self,
+        options: Sequence[tuple[str, Hashable]],
+        value: Hashable,
+        *,
+        label: str = "",
+        label_width: int = 28,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        if not options:
+            raise ValueError("a choice needs at least one option")
+        self._options = [(str(words), v) for words, v in options]
+        self._index = self._index_of(value)
+        self.label = label
+        self.label_width = label_width if label else 0
+
+    # ------------------------------------------------------------------ the value
+    def _index_of(self, value: Hashable) -> int:
+        for i, (_words, v) in enumerate(self._options):
+            if v == value and type(v) is type(value):  # (False is not 0, nor True 1)
+                return i
+        for i, (_words, v) in enumerate(self._options):
+            if v == value:
+                return i
+        raise ValueError(f"{value!r} is not one of the choices")
+
+    @property
+    def options(self) -> list[tuple[str, Hashable]]:
+        return list(self._options)
+
+    @property
+    def value(self) -> Hashable:
+        return self._options[self._index][1]
+
+    @value.setter
+    def value(self, value: Hashable) -> None:
+        self._select(self._index_of(value))
+
+    @property
+    def words(self) -> str:
+        """The value as shown."""
+        return self._options[self._index][0]
+
+    def set_options(self, options: Sequence[tuple[str, Hashable]]) -> None:
+        """New options (new words, say), keeping the value when it is still one of them,
+        else the first; Changed only when the value changes."""
+        if not options:
+            raise ValueError("a choice needs at least one option")
+        old = self.value
+        self._options = [(str(words), v) for words, v in options]
+        try:
+            self._index = self._index_of(old)
+        except ValueError:
+            self._index = 0
+        self.refresh(layout=True)
+        if self.value != old:
+            self.post_message(self.Changed(self, self.value))
+
+    def _select(self, index: int) -> None:
+        if index == self._index:
+            return
+        self._index = index
+        self.refresh()  # (the width is the widest option's: no new layout)
+        self.post_message(self.Changed(self, self.value))
+
+    def action_step(self, step: int) -> None:
+        self._select((self._index + step) % len(self._options))
+
+    # ------------------------------------------------------------------ drawing
+    def _arrows(self) -> tuple[str, str]:
+        ascii_style = bool(getattr(self.app, "ascii_cards", False))
+        return ("<", ">") if ascii_style else ("‹", "›")
+
+    def _words_width(self) -> int:
+        return max(cell_len(words) for words, _v in self._options)
+
+    def _label_lines(self) -> list[str]:
+        if not self.label:
+            return []
+        return wrap_label(self.label, max(4, self.label_width - 1))
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.label_width + self._words_width() + 4
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self._label_lines()))
+
+    def render(self) -> Text:
+        left, right = self._arrows()
+        words = self.words
+        pad = " " * (self._words_width() - cell_len(words))
+        value = Text(f"{left} {words} {right}", style="bold reverse" if self.has_focus else "")
+        lines = self._label_lines() or [""]
+        out = Text(lines[0] + " " * (self.label_width - cell_len(lines[0])))
+        out.append_text(value)
+        out.append(pad)
+        for line in lines[1:]:
+            out.append("\n" + line)
+        return out
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.focus()
+        if event.x < self.label_width:
+            return  # on the label: only the focus
+        back = event.x <= self.label_width + 1 and event.y == 0
+        self.action_step(-1 if back else 1)
