@@ -298,3 +298,47 @@ async def test_another_games_fields_are_in_the_players_language(lang: str) -> No
         ]
         assert not any("_" in label for label in labels)  # no internal names
         assert "…" not in text
+
+
+# ---------------------------------------------------------------- the quiet footer
+class FooterApp(App[None]):
+    """Two plain fields and one with a key of its own, over a `QuietFooter`."""
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Button
+
+        from tt22.tui.widgets.footer import QuietFooter
+
+        class Keyed(Button):
+            BINDINGS = [("x", "noop", "Extra")]  # noqa: RUF012
+
+            def action_noop(self) -> None:
+                pass
+
+        yield Button("a", id="a")
+        yield Button("b", id="b")
+        yield Keyed("k", id="k")
+        yield QuietFooter()
+
+
+async def test_the_footer_is_rebuilt_only_when_its_keys_change() -> None:
+    from textual.widgets._footer import FooterKey
+
+    app = FooterApp()
+    async with app.run_test(size=(60, 6)) as pilot:
+        await pilot.pause()
+
+        def keys() -> list[FooterKey]:
+            return list(app.screen.query(FooterKey))
+
+        await wait_for(pilot, lambda: bool(keys()))
+        first = keys()
+        app.query_one("#b").focus()  # the same keys: the same footer, not a new one
+        await pilot.pause()
+        app.query_one("#a").focus()
+        await pilot.pause()
+        assert keys() == first
+        app.query_one("#k").focus()  # a key more: rebuilt, and it shows
+        await wait_for(pilot, lambda: any(k.description == "Extra" for k in keys()))
+        app.query_one("#a").focus()
+        await wait_for(pilot, lambda: not any(k.description == "Extra" for k in keys()))

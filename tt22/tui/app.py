@@ -327,6 +327,8 @@ class TT22App(App[None]):
     def check_size(self) -> None:
         from tt22.tui.screens.small import TooSmallScreen
 
+        if not self.screen_stack:
+            return  # (the app is closing: the resize's timer outlived its screens)
         w, h = self.size
         small = w < MIN_WIDTH or h < MIN_HEIGHT
         if small and not isinstance(self.screen, TooSmallScreen):

@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
 from tt22.tui.safe_text import say
 from tt22.tui.session import peek_current
+from tt22.tui.widgets.footer import QuietFooter
 
 if TYPE_CHECKING:
     from tt22.tui.app import TT22App
@@ -66,7 +67,7 @@ class HomeScreen(Screen[None]):
             yield Button(t("home.settings"), id="settings", compact=True)
             yield Button(t("home.quit"), id="quit", compact=True)
         yield Static(id="continue-info")
-        yield Footer()
+        yield QuietFooter()  # (not rebuilt when a screen opens over it: issue 10)
 
     def on_mount(self) -> None:
         self.update_continue()
