@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from recordkit import SAMPLES
 
 from tt22.cli import main
 from tt22.commands.bench import run_protocol
@@ -139,30 +140,55 @@ def test_bad_game_arguments_are_one_line_exit_2(
     assert expected in err
 
 
-@pytest.mark.parametrize("command", ["play", "replay"])
-def test_play_and_replay_say_they_play_22_only_for_now(
-    capsys: pytest.CaptureFixture[str], command: str, tmp_path: Path
+def test_play_refuses_a_game_without_a_table_and_replay_a_record_of_another_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    argv = [command, "--game", "rook"] + (
-        [str(tmp_path / "x.22rec")] if command == "replay" else []
-    )
-    what = "the table" if command == "play" else "the replayer"
-    code, out, err = run(capsys, *argv)
+    code, out, err = run(capsys, "play", "--game", "rummy")
     assert code == 2 and out == ""
     assert err == (
-        f"tt22 {command}: {what} plays Twenty-Two only for now; Rook games can be played by"
-        " bots, shown and checked: tt22 sim, show, verify, bench and arena take --game rook\n"
+        "tt22 play: Rummy has no table yet; its games can be played by bots, shown and"
+        " checked: tt22 sim, show, verify, bench and arena take --game rummy\n"
     )
+    rook = tmp_path / "rook.22rec"
+    assert main(["sim", "--game", "rook", "--seed", "r", "--out", str(rook)]) == 0
+    capsys.readouterr()
+    code, out, err = run(capsys, "replay", "--game", "twentytwo", str(rook))
+    assert code == 2 and out == ""
+    assert err == (
+        f"tt22 replay: {rook} is a record of Rook, not of Twenty-Two (--game twentytwo)\n"
+    )
+    code, out, err = run(capsys, "replay", "--game", "rook", str(SAMPLES / "4p-random.22rec"))
+    assert code == 2 and out == ""
+    assert err.endswith("is a record of Twenty-Two, not of Rook (--game rook)\n")
+    code, out, err = run(capsys, "replay", "--goto", "9.1", str(rook))
+    assert code == 2 and err == "tt22 replay: there is no trick 1 of hand 9\n"
 
 
-def test_play_and_replay_refuse_rook_without_importing_textual(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--players", "5"], "Rook is played by 2 to 4 players, not 5"),
+        (["--rule", "min_bid=7"], "min_bid"),
+        (["--bot", "genius"], "unknown bot level 'genius'; the levels are easy, normal, hard"),
+        (["--name", " "], "--name is empty"),
+    ],
+)
+def test_play_rook_checks_its_table_before_the_screen(
+    capsys: pytest.CaptureFixture[str], argv: list[str], expected: str
+) -> None:
+    code, out, err = run(capsys, "play", "--game", "rook", *argv)
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and expected in err
+
+
+def test_play_and_replay_refuse_without_importing_textual(tmp_path: Path) -> None:
     path = tmp_path / "rook.22rec"
     assert main(["sim", "--game", "rook", "--seed", "r", "--out", str(path)]) == 0
     code = (
         "import sys\n"
         "from tt22.cli import main\n"
-        f"a = main(['--game', 'rook'])\n"
-        f"b = main(['replay', {str(path)!r}])\n"
+        f"a = main(['--game', 'rummy'])\n"
+        f"b = main(['replay', '--game', 'gin', {str(path)!r}])\n"
         "assert 'textual' not in sys.modules, 'textual was imported'\n"
         "print(a, b)\n"
     )
@@ -172,11 +198,8 @@ def test_play_and_replay_refuse_rook_without_importing_textual(tmp_path: Path) -
     assert result.stdout.strip() == "2 2", result.stderr
     lines = result.stderr.splitlines()
     assert len(lines) == 2
-    assert lines[0].startswith("tt22 play: the table plays Twenty-Two only for now")
-    assert lines[1] == (
-        f"tt22 replay: {path} cannot be replayed: this is a record of Rook; the replayer and"
-        " the table play Twenty-Two only for now (tt22 show and tt22 verify read it)"
-    )
+    assert lines[0].startswith("tt22 play: Rummy has no table yet")
+    assert lines[1] == f"tt22 replay: {path} is a record of Rook, not of Gin Rummy (--game gin)"
 
 
 def test_verify_and_show_with_game_ask_for_that_games_records(

@@ -14,6 +14,7 @@ from typing import Any
 from tt22.commands.common import UsageError, seed_from_args, table_from_args
 from tt22.games import DEFAULT_GAME, UnknownGame, game_names, get_game
 from tt22.games.protocol import Game, RulesError
+from tt22.games.registry import bots_module
 from tt22.safe import printable
 
 __all__ = [
@@ -26,15 +27,6 @@ __all__ = [
     "game_text",
     "refuse_other_games",
 ]
-
-# A game's bots: module with BOT_NAMES and make_bot(name, seed), and where a game has
-# levels, LEVELS and make_level(level, seed). 22's bots (tt22.bots) sit above the games
-# layer and keep their own commands' code.
-_BOTS: dict[str, str] = {
-    "rook": "tt22.games.rook.bots",
-    "rummy": "tt22.games.rummy.bots",
-    "gin": "tt22.games.rummy.bots",
-}
 
 # A game's readable account of its transcript: module with render_text(t, ascii_style).
 _TEXT: dict[str, str] = {
@@ -80,10 +72,10 @@ def game_table(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -> tupl
 
 def game_bots(game: Game[Any, Any, Any, Any]) -> Any:
     """The module of a game's bots, or UsageError when it has none yet."""
-    module = _BOTS.get(game.name)
+    module = bots_module(game.name)
     if module is None:
         raise UsageError(f"{game.title} has no bots yet")
-    return importlib.import_module(module)
+    return module
 
 
 def bot_choices(bots: Any) -> list[str]:

@@ -11,7 +11,8 @@ from tt22.commands.common import (
     add_table_arguments,
     table_from_args,
 )
-from tt22.commands.games import add_game_argument, refuse_other_games
+from tt22.commands.games import add_game_argument, game_from_args, game_table
+from tt22.games import DEFAULT_GAME
 
 DESCRIPTION = "play at the table (the default with no command)"
 
@@ -40,7 +41,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from tt22.engine.players import Player
 
-    refuse_other_games(args, "the table")  # before Textual is imported: one line, exit 2
+    game = game_from_args(args)  # before Textual is imported: one line, exit 2
+    if game.name != DEFAULT_GAME:
+        return _run_game(args, game.name)
     starts_table = args.players is not None or args.seed is not None or args.rule or args.watch
     if args.pace is not None and not 0 <= args.pace <= 60:
         raise UsageError(f"--pace must be 0 to 60 seconds, not {args.pace:g}")
@@ -94,3 +97,62 @@ def _locale_language() -> str:
     from tt22.tui.i18n import detect_language
 
     return detect_language()
+
+
+def _check_name(args: argparse.Namespace) -> str:
+    name = (args.name or "").strip()
+    if args.name is not None and not name:
+        raise UsageError("--name is empty")
+    if len(name) > MAX_NAME:
+        raise UsageError(f"--name is at most {MAX_NAME} characters")
+    return name
+
+
+def _run_game(args: argparse.Namespace, name: str) -> int:
+    """`tt22 play --game NAME` for a game other than 22: straight to that game's table
+    (tt22.tui.tables), you against the game's bots (or bots only with --watch)."""
+    from tt22.engine.players import Player
+    from tt22.games import get_game
+    from tt22.tui.tables import TABLES, NewTable
+
+    game = get_game(name)
+    if name not in TABLES:
+        raise UsageError(
+            f"{game.title} has no table yet; its games can be played by bots, shown and"
+            f" checked: tt22 sim, show, verify, bench and arena take --game {name}"
+        )
+    if args.pace is not None and not 0 <= args.pace <= 60:
+        raise UsageError(f"--pace must be 0 to 60 seconds, not {args.pace:g}")
+    you = _check_name(args)
+    if args.players is None:
+        args.players = game.default_players
+    _rules, players, seed = game_table(game, args)  # every rule and the table checked
+    from tt22.tui.game_session import game_levels
+
+    levels = game_levels(name)
+    if args.bot is not None and args.bot not in levels:
+        raise UsageError(f"unknown bot level {args.bot!r}; the levels are {', '.join(levels)}")
+    from tt22.tui.app import StartOptions, TT22App
+    from tt22.tui.i18n import set_language, t
+    from tt22.tui.settings import load_settings
+
+    settings = load_settings()
+    set_language(args.lang or settings.language or _locale_language())
+    level = args.bot or (settings.bot if settings.bot in levels else levels[0])
+    seats: list[Player] = []
+    for seat in range(players):
+        if seat == 0 and not args.watch:
+            seats.append(Player(you or settings.name or t("player.you")))
+        else:
+            seats.append(Player(t("player.bot", n=seat), "bot", level))
+    table = NewTable(name, tuple(args.rule or ()), seed, tuple(seats), watch=args.watch)
+    options = StartOptions(
+        watch=args.watch,
+        pace=args.pace,
+        ascii_cards=True if args.ascii else None,
+        language=args.lang,
+        table=table,
+    )
+    app = TT22App(options)
+    app.run()
+    return app.return_code or 0

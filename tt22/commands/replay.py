@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from tt22.commands.common import UsageError, add_display_arguments
-from tt22.commands.games import add_game_argument, refuse_other_games
+from tt22.commands.games import add_game_argument, game_from_args
+from tt22.games import DEFAULT_GAME
 
 DESCRIPTION = "step through a .22rec record"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a .22rec record")
-    add_game_argument(parser)
+    add_game_argument(parser, of_record=True)
     parser.add_argument(
         "--seat",
         type=int,
@@ -53,8 +55,15 @@ def run(args: argparse.Namespace) -> int:
     from tt22.replay_model import GotoError, ReplayError, ReplayModel
     from tt22.safe import printable
 
-    refuse_other_games(args, "the replayer")
+    game = game_from_args(args) if args.game is not None else None  # (an unknown one: 2)
     record = open_record(args.file)
+    if record.game != DEFAULT_GAME:  # type: ignore[attr-defined]
+        return _run_other(args, record)
+    if game is not None and game.name != DEFAULT_GAME:
+        raise UsageError(
+            f"{printable(args.file)} is a record of Twenty-Two, not of {game.title}"
+            f" (--game {game.name})"
+        )
     try:
         model = ReplayModel.from_record(record)  # type: ignore[arg-type]
     except ReplayError as e:
@@ -75,3 +84,52 @@ def run(args: argparse.Namespace) -> int:
     return run_replay(
         model, Path(args.file), seat=seat, ascii_cards=args.ascii, start=start, language=args.lang
     )
+
+
+def _run_other(args: argparse.Namespace, record: Any) -> int:
+    """A record of a game other than 22, in that game's replayer (tt22.tui.tables)."""
+    from tt22.games import get_game
+    from tt22.safe import printable
+    from tt22.tui.tables import REPLAYERS
+
+    game = get_game(record.game)
+    if args.game is not None and args.game != record.game:
+        wanted = game_from_args(args)
+        raise UsageError(
+            f"{printable(args.file)} is a record of {game.title}, not of {wanted.title}"
+            f" (--game {wanted.name})"
+        )
+    if record.game not in REPLAYERS:
+        raise UsageError(
+            f"{printable(args.file)} is a record of {game.title}, which the replayer cannot"
+            " show yet (tt22 show and tt22 verify read it)"
+        )
+    seat = None
+    if args.seat is not None:
+        if not 0 <= args.seat < len(record.players):
+            raise UsageError(f"--seat must be 0 to {len(record.players) - 1} for this record")
+        seat = args.seat
+    from tt22.record import replay_game
+    from tt22.tui.rook.replay import GotoError, goto_index
+
+    result = replay_game(record)
+    if not result.states:
+        raise UsageError(f"{printable(args.file)} cannot be replayed: {result.problem}")
+    start = None
+    if args.goto is not None:
+        places = [game.locate(s) for s in result.states]
+        try:
+            start = goto_index(places, args.goto)
+        except GotoError as e:
+            raise UsageError(str(e)) from None
+    from tt22.tui.app import StartOptions, TT22App
+    from tt22.tui.tables import replay_screen
+
+    path = Path(args.file)
+
+    def screen() -> Any:
+        return replay_screen(record.game, record, path, seat=seat, start=start, standalone=True)
+
+    app = TT22App(StartOptions(ascii_cards=args.ascii or None, language=args.lang, screen=screen))
+    app.run()
+    return app.return_code or 0

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the protocol loads 22's engine: not needed to list names
     from .protocol import Game
 
-__all__ = ["DEFAULT_GAME", "UnknownGame", "game_names", "get_game"]
+__all__ = ["DEFAULT_GAME", "UnknownGame", "bots_module", "game_names", "get_game"]
 
 DEFAULT_GAME = "twentytwo"
 """The game tt22 opens on, and the game of every version-1 record."""
@@ -22,6 +22,15 @@ _GAMES: dict[str, tuple[str, str]] = {
     "rook": ("tt22.games.rook", "ROOK_GAME"),
     "rummy": ("tt22.games.rummy", "RUMMY_GAME"),
     "gin": ("tt22.games.rummy", "GIN_GAME"),
+}
+
+# A game's bots: the module with BOT_NAMES and make_bot(name, seed), and where the game
+# has levels, LEVELS and make_level(level, seed). 22's bots (tt22.bots) sit above the
+# games layer and are not listed here.
+_BOTS: dict[str, str] = {
+    "rook": "tt22.games.rook.bots",
+    "rummy": "tt22.games.rummy.bots",
+    "gin": "tt22.games.rummy.bots",
 }
 
 
@@ -42,3 +51,9 @@ def get_game(name: str) -> Game[Any, Any, Any, Any]:
     module, attribute = entry
     game: Game[Any, Any, Any, Any] = getattr(importlib.import_module(module), attribute)
     return game
+
+
+def bots_module(name: str) -> Any | None:
+    """The module of game `name`'s bots (loaded now), or None when it has none here."""
+    module = _BOTS.get(name)
+    return None if module is None else importlib.import_module(module)

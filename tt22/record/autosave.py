@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from collections.abc import Collection
 from pathlib import Path
 
 from tt22.games import DEFAULT_GAME
@@ -77,10 +78,14 @@ class Autosave:
 
     `problem` says why the last `load_current` found nothing usable although a file
     was there (it is kept, renamed `current.broken-N.22rec`, for the curious).
+    `games` are the games whose match in progress can be continued here (the
+    interface says which games it has a table for); a record of another game in the
+    slot is set aside like a broken one.
     """
 
-    def __init__(self, home: Path | None = None) -> None:
+    def __init__(self, home: Path | None = None, games: Collection[str] = (DEFAULT_GAME,)) -> None:
         self.home = Path(home) if home is not None else data_dir()
+        self.games = frozenset(games)
         self.problem: str | None = None
 
     @property
@@ -143,7 +148,7 @@ class Autosave:
             return None
         try:
             record = load_record(path)
-            if record.game != DEFAULT_GAME:  # the table plays 22 only for now
+            if record.game not in self.games:
                 raise ValueError(f"it is a game of {record.game}, which the table cannot play yet")
             final_state(record)
         except (RecordError, ValueError) as e:

@@ -28,6 +28,7 @@ from tt22.tui.wire import lean_driver
 
 if TYPE_CHECKING:
     from tt22.tui.screens.table import TableScreen
+    from tt22.tui.tables import NewTable
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "Colourless", "StartOptions", "TT22App", "ascii_key"]
 
@@ -80,6 +81,9 @@ class StartOptions:
     language: str | None = None
     home: Path | None = None
     screen: Callable[[], Screen[Any]] | None = None
+    table: NewTable | None = None
+    """A table of another game than 22 (`tt22 play --game rook`), opened through
+    tt22.tui.tables."""
 
 
 class TT22App(App[None]):
@@ -155,6 +159,11 @@ class TT22App(App[None]):
         o = self.options
         if o.screen is not None:
             self.push_screen(o.screen())
+        elif o.table is not None:
+            from tt22.tui.tables import open_table
+
+            table = o.table
+            self.confirm_new_match(lambda: open_table(self, table))
         elif o.rules is not None and o.players:
             rules, players = o.rules, o.players
 
@@ -203,6 +212,12 @@ class TT22App(App[None]):
         self.play_session(session, watch=watch)
 
     def continue_match(self) -> bool:
+        from tt22.games import DEFAULT_GAME
+        from tt22.tui.session import current_game
+
+        game = current_game(self.home_dir)
+        if game is not None and game != DEFAULT_GAME:
+            return self.continue_game()
         try:
             session = MatchSession.resume(self.home_dir)
         except SlotBusy as e:
@@ -211,6 +226,21 @@ class TT22App(App[None]):
         if session is None:
             return False
         self.play_session(session)
+        return True
+
+    def continue_game(self) -> bool:
+        """Continue the match in progress of a game other than 22 at its own table."""
+        from tt22.tui.game_session import GameSession
+        from tt22.tui.tables import open_session
+
+        try:
+            session = GameSession.resume(self.home_dir)
+        except SlotBusy as e:
+            self.tell_busy(e)
+            return True
+        if session is None:
+            return False
+        open_session(self, session)
         return True
 
     def tell_busy(self, e: SlotBusy) -> None:

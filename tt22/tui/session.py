@@ -29,9 +29,13 @@ from tt22.record import (
 __all__ = [
     "MatchSession",
     "bot_levels",
+    "claim_slot",
+    "current_game",
     "fresh_seed_text",
+    "keep_unfinished",
     "make_autosave",
     "peek_current",
+    "save_problem_text",
     "seed_label",
 ]
 
@@ -93,9 +97,9 @@ class MatchSession:
     def start(
         cls, rules: Rules, seed: str, players: Sequence[Player], home: Path | None = None
     ) -> MatchSession:
-        autosave, held = _claimed(home)
+        autosave, held = claim_slot(home)
         try:
-            _keep_unfinished(autosave)
+            keep_unfinished(autosave)
             session = cls(rules, seed, players, autosave=autosave)
         except BaseException:
             if held:
@@ -112,7 +116,7 @@ class MatchSession:
         position (tt22.bots.base.BotRng), so they choose what they would have chosen
         without the break.
         """
-        autosave, held = _claimed(home)
+        autosave, held = claim_slot(home)
         record = autosave.load_current()
         try:
             session = cls._at(record, _last_state(record), autosave) if record else None
@@ -134,9 +138,9 @@ class MatchSession:
         ValueError (one line) when the record does not fold or its match is over.
         """
         state = _last_state(record)
-        autosave, held = _claimed(home)
+        autosave, held = claim_slot(home)
         try:
-            _keep_unfinished(autosave)
+            keep_unfinished(autosave)
             session = cls._at(record, state, autosave)
         except BaseException:
             if held:
@@ -195,7 +199,7 @@ class MatchSession:
             else:
                 self.autosave.save(self.record)
         except OSError as e:
-            self.save_problem = _save_problem(e, self.autosave)
+            self.save_problem = save_problem_text(e, self.autosave)
             return False
         self.save_problem = None
         return True
@@ -253,7 +257,7 @@ class MatchSession:
             self.autosave.discard_current()
 
 
-def _save_problem(e: OSError, autosave: Autosave) -> str:
+def save_problem_text(e: OSError, autosave: Autosave) -> str:
     """Why a save failed, naming the data folder rather than the file: the atomic write's
     temporary file has a random name, and a message that changes with every move was
     repeated on every move."""
@@ -271,7 +275,7 @@ def _last_state(record: Record) -> State:
     return state
 
 
-def _keep_unfinished(autosave: Autosave) -> None:
+def keep_unfinished(autosave: Autosave) -> None:
     """A match left unfinished is kept with the records, never overwritten.
     (`load_current` sets an unreadable one aside itself.)"""
     old = autosave.load_current()
@@ -280,7 +284,7 @@ def _keep_unfinished(autosave: Autosave) -> None:
             autosave.finish(old)
 
 
-def _claimed(home: Path | None) -> tuple[Autosave, bool]:
+def claim_slot(home: Path | None) -> tuple[Autosave, bool]:
     """The autosave of `home`, owned by this process (and whether a lock is held: not in
     a folder that cannot be written). SlotBusy (one line, naming the other process) if
     another tt22 is playing the match in progress there."""
@@ -289,7 +293,11 @@ def _claimed(home: Path | None) -> tuple[Autosave, bool]:
 
 
 def make_autosave(home: Path | None = None) -> Autosave:
-    return Autosave(home)
+    """The data folder's one slot for the match in progress, of any game with a table
+    (tt22.tui.tables): 22's matches and the other games' share the slot and its lock."""
+    from tt22.tui.tables import playable_games
+
+    return Autosave(home, playable_games())
 
 
 def seed_label(seed: str, players: Sequence[Player]) -> str:
@@ -299,6 +307,12 @@ def seed_label(seed: str, players: Sequence[Player]) -> str:
     if any(p.kind == "human" for p in players):
         return f"sha256:{seed_commitment(seed)}"
     return seed
+
+
+def current_game(home: Path | None = None) -> str | None:
+    """The game of the autosaved match in progress (`twentytwo`, `rook`), or None."""
+    record = make_autosave(home).load_current()
+    return None if record is None else record.game
 
 
 def peek_current(home: Path | None = None) -> tuple[str, int] | None:

@@ -8,8 +8,12 @@ and `tt22 replay` ask `open_table` and `open_replay`.
 
 A game's table opener is `function(app, table: NewTable) -> None`: it pushes that game's
 table screen (and files the match in the data folder's one slot for the match in
-progress, as 22 does). A replay opener is `function(app, record) -> None`: it pushes
-that game's replayer on a checked record.
+progress, as 22 does). A session opener is `function(app, session) -> None`: it seats
+the match in progress of that slot (a `tt22.tui.game_session.GameSession`) again, for
+the home screen's "Continue". A replayer is
+`function(record, path=None, *, seat=None, start=None, standalone=False) -> Screen`: that
+game's replay screen on a decoded record (`tt22 replay` makes it the app's first
+screen; the record picker pushes it).
 """
 
 from __future__ import annotations
@@ -26,11 +30,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "REPLAYERS",
+    "SESSIONS",
     "TABLES",
     "NewTable",
     "open_replay",
+    "open_session",
     "open_table",
     "playable_games",
+    "replay_screen",
     "replayable_games",
 ]
 
@@ -47,9 +54,16 @@ class NewTable:
     watch: bool = False
 
 
-# game name -> "module:function" of its table opener / replay opener (see above).
-TABLES: dict[str, str] = {}
-REPLAYERS: dict[str, str] = {}
+# game name -> "module:function" of its table / session / replay opener (see above).
+TABLES: dict[str, str] = {
+    "rook": "tt22.tui.rook:open_rook_table",
+}
+SESSIONS: dict[str, str] = {
+    "rook": "tt22.tui.rook:open_rook_session",
+}
+REPLAYERS: dict[str, str] = {
+    "rook": "tt22.tui.rook:rook_replay_screen",
+}
 
 
 def playable_games() -> tuple[str, ...]:
@@ -74,6 +88,17 @@ def open_table(app: Any, table: NewTable) -> None:
     _load(TABLES[table.game])(app, table)
 
 
-def open_replay(app: Any, game: str, record: Any) -> None:
-    """Open `record` (of `game`, already checked) in that game's replayer."""
-    _load(REPLAYERS[game])(app, record)
+def open_session(app: Any, session: Any) -> None:
+    """Seat `session` (the continued match in progress of a game other than 22) at its
+    game's table."""
+    _load(SESSIONS[session.game.name])(app, session)
+
+
+def replay_screen(game: str, record: Any, path: Any = None, **options: Any) -> Any:
+    """The replay screen of `record` (of `game`, decoded) in that game's replayer."""
+    return _load(REPLAYERS[game])(record, path, **options)
+
+
+def open_replay(app: Any, game: str, record: Any, path: Any = None) -> None:
+    """Open `record` (of `game`, decoded) in that game's replayer."""
+    app.push_screen(replay_screen(game, record, path))

@@ -8,7 +8,7 @@ handed in by the screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -46,6 +46,9 @@ class HandView(SimpleLines):
         self.hidden_text: str | None = None
         self.ascii_style = False
         self.active = False
+        # How a card is written: 22's cards by default; a game with cards of its own
+        # (Rook's `RK`) hands in its own.
+        self.label_of: Callable[[int, bool], str] = card_label
         self._drawn: list[object] = []  # the lines last drawn, to repaint only changes
 
     # --- state, set by the screen -------------------------------------------------
@@ -203,7 +206,7 @@ class HandView(SimpleLines):
         lead = " " if cell == CELL else ""
         mid = Text(" " * MARGIN)
         for i, c in enumerate(self.cards):
-            label = card_label(c, self.ascii_style)
+            label = self.label_of(c, self.ascii_style)
             pad = 3 - cell_len(label)
             mid.append(lead)
             mid.append(" " * pad + label, style=self._style(i, c))
@@ -216,7 +219,7 @@ class HandView(SimpleLines):
         tl, tr, bl, br, h, v = ("+", "+", "+", "+", "-", "|") if a else "┌┐└┘─│"
         lines = [Text(" " * MARGIN) for _ in range(3)]
         for i, c in enumerate(self.cards):
-            label = card_label(c, a)
+            label = self.label_of(c, a)
             label = " " * (3 - cell_len(label)) + label
             style = self._style(i, c)
             frame = "dim" if style.startswith("dim") else ("bold" if i in self.selected else "")

@@ -1,0 +1,199 @@
+"""The Rook table (tt22/tui/rook): whole games against bots through the keys, at 80x24,
+the home screen's Continue, `tt22 play --game rook`, and reasons in the player's language.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from layoutkit import screen_lines
+from textual.pilot import Pilot
+
+from tt22.engine.players import Player
+from tt22.games import get_game
+from tt22.games.protocol import Reason
+from tt22.games.rook.moves import Nest, Play, Trump
+from tt22.games.rook.state import BIDDING, DUMMY, NEST, PILES, PLAY, TRUMP
+from tt22.record import Autosave, load_record, replay_game
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.game_session import GameSession
+from tt22.tui.i18n import set_language
+from tt22.tui.rook.summary import GameSummaryScreen, HandSummaryScreen
+from tt22.tui.rook.table import RookTableScreen
+from tt22.tui.rook.words import reason_text
+from tt22.tui.screens.home import HomeScreen
+from tt22.tui.tables import NewTable
+
+ROOK = get_game("rook")
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TT22_HOME", str(tmp_path / "home"))
+    set_language("en")
+    return tmp_path / "home"
+
+
+def seats(players: int) -> tuple[Player, ...]:
+    return (Player("Ann"), *(Player(f"Bot {s}", "bot", "normal") for s in range(1, players)))
+
+
+class Seen:
+    """What a whole game through the keys went through."""
+
+    def __init__(self) -> None:
+        self.hand_summaries = 0
+        self.game_summary: list[str] = []
+        self.notes: list[str] = []
+        self.phases: set[int] = set()
+
+
+async def play_through(
+    pilot: Pilot[None], app: TT22App, bid_first: bool = True, seconds: float = 240
+) -> Seen:
+    """Play the human seat with keys until the game summary: bid in the first hand if
+    `bid_first` (Enter: the lowest bid allowed) until the bid is won or passing is all
+    there is, pass otherwise; put back 5 cards with Space and →; name trump; play the card under
+    the cursor. One illegal Enter at the nest and one at a card that may not be played
+    are tried first, for their explanations."""
+    seen = Seen()
+    tried_nest = tried_play = False
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, GameSummaryScreen):
+            seen.game_summary = screen_lines(app)
+            return seen
+        if isinstance(screen, HandSummaryScreen):
+            seen.hand_summaries += 1
+            await pilot.press("enter")
+            continue
+        assert isinstance(screen, RookTableScreen), type(screen)
+        v = screen._view
+        if v is None:
+            await pilot.pause(0.01)
+            continue
+        seen.phases.add(v.phase)
+        if v.phase == BIDDING:
+            can_pass = "pass_bid" in footer(app)
+            bids = bid_first and v.hand_number == 1
+            await pilot.press("enter" if bids or not can_pass else "p")
+        elif v.phase in (PILES, TRUMP):
+            await pilot.press("down", "enter")
+        elif v.phase == NEST:
+            if not tried_nest:
+                tried_nest = True
+                await pilot.press("enter")
+                seen.notes.append(screen.note or "")
+            for _ in range(5):
+                await pilot.press("space", "right")
+            await pilot.press("enter")
+        elif v.phase == PLAY:
+            hand = screen.query_one("#rook-hand")
+            barred = [i for i, c in enumerate(hand.cards) if c not in (hand.playable or ())]
+            if barred and not tried_play:
+                tried_play = True
+                hand.cursor = barred[0]
+                await pilot.press("enter")
+                seen.notes.append(screen.note or "")
+                await pilot.press("home")
+                hand.cursor_to_playable()
+            await pilot.press("enter")
+    raise AssertionError("the game did not end in time")
+
+
+def footer(app: TT22App) -> set[str]:
+    """The actions the footer offers now."""
+    return {
+        b.action.split("(")[0]
+        for _, b, enabled, _ in app.screen.active_bindings.values()
+        if enabled and b.show
+    }
+
+
+@pytest.mark.parametrize(("players", "target"), [(4, 150), (3, 100), (2, 150)])
+async def test_a_whole_rook_game_against_bots_through_the_keys(
+    players: int, target: int, _home: Path
+) -> None:
+    table = NewTable("rook", (f"target={target}",), f"pilot-{players}", seats(players))
+    app = TT22App(StartOptions(language="en", pace=0, home=_home, table=table))
+    async with app.run_test(size=SIZE) as pilot:
+        # With 2 players you pass when you may: you play the dummy's cards (K22).
+        seen = await play_through(pilot, app, bid_first=players > 2)
+        text = "\n".join(seen.game_summary)
+        assert "The game is over" in text and "Record saved" in text
+        assert "…" not in text
+        assert seen.hand_summaries >= 1
+        session = next(s for s in app.screen_stack if isinstance(s, RookTableScreen)).session
+        assert session.over and session.saved_path is not None
+        moves = session.moves
+        assert any(isinstance(m, Play) and m.seat == 0 for m in moves)
+        assert any("(K11)" in n or "(K12)" in n for n in seen.notes), seen.notes
+        if players > 2:  # you bid, took the nest, put 5 back and named trump in hand 1
+            assert any(isinstance(m, Nest) and m.seat == 0 for m in moves)
+            assert any(isinstance(m, Trump) and m.seat == 0 for m in moves)
+            assert seen.notes[0] == "Not allowed: put back exactly 5 cards, not 0 (K9)"
+        # The record filed with the records replays to the same finished game.
+        record = load_record(session.saved_path)
+        assert record.game == "rook" and record.result.finished
+        replayed = replay_game(record)
+        assert replayed.ok and ROOK.is_over(replayed.final)
+        if players == 2:  # the non-bidder played the dummy's cards in its turn (K22)
+            assert any(
+                s.phase == PLAY and s.turn == DUMMY and s.to_move == 0 for s in replayed.states
+            )
+        await pilot.press("escape")  # home
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_continue_reopens_a_rook_match_at_the_rook_table(_home: Path) -> None:
+    rules = ROOK.rules([], 4)
+    session = GameSession.start(ROOK, rules, "continue", seats(4), _home)
+    while session.to_move != 0 or session.state.phase != PLAY:
+        move = (
+            session.bot_move()
+            if session.is_bot(session.to_move)
+            else session.legal_moves(session.to_move)[-1]  # (a pass, or the lowest card)
+        )
+        session.play(move)
+    made = len(session.moves)
+    session.release()
+    assert Autosave(_home, ("twentytwo", "rook")).load_current() is not None
+    app = TT22App(StartOptions(language="en", pace=0, home=_home))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("c")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, RookTableScreen)
+        assert len(table.session.moves) == made and table.session.state.phase == PLAY
+        assert table._view is not None and table._view.seat == 0  # your turn, as left
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+    # Still the match in progress, for the next Continue.
+    again = GameSession.resume(_home)
+    assert again is not None and len(again.moves) == made
+    again.release()
+
+
+def test_reasons_are_said_in_the_players_language() -> None:
+    follow = Reason("rook.follow_suit", "K11", (("suit", "H"),))
+    nest = Reason("rook.nest_not_held", "K9", (("card", "RK"),))
+    try:
+        assert reason_text(follow) == "you must follow the suit led (♥) while you hold it (K11)"
+        assert reason_text(nest, ascii_style=True) == "RK is not in your hand (K9)"
+        set_language("ko")
+        assert reason_text(follow).endswith("(K11)") and "♥" in reason_text(follow)
+        assert "따라" in reason_text(follow)
+        set_language("ja")
+        assert "フォロー" in reason_text(follow) and reason_text(follow).endswith("(K11)")
+        assert reason_text(nest).startswith("R★")
+    finally:
+        set_language("en")

@@ -1,0 +1,327 @@
+"""The Rook replayer: a record stepped move by move, trick by trick and hand by hand.
+
+The record is folded once through the game (`tt22.record.replay_game`); where it is
+along the way comes from `game.locate`. The screen shows one seat's view (K23: that
+seat's cards, the dummy's face-up cards, the nest only to its bidder; the move list
+hides a nest put back from everyone else), or, for a finished game only, every hand
+open: a record still being played would otherwise show the hands of a match in
+progress. A record that breaks is shown up to its last good move with why.
+
+Keys: ←→ a move, ↑↓ (or [ ]) a trick, PgUp/PgDn a hand, Home/End the start and the
+end, v the next view (every hand, then each seat), m the move list, q back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from tt22.games import get_game
+from tt22.games.protocol import Location
+from tt22.games.rook.moves import Play
+from tt22.games.rook.state import BIDDING, DUMMY, OVER
+from tt22.games.rook.views import view
+from tt22.record import Record, replay_game
+from tt22.safe import printable
+from tt22.tui.bindings import translate_bindings
+from tt22.tui.i18n import t
+from tt22.tui.rook.panels import (
+    bidding_text,
+    cards_line,
+    move_words,
+    position_name,
+    seats_table,
+    status_text,
+    trick_text,
+)
+from tt22.tui.widgets.lines import TextLines
+
+__all__ = ["RookReplayScreen", "goto_index"]
+
+ROOK = get_game("rook")
+
+
+class GotoError(ValueError):
+    """A place that is not in the record, in words."""
+
+
+def goto_index(places: list[Location], text: str) -> int:
+    """`#57` (after move 57), `3` (hand 3's start) or `3.2` (hand 3, trick 2's first
+    card) as a position; GotoError in one line otherwise."""
+    text = text.strip()
+    end = len(places) - 1
+    if text.startswith("#"):
+        try:
+            n = int(text[1:])
+        except ValueError:
+            raise GotoError(f"not a move number: {text!r}") from None
+        if not 0 <= n <= end:
+            raise GotoError(f"the record has moves 0 to {end}, not {n}")
+        return n
+    try:
+        parts = [int(p) for p in text.split(".")]
+    except ValueError:
+        raise GotoError(f"a place is #MOVE, HAND or HAND.TRICK, not {text!r}") from None
+    if len(parts) > 2:
+        raise GotoError(f"a place is #MOVE, HAND or HAND.TRICK, not {text!r}")
+    hand, trick = parts[0], parts[1] if len(parts) == 2 else 0
+    for i, where in enumerate(places):
+        if where.hand == hand and (where.trick == trick or (trick == 0 and i == end)):
+            return i
+    raise GotoError(f"there is no {'trick ' + str(trick) + ' of ' if trick else ''}hand {hand}")
+
+
+class RookReplayScreen(Screen[None]):
+    CSS_PATH = "rook.tcss"
+    AUTO_FOCUS = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "rook.key.prev", id="rook.replay.prev", key_display="←"),
+        Binding("right", "step(1)", "rook.key.next", id="rook.replay.next", key_display="→"),
+        Binding(
+            "up,left_square_bracket", "trick(-1)", "rook.key.trick", id="rook.replay.trick",
+            key_display="↑↓",
+        ),
+        Binding(
+            "down,right_square_bracket", "trick(1)", "rook.key.trick", id="rook.replay.trick2",
+            show=False,
+        ),
+        Binding(
+            "pageup", "hand(-1)", "rook.key.hand", id="rook.replay.hand", key_display="PgUp/Dn"
+        ),
+        Binding("pagedown", "hand(1)", "rook.key.hand", id="rook.replay.hand2", show=False),
+        Binding("home", "end(0)", "key.first", id="rook.replay.start", show=False),
+        Binding("end", "end(1)", "key.last", id="rook.replay.end", show=False),
+        Binding("v", "view", "rook.key.view", id="rook.replay.view"),
+        Binding("m", "moves", "rook.key.moves", id="rook.replay.moves"),
+        Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
+        Binding("q,escape", "back", "key.back", id="rook.replay.back"),
+    ]  # fmt: skip
+
+    def __init__(
+        self,
+        record: Record,
+        path: Path | None = None,
+        *,
+        seat: int | None = None,
+        start: int | None = None,
+        standalone: bool = False,
+    ) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.record = record
+        self.path = path
+        self.standalone = standalone
+        result = replay_game(record)
+        self.states: list[Any] = result.states or [
+            ROOK.new_match(record.rules, len(record.players), record.seed)
+        ]
+        self.problem = result.problem
+        self.places = [ROOK.locate(s) for s in self.states]
+        self.finished = bool(record.result.finished) and result.ok
+        self.end = len(self.states) - 1
+        self.index = self.end if start is None else max(0, min(start, self.end))
+        # Every hand open for a finished game; else the first person's seat.
+        first = next((s for s, p in enumerate(record.players) if p.kind == "human"), 0)
+        self.seat: int | None = seat if seat is not None else (None if self.finished else first)
+        self.show_moves: bool | None = None  # None: beside the table when it is wide
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.record.players]
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="rook-body"):
+            with Vertical(id="rook-main"):
+                yield TextLines(id="replay-status")
+                yield TextLines(id="replay-where")
+                with VerticalScroll(id="replay-seats-pane"):
+                    yield Static(id="replay-seats")
+                yield TextLines(id="replay-trick")
+                yield TextLines(id="replay-hand")
+            with VerticalScroll(id="replay-moves-pane"):
+                yield Static(id="replay-moves")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#replay-moves-pane").border_title = t("rook.replay.moves")
+        self.query_one("#replay-moves-pane").can_focus = False
+        self.query_one("#replay-seats-pane").can_focus = False
+        self.set_focus(None)
+        self.refresh_view()
+
+    def on_resize(self) -> None:
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ drawing
+    def view_of(self, seat: int) -> Any:
+        return view(self.states[self.index], seat)
+
+    def refresh_view(self) -> None:
+        if not self.is_mounted:
+            return
+        a = bool(getattr(self.app, "ascii_cards", False))
+        s = self.states[self.index]
+        names = self.names
+        # The public parts (the bid, the trump, the tricks) from the shown seat's view.
+        v = self.view_of(self.seat if self.seat is not None else 0)
+        self.query_one("#replay-status", TextLines).update(status_text(v, names, a))
+        self.query_one("#replay-where", TextLines).update(self._where())
+        seats = self.query_one("#replay-seats", Static)
+        hand = self.query_one("#replay-hand", TextLines)
+        if self.seat is None and s.phase != OVER:
+            seats.update(self._all_hands(s, a))
+            hand.update(Text(""))
+        else:
+            seats.update(seats_table(v, names, None))
+            hand.update(self._seat_hand(v, a))
+        trick = bidding_text(v, names) if v.phase == BIDDING else trick_text(v, names, a)
+        self.query_one("#replay-trick", TextLines).update(trick)
+        wide = self.size.width >= 110
+        moves_shown = self.show_moves if self.show_moves is not None else wide
+        pane = self.query_one("#replay-moves-pane")
+        pane.display = moves_shown
+        self.query_one("#rook-main").display = wide or not moves_shown
+        pane.styles.width = 34 if wide else "1fr"
+        if moves_shown:
+            self.query_one("#replay-moves", Static).update(self._move_list(a))
+            pane.scroll_to(y=max(0, self.index - 5), animate=False)
+
+    def _where(self) -> Text:
+        here = self.places[self.index]
+        stage = t("rook.phase.play", n=here.trick) if here.trick else t("rook.replay.before_play")
+        line = t("rook.replay.where", i=self.index, n=self.end, hand=here.hand, stage=stage)
+        who = (
+            t("rook.replay.view_all")
+            if self.seat is None
+            else t("rook.replay.view_seat", name=printable(self.names[self.seat], 40))
+        )
+        text = Text(line + " · ", style="bold")
+        text.append(who)
+        if self.problem and self.index == self.end:
+            text.append("\n" + t("rook.replay.problem", problem=printable(self.problem, 300)))
+        return text
+
+    def _all_hands(self, s: Any, a: bool) -> Table:
+        """Every hand open (a finished game): each position's cards, the nest, the cards
+        out of play."""
+        table = Table(box=None, padding=(0, 1), show_edge=False, expand=True, show_header=False)
+        table.add_column(overflow="fold", ratio=2)
+        table.add_column(overflow="fold", ratio=5)
+        if s.phase == OVER:
+            return table
+        v = view(s, 0)
+        for position, cards in enumerate(s.hands):
+            name = position_name(v, self.names, position)
+            if v.players == 2 and position == DUMMY:
+                name = t("rook.dummy")
+            table.add_row(Text(name, style="bold"), cards_line(cards, a))
+        nest = s.put_back or s.start.nest
+        table.add_row(
+            Text(t("rook.hand.nest", cards="").rstrip(": "), style="dim"), cards_line(nest, a)
+        )
+        if s.start.out_of_play:
+            label = t("rook.hand.out", cards="").rstrip(": ")
+            table.add_row(Text(label, style="dim"), cards_line(s.start.out_of_play, a))
+        return table
+
+    def _seat_hand(self, v: Any, a: bool) -> Text:
+        """The seat's cards (and the dummy's, 2 players), as that seat saw them."""
+        text = Text()
+        if v.phase == OVER:
+            return text
+        name = printable(self.names[v.seat], 40)
+        text.append(t("rook.hand_cards", name=name) + " ", style="bold")
+        text.append_text(cards_line(v.hand, a))
+        if v.players == 2 and (v.dummy or v.dummy_hidden):
+            text.append("\n" + t("rook.dummy_cards") + " ", style="bold")
+            text.append_text(cards_line(v.dummy, a))
+            if v.dummy_hidden:
+                text.append(" " + t("rook.face_down", n=v.dummy_hidden), style="dim")
+        if v.nest:
+            text.append("\n" + t("rook.nest_yours", cards=""), style="dim")
+            text.append_text(cards_line(v.nest, a))
+        return text
+
+    def move_words(self, i: int, a: bool) -> str:
+        """Move i (0-based) in words, its nest hidden from every seat but its bidder's."""
+        move = self.record.moves[i].move
+        state = self.states[i]
+        who = printable(self.names[move.seat], 40)
+        if isinstance(move, Play) and state.players == 2 and state.turn == DUMMY:
+            who = t("rook.dummy")
+        shown = self.seat is None or self.seat == move.seat
+        return move_words(move, who, a, nest_shown=shown)
+
+    def _move_list(self, a: bool) -> Text:
+        text = Text()
+        text.append(t("rook.replay.start") + "\n", style="reverse" if self.index == 0 else "")
+        for i in range(len(self.record.moves)):
+            if i >= self.end and self.problem:
+                break
+            style = "reverse" if i + 1 == self.index else ""
+            text.append(f"{i + 1}. {self.move_words(i, a)}\n", style=style)
+        return text
+
+    # ------------------------------------------------------------------ keys
+    def go(self, index: int) -> None:
+        self.index = max(0, min(index, self.end))
+        self.refresh_view()
+
+    def action_step(self, step: int) -> None:
+        self.go(self.index + step)
+
+    def _trick_starts(self) -> list[int]:
+        """The positions where a trick (or a hand's bidding) begins, and the end."""
+        starts = [i for i in range(1, self.end + 1) if self.places[i][:2] != self.places[i - 1][:2]]
+        return [0, *starts, self.end]
+
+    def _hand_starts(self) -> list[int]:
+        starts = [
+            i for i in range(1, self.end + 1) if self.places[i].hand != self.places[i - 1].hand
+        ]
+        return [0, *starts, self.end]
+
+    def _jump(self, marks: list[int], step: int) -> None:
+        if step > 0:
+            self.go(next((m for m in marks if m > self.index), self.end))
+        else:
+            self.go(max((m for m in marks if m < self.index), default=0))
+
+    def action_trick(self, step: int) -> None:
+        self._jump(self._trick_starts(), step)
+
+    def action_hand(self, step: int) -> None:
+        self._jump(self._hand_starts(), step)
+
+    def action_end(self, last: int) -> None:
+        self.go(self.end if last else 0)
+
+    def action_view(self) -> None:
+        """Every hand open (finished games only), then each seat's view in turn."""
+        order: list[int | None] = [*range(len(self.record.players))]
+        if self.finished:
+            order.insert(0, None)
+        i = order.index(self.seat) if self.seat in order else -1
+        self.seat = order[(i + 1) % len(order)]
+        self.refresh_view()
+
+    def action_moves(self) -> None:
+        wide = self.size.width >= 110
+        shown = self.show_moves if self.show_moves is not None else wide
+        self.show_moves = not shown
+        self.refresh_view()
+
+    def action_back(self) -> None:
+        if self.standalone and len(self.app.screen_stack) <= 2:
+            self.app.exit()
+            return
+        self.app.pop_screen()
