@@ -444,12 +444,13 @@ def test_each_rook_sample_verifies_and_is_what_make_samples_writes(path: Path) -
     assert module.make_rook(*entry) == path.read_bytes()
 
 
-async def test_the_record_browser_opens_22_and_refuses_a_rook_record_in_words(
+async def test_the_record_browser_opens_22_and_rook_records_in_their_own_replayers(
     tmp_path: Path,
 ) -> None:
     from tt22.tui.app import StartOptions, TT22App
     from tt22.tui.replay.picker import RecordPicker
     from tt22.tui.replay.screen import ReplayScreen
+    from tt22.tui.rook.replay import RookReplayScreen
 
     mine = tmp_path / "mine"
     mine.mkdir()
@@ -468,18 +469,22 @@ async def test_the_record_browser_opens_22_and_refuses_a_rook_record_in_words(
         entries = {e.path.name: e for e in picker.entries if not e.sample}
         assert entries["rook.22rec"].readable and entries["22.22rec"].readable
         assert any(e.sample and "rook" in e.path.name for e in picker.entries)
-        assert picker.open(rook) is False  # one message, and the browser stays
+        assert picker.open(rook) is True  # Rook's own replayer
+        await pilot.pause()
+        assert isinstance(app.screen, RookReplayScreen)
+        await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, RecordPicker)
-        messages = [str(n.message) for n in app._notifications]
-        assert any("this is a record of Rook" in m for m in messages), messages
         from textual.widgets import DataTable
 
         table = picker.query_one(DataTable)
         table.move_cursor(row=[e.path.name for e in picker.entries].index("rook.22rec"))
-        await pilot.press("enter")  # the Rook row: the message again, no crash
-        await pilot.pause()
-        assert isinstance(app.screen, RecordPicker)
+        await pilot.press("enter")  # the Rook row: the same
+        while not isinstance(app.screen, RookReplayScreen):
+            await pilot.pause()
+        await pilot.press("q")
+        while not isinstance(app.screen, RecordPicker):
+            await pilot.pause()
         table.move_cursor(row=[e.path.name for e in picker.entries].index("22.22rec"))
         await pilot.press("enter")
         while not isinstance(app.screen, ReplayScreen):

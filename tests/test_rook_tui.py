@@ -4,16 +4,18 @@ the home screen's Continue, `tt22 play --game rook`, and reasons in the player's
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
 import pytest
-from layoutkit import screen_lines
+from layoutkit import crop, screen_lines
 from textual.pilot import Pilot
 
 from tt22.engine.players import Player
 from tt22.games import get_game
 from tt22.games.protocol import Reason
+from tt22.games.rook.cards import show_rook_card
 from tt22.games.rook.moves import Nest, Play, Trump
 from tt22.games.rook.state import BIDDING, DUMMY, NEST, PILES, PLAY, TRUMP
 from tt22.record import Autosave, load_record, replay_game
@@ -197,3 +199,71 @@ def test_reasons_are_said_in_the_players_language() -> None:
         assert reason_text(nest).startswith("R★")
     finally:
         set_language("en")
+
+
+CARD = r"(10|[2-9JQKA])[♠♥♦♣]|R★|\b(T|[2-9JQKA])[SHDC]\b|\bRK\b"
+
+
+async def test_hot_seat_hides_each_hand_until_its_player_opens_it() -> None:
+    """Two people and two bots: while the keyboard passes, no card of any hand is on
+    screen; Enter opens the hand of the player on turn, and only theirs."""
+    people = (
+        Player("Ann"),
+        Player("Bo"),
+        Player("Bot 2", "bot", "normal"),
+        Player("Bot 3", "bot", "normal"),
+    )
+    session = GameSession(ROOK, ROOK.rules([], 4), "hot seat", people)
+    app = TT22App(StartOptions(language="en", pace=0))
+    async with app.run_test(size=SIZE) as pilot:
+        table = RookTableScreen(session)
+        await app.push_screen(table)
+        opened: set[int] = set()
+        deadline = time.monotonic() + 60
+        while opened != {0, 1} and time.monotonic() < deadline:
+            await pilot.pause(0.01)
+            if session.is_bot(session.to_move) or not table.must_reveal():
+                continue
+            assert session.state.phase == BIDDING
+            seat = session.to_move
+            lines = screen_lines(app)
+            main = " ".join(crop(lines, table.query_one("#rook-main").region))
+            assert not re.search(CARD, main), f"a card shows before {seat} opened: {main}"
+            assert f"Pass the keyboard to {people[seat].name}" in main
+            await pilot.press("enter")
+            await pilot.pause()
+            hand = crop(screen_lines(app), table.query_one("#rook-hand").region)
+            shown = set(" ".join(hand).split())
+            mine = {show_rook_card(c, False) for c in session.state.hands[seat]}
+            other = {show_rook_card(c, False) for c in session.state.hands[1 - seat]}
+            assert mine <= shown and not (other & shown)
+            opened.add(seat)
+            await pilot.press("p" if "pass_bid" in footer(app) else "enter")
+        assert opened == {0, 1}
+
+
+async def test_the_ascii_style_and_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--ascii`: the Rook is `RK`, suits are letters, nothing outside ASCII is drawn;
+    NO_COLOR: the table still draws whole."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    s = ROOK.new_match(ROOK.rules([], 4), 4, "ascii")
+    seed = next(
+        f"ascii{i}"
+        for i in range(200)
+        if 52 in ROOK.new_match(ROOK.rules([], 4), 4, f"ascii{i}").hands[0]
+    )
+    s = ROOK.new_match(ROOK.rules([], 4), 4, seed)
+    people = (Player("Ann"), *(Player(f"Bot {i}", "bot", "normal") for i in range(1, 4)))
+    session = GameSession(ROOK, ROOK.rules([], 4), seed, people, state=s)
+    session.bots = {}  # (the picture stays put)
+    app = TT22App(StartOptions(language="en", ascii_cards=True))
+    async with app.run_test(size=SIZE) as pilot:
+        table = RookTableScreen(session)
+        await app.push_screen(table)
+        await pilot.pause()
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert all(line.isascii() for line in lines), [x for x in lines if not x.isascii()]
+        hand = " ".join(crop(lines, table.query_one("#rook-hand").region)).split()
+        assert "RK" in hand
+        assert len(hand) >= len(s.hands[0])

@@ -109,7 +109,7 @@ def _bid_word(v: RookView, seat: int) -> str:
 
 def seats_table(v: RookView, names: Sequence[str], you: int | None) -> Table:
     """Every seat by team (K1, K21, K22): cards left, the bidding, counters taken this
-    hand and the score; `►` marks the seat on turn, `*` the bidder."""
+    hand and the score; `▶` marks the seat on turn, `*` the bidder."""
     table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
     table.add_column(t("rook.col.team"), no_wrap=True)
     table.add_column(t("rook.col.player"), overflow="fold", ratio=1)
@@ -133,7 +133,7 @@ def seats_table(v: RookView, names: Sequence[str], you: int | None) -> Table:
         for position in rows:
             dummy = v.players == 2 and position == DUMMY
             turn = not over and (position == v.turn if v.phase == PLAY else position == v.to_move)
-            name = Text("► " if turn else "  ", style="bold")
+            name = Text("▶ " if turn else "  ", style="bold")
             if dummy:
                 partner = next((s for s in range(2) if s != v.bidder), -1)
                 who = (

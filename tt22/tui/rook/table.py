@@ -339,7 +339,7 @@ class RookTableScreen(Screen[None]):
             labels = [t("btn.reveal")]
         elif v is not None and v.phase == BIDDING:
             can_pass = any(isinstance(m, Pass) for m in v.legal_moves())
-            labels = ["−", t("rook.btn.bid", bid=self.bid_choice), "+"]
+            labels = ["-", t("rook.btn.bid", bid=self.bid_choice), "+"]
             if can_pass:
                 labels.append(t("rook.btn.pass"))
             labels = [labels[1], labels[0], labels[2], *labels[3:]]

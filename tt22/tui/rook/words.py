@@ -230,10 +230,16 @@ SUITS: dict[str, tuple[str, str, str]] = {
 REASONS: dict[str, tuple[str, str]] = {
     "over": ("게임이 끝났습니다", "ゲームは終わっています"),
     "not_a_move": ("{kind}은(는) 루크의 수가 아닙니다", "{kind}はルックの手ではありません"),
-    "turn": ("{seat}번 자리의 차례입니다 ({seat}번이 아님)", "{expected}番の番です"),
+    "turn": (
+        "{seat}번이 아니라 {expected}번 자리의 차례입니다",
+        "{seat}番ではなく{expected}番の番です",
+    ),
     "not_yours": ("{seat}번 자리의 수입니다", "{seat}番の手です"),
-    "phase": ("지금은 {now} 단계입니다", "今は{now}の段階です"),
-    "phase_over": ("{wanted} 단계는 끝났습니다", "{wanted}は終わりました"),
+    "phase": ("{wanted}의 수이지만 지금은 {now} 단계입니다", "{wanted}の手ですが、今は{now}です"),
+    "phase_over": (
+        "{wanted} 단계는 끝났습니다: 지금은 {now}",
+        "{wanted}は終わりました: 今は{now}です",
+    ),
     "no_piles": ("더미 고르기는 2인 게임에만 있습니다", "山を選ぶのは2人戦だけです"),
     "not_a_card": (
         "{card}은(는) 이 덱의 카드가 아닙니다",
