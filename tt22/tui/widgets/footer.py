@@ -5,13 +5,15 @@ screen sends one for each widget it mounts that has bindings, each change of foc
 more: opening the new-game screen rebuilt the footer eight times, each time restyling
 its keys, for the same four keys (a large part of the 150 ms a screen may take to open,
 issue 10). This one waits for the signals of one refresh to pass, then compares the
-keys it would show with those it shows, and rebuilds only when they differ.
+keys it would show with those it shows, and rebuilds only when they differ. It is
+drawn with the screen from the start (Textual's waits for the first signal).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -25,6 +27,14 @@ class QuietFooter(Footer):
         super().__init__(**kwargs)
         self._shown: object = None
         self._pending = False
+        # Drawn at once with the screen's keys as they are, not empty until the first
+        # signal (Footer's way): when the keys are the same after the focus has settled,
+        # as they are on most screens, the footer is built once.
+        self.set_reactive(Footer._bindings_ready, True)
+
+    def compose(self) -> ComposeResult:
+        self._shown = self.shown_keys()
+        yield from super().compose()
 
     def shown_keys(self) -> tuple[object, ...]:
         """What the footer draws: each shown key, its words and whether it works now,
