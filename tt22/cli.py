@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("tt22.commands.verify", "check records by replaying them through the engine"),
     "arena": ("tt22.commands.arena", "pit bots against each other, duplicate format"),
     "bench": ("tt22.commands.bench", "time random matches through the engine"),
+    "serve": ("tt22.commands.serve", "serve tables over SSH (needs the serve extra)"),
 }
 
 

@@ -150,10 +150,14 @@ class TT22App(App[None]):
             self.save_settings()
 
     # ------------------------------------------------------------------ screens
-    def on_mount(self) -> None:
+    def first_screen(self) -> Screen[Any]:
+        """The screen the app opens on (`tt22 serve` opens on its lobby)."""
         from tt22.tui.screens.home import HomeScreen
 
-        self.push_screen(HomeScreen())
+        return HomeScreen()
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first_screen())
         if self.settings_problem:
             say(self, self.settings_problem, severity="warning")
         o = self.options

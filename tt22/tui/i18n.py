@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
+from contextvars import ContextVar
 
 __all__ = [
     "LANGUAGES",
@@ -18,6 +19,7 @@ __all__ = [
     "get_language",
     "is_default_name",
     "level_name",
+    "own_language",
     "rules_text",
     "set_language",
     "t",
@@ -25,7 +27,31 @@ __all__ = [
 
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "ja": "日本語"}
 _INDEX = {"en": 0, "ko": 1, "ja": 2}
-_current = "en"
+
+
+class _Language:
+    """The language of one app, shared by all its tasks (each a copy of one context)."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: str = "en") -> None:
+        self.code = code
+
+
+# One per process for local play; `tt22 serve` gives each connection's app its own
+# (`own_language` in the context its tasks are made from), so many languages coexist.
+_PROCESS = _Language()
+_LANGUAGE: ContextVar[_Language | None] = ContextVar("tt22_language", default=None)
+
+
+def _language() -> _Language:
+    return _LANGUAGE.get() or _PROCESS
+
+
+def own_language(code: str = "en") -> None:
+    """Give the current context (an app about to start) a language of its own."""
+    _LANGUAGE.set(_Language(code if code in _INDEX else "en"))
+
 
 # key -> (English, Korean, Japanese). Placeholders use str.format names. The one
 # catalogue of the interface: a part of the app with many words of its own keeps them in
@@ -584,17 +610,16 @@ def rules_text(message: str) -> str:
     for pattern, texts in _RULES_RE:
         m = pattern.fullmatch(message.strip())
         if m:
-            return texts[_INDEX[_current]].format(**m.groupdict())
+            return texts[_INDEX[get_language()]].format(**m.groupdict())
     return message
 
 
 def set_language(code: str) -> None:
-    global _current
-    _current = code if code in _INDEX else "en"
+    _language().code = code if code in _INDEX else "en"
 
 
 def get_language() -> str:
-    return _current
+    return _language().code
 
 
 def detect_language(environ: Mapping[str, str] | None = None) -> str:
@@ -616,7 +641,7 @@ def add_section(prefix: str, words: Mapping[str, tuple[str, str, str]]) -> None:
 def t(key: str, **values: object) -> str:
     """The catalogue text of `key` in the current language, filled in."""
     texts = CATALOGUE[key]
-    text = texts[_INDEX[_current]] or texts[0]
+    text = texts[_INDEX[get_language()]] or texts[0]
     return text.format(**values) if values else text
 
 
@@ -634,7 +659,7 @@ def level_name(level: str) -> str:
 
 def engine_text(message: str) -> str:
     """An engine sentence in the current language (as written when not recognised)."""
-    if _current == "en":
+    if get_language() == "en":
         return message
     for pattern, texts in _ENGINE_RE:
         m = pattern.fullmatch(message.strip())
@@ -644,5 +669,5 @@ def engine_text(message: str) -> str:
                 values["r"] = ""
             word = values.pop("word", None)
             values.setdefault("k", str(_NUMBER_WORDS.get(word, 1) if word else 1))
-            return texts[_INDEX[_current]].format(**values)
+            return texts[_INDEX[get_language()]].format(**values)
     return message

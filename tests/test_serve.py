@@ -1,0 +1,281 @@
+"""`tt22 serve` end to end on loopback: asyncssh clients read their screens through pyte.
+
+A server on 127.0.0.1 port 0 with throwaway keys in tmp; two people and two bots play a
+whole match of 22; refusals (exec, sftp, forwarding, no terminal, keys and names); a
+client that stops reading; bytes that are not keys.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncssh
+import pytest
+from servekit import Client, serve, until
+
+
+def test_textual_private_parser_is_there() -> None:
+    """The driver leans on Textual's private xterm parser: pyproject pins textual<9,
+    and this fails first if a Textual release moves it."""
+    import textual
+    from textual._xterm_parser import XTermParser
+
+    assert textual.__version__.startswith("8.")
+    keys = list(XTermParser().feed("a\x1b[D"))
+    assert [getattr(k, "key", None) for k in keys] == ["a", "left"]
+
+
+def _tt22(*args: str, env_extra: str = "") -> subprocess.CompletedProcess[str]:
+    code = f"{env_extra}\nimport sys; from tt22.cli import main; sys.exit(main(sys.argv[1:]))"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_serve_without_the_extra_says_how_to_add_it() -> None:
+    r = _tt22("serve", "--open", env_extra="import sys; sys.modules['asyncssh'] = None")
+    assert r.returncode == 2
+    assert r.stderr.strip() == "tt22 serve needs the serve extra: pip install 'tt22[serve]'"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["serve"],  # neither --open nor --allow
+        ["serve", "--open", "--allow", "keys"],
+        ["serve", "--open", "--port", "70000"],
+        ["serve", "--allow", "/nonexistent/authorized_keys"],
+        ["serve", "--open", "--port", "x"],
+    ],
+)
+def test_bad_flags_are_one_line(args: list[str], tmp_path: Path) -> None:
+    r = _tt22(*args, "--data", str(tmp_path))
+    assert r.returncode == 2
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_host_key_is_made_once_private(tmp_path: Path) -> None:
+    from tt22.serve.keys import HOST_KEY_NAME, fingerprint, host_key
+
+    key, new = host_key(tmp_path)
+    path = tmp_path / HOST_KEY_NAME
+    assert new and path.stat().st_mode & 0o777 == 0o600
+    again, new_again = host_key(tmp_path)
+    assert not new_again and fingerprint(again) == fingerprint(key)
+
+
+async def _turn_of(client: Client) -> bool:
+    text = client.text
+    return any(w in text for w in ("Your lead", "Your turn", "Your move", "Exchange:"))
+
+
+async def test_two_people_and_two_bots_play_a_whole_match(tmp_path: Path) -> None:
+    server = await serve(tmp_path)
+    ann, bob = Client("ann"), Client("bob")
+    try:
+        await ann.connect(server.port)
+        await bob.connect(server.port)
+        await ann.see("lobby", "ann")
+        ann.press("n")
+        await ann.see("A new table")
+        ann.press("\r")  # Enter in a field: open (4 players, 2 people, easy bots)
+        await ann.see("waiting for 1 more")
+        table = next(iter(server.hub.tables.values()))
+        await bob.see(table.code)  # the lobby lists the new table
+        bob.press("j")
+        bob.press(table.code + "\r")
+        await until(lambda: table.status == "playing", "the match to start")
+        seats = {0: ann, 1: bob}
+        moves = 0
+        while table.status == "playing":
+            seat = table.game.to_move(table.state)
+            if seat not in seats:  # a bot's turn: the bot moves by itself
+                before = table.moves
+                await until(
+                    lambda b=before: table.moves > b or table.status != "playing", "a bot to move"
+                )
+                continue
+            client = seats[seat]
+            before = table.moves
+            await until(
+                lambda c=client: "Your" in c.text or "Exchange:" in c.text,
+                f"{client.name} to see it is their move",
+            )
+            view = table.game.view(table.state, seat)
+            client.press("\r" if view.exchanging else "d")
+            await until(lambda b=before: table.moves > b, f"{client.name}'s move to count")
+            moves += 1
+        assert table.status == "over"
+        for client in (ann, bob):
+            text = await client.see("Match over")
+            assert table.seed in text.replace("\n", "")  # the seed, revealed at the end
+        assert moves > 10
+        assert Path(table.record_path).is_file()
+        from tt22.record import load_record, verify_record
+
+        record = load_record(table.record_path)
+        assert record.result.finished
+        assert verify_record(record).ok
+        # The seed never reached a player before the end: it would deal out every hand.
+        for client in (ann, bob):
+            joined = b"".join(client.received)
+            assert table.seed.encode() in joined
+            before_end = joined[: joined.index(table.seed.encode())]
+            assert table.seed.encode() not in before_end
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
+async def _refused(port: int, name: str, **kwargs: object) -> tuple[int | None, bytes]:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with asyncssh.connect(
+        "127.0.0.1", port, username=name, client_keys=[key], known_hosts=None, agent_path=None
+    ) as conn:
+        result = await conn.run(**kwargs, encoding=None)  # type: ignore[arg-type]
+        return result.exit_status, bytes(result.stderr or b"")
+
+
+async def test_exec_and_no_terminal_are_refused(tmp_path: Path) -> None:
+    server = await serve(tmp_path)
+    try:
+        status, err = await _refused(server.port, "eve", command="cat /etc/passwd")
+        assert status == 1 and b"no commands" in err
+        status, err = await _refused(server.port, "mallory")  # no PTY
+        assert status == 1 and b"needs a terminal" in err
+    finally:
+        await server.close()
+
+
+async def test_sftp_and_forwarding_are_refused(tmp_path: Path) -> None:
+    server = await serve(tmp_path)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    try:
+        async with asyncssh.connect(
+            "127.0.0.1",
+            server.port,
+            username="eve",
+            client_keys=[key],
+            known_hosts=None,
+            agent_path=None,
+        ) as conn:
+            with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, OSError)):
+                async with conn.start_sftp_client() as sftp:
+                    await sftp.listdir(".")
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.open_connection("127.0.0.1", server.port)
+            with pytest.raises(asyncssh.ChannelListenError):
+                await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+    finally:
+        await server.close()
+
+
+async def test_allow_mode_refuses_unknown_keys(tmp_path: Path) -> None:
+    friend = asyncssh.generate_private_key("ssh-ed25519")
+    allowed = asyncssh.import_authorized_keys(friend.export_public_key().decode())
+    server = await serve(tmp_path, allowed=allowed)
+    try:
+        stranger = Client("ann")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await stranger.connect(server.port)
+        ok = await Client("ann", friend).connect(server.port)
+        await ok.see("lobby")
+        await ok.close()
+    finally:
+        await server.close()
+
+
+async def test_a_name_belongs_to_its_first_key(tmp_path: Path) -> None:
+    server = await serve(tmp_path)
+    try:
+        first = await Client("ann").connect(server.port)
+        await first.see("signed in as ann")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Client("ann").connect(server.port)  # another key, the same name
+        again = await Client("ann", first.key).connect(server.port)
+        await again.see("signed in as ann")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Client("x" * 30).connect(server.port)
+        await first.close()
+        await again.close()
+    finally:
+        await server.close()
+
+
+async def test_bytes_that_are_not_keys_do_no_harm(tmp_path: Path) -> None:
+    server = await serve(tmp_path)
+    try:
+        c = await Client("ann").connect(server.port)
+        await c.see("lobby")
+        # Not UTF-8, escape sequences cut short or absurd, a mouse off the screen, a
+        # huge paste: nothing that is a key with a meaning (q would quit, as it should).
+        garbage = bytes(range(0x80, 0x100)) * 40 + b"\x1b[999999;999999R\x1b[<0;-5;-5M"
+        cut = b"\x1b[\x1bO\x1b[12;"
+        c.press(garbage + cut + b"\x1b[200~" + b"x" * 100_000 + b"\x1b[201~" + cut + b"\x1b[D")
+        c.press("n")  # still alive and listening: the new-table form opens
+        await c.see("A new table")
+        await c.close()
+    finally:
+        await server.close()
+
+
+async def test_a_client_that_stops_reading_is_let_go(tmp_path: Path) -> None:
+    """The server never buffers without bound: a client whose window is full and who
+    keeps asking for screens is disconnected once MAX_BUFFER bytes wait for it."""
+    from tt22.serve import driver
+
+    server = await serve(tmp_path)
+    old = driver.MAX_BUFFER
+    driver.MAX_BUFFER = 64 * 1024  # a smaller bound, so the test fills it quickly
+    try:
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            server.port,
+            username="zed",
+            client_keys=[key],
+            known_hosts=None,
+            agent_path=None,
+        )
+        # A window of 8 KiB that is never read: the server's sends pile up on its side.
+        chan, _session = await conn.create_session(
+            asyncssh.SSHClientSession,
+            term_type="xterm",
+            term_size=(200, 60),
+            encoding=None,
+            window=8192,
+        )
+        chan.pause_reading()
+
+        def buffered() -> int:
+            return sum(p.channel.get_write_buffer_size() for p in _server_processes(server))
+
+        async def resize_storm() -> None:
+            for i in range(2000):
+                if chan.is_closing():
+                    return
+                chan.change_terminal_size(120 + i % 80, 40 + i % 20)
+                await asyncio.sleep(0.01)
+
+        storm = asyncio.get_running_loop().create_task(resize_storm())
+        await until(
+            lambda: chan.is_closing() or not _server_processes(server),
+            "the server to let the client go",
+            deadline=90,
+        )
+        storm.cancel()
+        assert server.let_go == 1  # closed for not reading, not for another reason
+        assert buffered() <= driver.MAX_BUFFER + 256 * 1024
+        conn.close()
+    finally:
+        driver.MAX_BUFFER = old
+        await server.close()
+
+
+def _server_processes(server: object) -> list[asyncssh.SSHServerProcess[bytes]]:
+    return list(getattr(server, "processes", {}).values())

@@ -1,0 +1,84 @@
+"""`tt22 serve`: tables over SSH for friends on their own terminals (docs/serve.md).
+
+asyncssh is an optional extra (`pip install 'tt22[serve]'`): a player who only plays
+locally installs no SSH or crypto library, and this command says how to add it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from tt22.commands.common import UsageError
+
+DESCRIPTION = "serve tables over SSH: friends connect with ssh -p PORT NAME@HOST"
+NEEDS = "tt22 serve needs the serve extra: pip install 'tt22[serve]'"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=2222, help="port (0: any free port)")
+    who = parser.add_mutually_exclusive_group(required=True)
+    who.add_argument(
+        "--open", action="store_true", help="any key; the first key to use a name owns it"
+    )
+    who.add_argument("--allow", metavar="FILE", help="only the keys of this authorized_keys file")
+    parser.add_argument("--data", metavar="DIR", help="the server's folder (keys, store, records)")
+    parser.add_argument(
+        "--grace", type=float, default=60.0, help="seconds a dropped seat waits before a bot plays"
+    )
+    parser.add_argument("--pace", type=float, default=0.5, help="seconds a bot waits to move")
+
+
+def run(args: argparse.Namespace) -> int:
+    if importlib.util.find_spec("asyncssh") is None:
+        sys.stderr.write(NEEDS + "\n")
+        return 2
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be 0 to 65535, not {args.port}")
+    if not 0 <= args.grace <= 86400 or not 0 <= args.pace <= 60:
+        raise UsageError("--grace must be 0 to 86400 seconds and --pace 0 to 60")
+    from tt22.record import data_dir
+    from tt22.serve.keys import fingerprint, host_key, read_allowed
+
+    data = Path(args.data) if args.data else data_dir() / "serve"
+    try:
+        key, new = host_key(data)
+        allowed = read_allowed(Path(args.allow)) if args.allow else None
+    except (OSError, ValueError) as e:
+        raise UsageError(str(e)) from None
+    made = "made" if new else "kept"
+    print(f"host key ({made} in {data}): {fingerprint(key)}", flush=True)
+    logging.basicConfig(
+        filename=data / "serve.log",
+        level=logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    from tt22.serve.ssh import ServerConfig
+
+    config = ServerConfig(args.host, args.port, data, key, allowed, args.grace, args.pace)
+    try:
+        return asyncio.run(_serve(config))
+    except OSError as e:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
+
+
+async def _serve(config: object) -> int:
+    from tt22.serve.ssh import ServerConfig, start_server
+
+    assert isinstance(config, ServerConfig)
+    server = await start_server(config)
+    mode = "any key (--open)" if config.allowed is None else "the allowed keys"
+    print(f"listening on {config.host} port {server.port}, for {mode}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await server.close()
+    return 0

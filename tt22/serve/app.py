@@ -1,0 +1,779 @@
+"""The app one SSH connection sees: the lobby and the seat's screen.
+
+`ServeApp` is tt22's app (same styles, keys, help, too-small screen) opened on the
+lobby instead of the home screen, drawing through a channel (`driver.ChannelDriver`)
+with a console made from the client's TERM, so colour depth is the client's.
+
+The seat's screen reuses the table's widgets (seats, trick, hand) fed from `SeatNews`,
+the message a table sends each seat: the seat's own view and public facts, decoded from
+bytes. It never holds the state, so nothing it could draw shows what the seat may not
+see. Local play's `TableScreen` drives a whole `State` (hot seat, undo, the log folded
+from the seed), which a served seat must not have; the served screen is the smaller
+thing that needs only a view.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.console import Console
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.driver import Driver
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select
+
+from tt22.bots import LEVELS
+from tt22.engine import (
+    Exchange,
+    Play,
+    card_text,
+    forced_reason,
+    playable_cards,
+    selection_problem,
+    show_ranks,
+)
+from tt22.safe import printable
+from tt22.serve.driver import ChannelDriver
+from tt22.serve.hub import Hub, SeatNews, Table, TableOptions, decode_news
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.bindings import translate_bindings
+from tt22.tui.i18n import add_section, detect_language, engine_text, own_language, t
+from tt22.tui.safe_text import plain
+from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.lines import TextLines
+from tt22.tui.widgets.seats import SeatsTable
+from tt22.tui.widgets.snapshot import from_view
+from tt22.tui.widgets.trick import TrickView
+from tt22.tui.wire import lean_driver
+
+__all__ = ["LobbyScreen", "Person", "SeatScreen", "ServeApp", "make_app"]
+
+add_section(
+    "serve.",
+    {
+        "lobby.title": (
+            "tt22 lobby: signed in as {name}",
+            "tt22 로비: {name}(으)로 접속",
+            "tt22 ロビー: {name} として接続",
+        ),
+        "lobby.empty": (
+            "No tables yet: press n to open one.",
+            "테이블이 없습니다: n 키로 여세요.",
+            "テーブルはまだありません: n で開きます。",
+        ),
+        "col.code": ("Code", "코드", "コード"),
+        "col.game": ("Game", "게임", "ゲーム"),
+        "col.seats": ("Seats", "자리", "席"),
+        "col.who": ("Who is there", "참가자", "参加者"),
+        "col.status": ("Status", "상태", "状態"),
+        "status.waiting": ("waiting", "대기 중", "待機中"),
+        "status.playing": ("playing", "진행 중", "対局中"),
+        "status.over": ("over", "종료", "終了"),
+        "status.yours": ("your seat", "내 자리", "自分の席"),
+        "key.new": ("New table", "새 테이블", "新規"),
+        "key.join": ("Join", "참가", "参加"),
+        "key.watch": ("Watch", "관전", "観戦"),
+        "key.code": ("Code", "코드", "コード"),
+        "key.quit": ("Quit", "종료", "終了"),
+        "key.chat": ("Chat", "채팅", "チャット"),
+        "key.leave": ("Lobby", "로비", "ロビー"),
+        "key.rematch": ("Rematch", "재대결", "再戦"),
+        "code.prompt": (
+            "Table code, then Enter",
+            "테이블 코드 입력 후 Enter",
+            "コードを入力して Enter",
+        ),
+        "code.unknown": (
+            "No table {code}.",
+            "{code} 테이블이 없습니다.",
+            "テーブル {code} はありません。",
+        ),
+        "join.full": ("That table is full.", "그 테이블은 찼습니다.", "そのテーブルは満席です。"),
+        "new.title": ("A new table", "새 테이블", "新しいテーブル"),
+        "new.players": ("Players (2-9)", "인원 (2-9)", "人数 (2-9)"),
+        "new.humans": ("People (the rest are bots)", "사람 (나머지는 봇)", "人間 (残りはボット)"),
+        "new.level": ("Bot level", "봇 수준", "ボットの強さ"),
+        "new.clock": (
+            "Move clock, seconds (0: none)",
+            "수당 제한 시간 초 (0: 없음)",
+            "持ち時間 秒 (0: なし)",
+        ),
+        "new.rules": ("Rules (name=value ...)", "규칙 (이름=값 ...)", "ルール (名前=値 ...)"),
+        "new.open": ("Open", "열기", "開く"),
+        "new.cancel": ("Cancel", "취소", "キャンセル"),
+        "new.bad_number": (
+            "{what}: a whole number please",
+            "{what}: 정수를 입력하세요",
+            "{what}: 整数で",
+        ),
+        "seat.waiting": (
+            "Table {code}: waiting for {n} more. Give friends the code {code}.",
+            "테이블 {code}: {n}명 더 기다리는 중. 친구에게 코드 {code}를 알려 주세요.",
+            "テーブル {code}: あと {n} 人待ち。友だちにコード {code} を伝えてください。",
+        ),
+        "seat.away": ("Away: {names}", "자리 비움: {names}", "不在: {names}"),
+        "seat.standin": (
+            "A bot plays for: {names}",
+            "봇이 대신 둠: {names}",
+            "ボットが代打ち: {names}",
+        ),
+        "seat.clock": ("{s:.0f} s left", "{s:.0f}초 남음", "残り {s:.0f} 秒"),
+        "seat.watching": (
+            "You are watching table {code}.",
+            "{code} 테이블 관전 중",
+            "テーブル {code} を観戦中",
+        ),
+        "seat.over": (
+            "Match over. Winner: {names}.",
+            "경기 종료. 승자: {names}.",
+            "試合終了。勝者: {names}。",
+        ),
+        "seat.seed": (
+            "Seed {seed} ({commitment} was published at the start).",
+            "시드 {seed} (시작 때 공개한 {commitment}).",
+            "シード {seed} (開始時に公開した {commitment})。",
+        ),
+        "seat.record": ("Record: {path}", "기록: {path}", "記録: {path}"),
+        "seat.rematch": (
+            "Press r for the rematch (table {code}).",
+            "r 키: 재대결 (테이블 {code}).",
+            "r で再戦 (テーブル {code})。",
+        ),
+        "seat.deal": (
+            "Deal {n}: {losers} take {penalty}.",
+            "{n}번째 딜: {losers} 벌점 {penalty}.",
+            "第{n}ディール: {losers} が {penalty} 点。",
+        ),
+        "seat.forced": ("Your move: {why}", "내 차례: {why}", "あなたの番: {why}"),
+        "chat.prompt": (
+            "Say something, then Enter",
+            "메시지 입력 후 Enter",
+            "メッセージを入力して Enter",
+        ),
+    },
+)
+
+
+@dataclass
+class Person:
+    """Who is at this connection: the SSH user name and the key that proved it."""
+
+    name: str
+    fingerprint: str
+    term: str = "xterm-256color"
+    env: dict[str, str] = field(default_factory=dict)
+
+
+class _NullFile:
+    def write(self, text: str) -> None:
+        pass
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return -1
+
+
+def _console(person: Person) -> Console:
+    """A console for this client's terminal: its colour depth, not the server's."""
+    term = person.term.lower()
+    if person.env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
+        system = "truecolor"
+    elif "256" in term:
+        system = "256"
+    else:
+        system = "standard"
+    return Console(
+        color_system=system,  # type: ignore[arg-type]
+        file=_NullFile(),  # type: ignore[arg-type]
+        markup=True,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        _environ={"TERM": person.term},
+        force_terminal=True,
+        safe_box=False,
+        soft_wrap=False,
+    )
+
+
+class ServeApp(TT22App):
+    """tt22's app for one connection, opened on the lobby."""
+
+    CSS_PATH = str(Path(__file__).parent.parent / "tui" / "tt22.tcss")
+
+    def __init__(self, hub: Hub, person: Person, channel: Any, data: Path) -> None:
+        self.hub = hub
+        self.person = person
+        self.channel = channel
+        self.driver_feed: Any = None
+        self.driver_resize: Any = None
+        language = detect_language(person.env)
+        super().__init__(StartOptions(home=data / "settings", language=language))
+        self.console = _console(person)
+        # Textual prints a crash to stderr, which is the server's: keep it off.
+        self.error_console = Console(file=_NullFile(), markup=False)  # type: ignore[arg-type]
+
+    def get_driver_class(self) -> type[Driver]:
+        driver: type[Driver] = lean_driver(ChannelDriver)
+        return driver
+
+    def save_settings(self) -> None:
+        """A connection's choices last as long as it does (the data folder is the
+        server's, not the player's)."""
+
+    def first_screen(self) -> Screen[Any]:
+        return LobbyScreen()
+
+
+def make_app(hub: Hub, person: Person, channel: Any, data: Path) -> ServeApp:
+    """The app for one connection; call it inside the context its tasks will copy
+    (`contextvars.copy_context().run`), so its language is its own."""
+    own_language(detect_language(person.env))
+    return ServeApp(hub, person, channel, data)
+
+
+def run_context() -> contextvars.Context:
+    return contextvars.copy_context()
+
+
+class _Changed(Message):
+    """The hub says a table changed (posted from whichever app's task changed it)."""
+
+
+class _ServeScreen(Screen[None]):
+    @property
+    def sapp(self) -> ServeApp:
+        return self.app  # type: ignore[return-value]
+
+
+class LobbyScreen(_ServeScreen):
+    DEFAULT_CSS = """
+    LobbyScreen #code-input { height: 1; border: none; }
+    LobbyScreen #lobby-title { padding: 0 1; }
+    LobbyScreen #tables { height: 1fr; }
+    LobbyScreen #lobby-note { padding: 0 1; }
+    """
+    AUTO_FOCUS = "#tables"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "serve.key.new", id="lobby.new"),
+        Binding("enter", "join", "serve.key.join", id="lobby.join", priority=True),
+        Binding("w", "watch", "serve.key.watch", id="lobby.watch"),
+        Binding("j", "code", "serve.key.code", id="lobby.code"),
+        Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
+        Binding("q", "quit", "serve.key.quit", id="lobby.quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self._lid = 0
+        self._codes: list[str] = []
+        self._pending = False
+
+    def compose(self) -> ComposeResult:
+        yield TextLines(id="lobby-title")
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
+        yield TextLines(id="lobby-note")
+        yield Input(id="code-input", max_length=8, compact=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        name = printable(self.sapp.person.name, 40)
+        self.query_one("#lobby-title", TextLines).update(
+            Text(t("serve.lobby.title", name=name), style="bold")
+        )
+        table = self.query_one("#tables", DataTable)
+        for key in ("code", "game", "seats", "who", "status"):
+            table.add_column(t(f"serve.col.{key}"), key=key)
+        code = self.query_one("#code-input", Input)
+        code.placeholder = t("serve.code.prompt")
+        code.display = False
+        hub = self.sapp.hub
+        self._lid = hub.watch_lobby(self._changed)
+        self.refresh_tables()
+
+    def on_unmount(self) -> None:
+        self.sapp.hub.unwatch_lobby(self._lid)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_tables()
+
+    def _changed(self) -> None:
+        if not self._pending:  # one redraw for a burst of changes
+            self._pending = True
+            self.post_message(_Changed())
+
+    @on(_Changed)
+    def _on_changed(self) -> None:
+        self._pending = False
+        self.refresh_tables()
+
+    def refresh_tables(self) -> None:
+        hub = self.sapp.hub
+        fp = self.sapp.person.fingerprint
+        table = self.query_one("#tables", DataTable)
+        rows = sorted(
+            hub.tables.values(),
+            key=lambda x: (x.seat_of(fp) is None, x.status == "over", x.code),
+        )
+        codes = [x.code for x in rows]
+        cursor = table.cursor_row
+        table.clear()
+        for x in rows:
+            humans = sum(1 for s in x.seats if s.bot is None)
+            filled = sum(1 for s in x.seats if s.bot is None and s.fingerprint)
+            who = ", ".join(printable(s.name, 20) for s in x.seats if s.taken)
+            status = t(f"serve.status.{x.status}")
+            if x.seat_of(fp) is not None and x.status != "over":
+                status += " · " + t("serve.status.yours")
+            table.add_row(
+                x.code,
+                x.game.title,
+                f"{filled}/{humans} ({len(x.seats)})",
+                plain(who, limit=60),
+                status,
+                key=x.code,
+            )
+        self._codes = codes
+        if codes:
+            table.move_cursor(row=min(cursor, len(codes) - 1))
+        note = "" if codes else t("serve.lobby.empty")
+        self.query_one("#lobby-note", TextLines).update(Text(note))
+
+    def _selected(self) -> Table | None:
+        table = self.query_one("#tables", DataTable)
+        if not self._codes or table.cursor_row >= len(self._codes):
+            return None
+        return self.sapp.hub.tables.get(self._codes[table.cursor_row])
+
+    def action_new(self) -> None:
+        self.app.push_screen(NewTableScreen())
+
+    def action_join(self) -> None:
+        code_input = self.query_one("#code-input", Input)
+        if code_input.display:
+            self._join_code(code_input.value)
+            return
+        table = self._selected()
+        if table is not None:
+            self.join(table)
+
+    def action_watch(self) -> None:
+        table = self._selected()
+        if table is not None:
+            self.app.push_screen(SeatScreen(table, -1))
+
+    def action_code(self) -> None:
+        code_input = self.query_one("#code-input", Input)
+        code_input.display = True
+        code_input.value = ""
+        code_input.focus()
+
+    def _join_code(self, text: str) -> None:
+        code_input = self.query_one("#code-input", Input)
+        code_input.display = False
+        self.query_one("#tables", DataTable).focus()
+        code = text.strip().upper()
+        table = self.sapp.hub.tables.get(code)
+        if table is None:
+            note = t("serve.code.unknown", code=printable(code, 8))
+            self.query_one("#lobby-note", TextLines).update(Text(note))
+            return
+        self.join(table)
+
+    def join(self, table: Table) -> None:
+        person = self.sapp.person
+        seat = table.sit(person.fingerprint, person.name)
+        if seat is None:
+            if table.status == "waiting":
+                self.query_one("#lobby-note", TextLines).update(Text(t("serve.join.full")))
+                return
+            seat = -1  # a match under way without this key: watch it
+        self.app.push_screen(SeatScreen(table, seat))
+
+    async def action_quit(self) -> None:
+        self.app.exit()
+
+
+class NewTableScreen(ModalScreen[None]):
+    """Game, rules, how many people and bots at what level, the move clock."""
+
+    DEFAULT_CSS = """
+    NewTableScreen Horizontal { height: auto; }
+    NewTableScreen Label { width: 34; padding: 0 1; }
+    NewTableScreen Input { width: 1fr; }
+    NewTableScreen Select { width: 1fr; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+
+    def compose(self) -> ComposeResult:
+        levels = [(lv, lv) for lv in LEVELS]
+        with Vertical(id="setup"):
+            yield Label(t("serve.new.title"))
+            with Horizontal():
+                yield Label(t("serve.new.players"))
+                yield Input("4", id="players", max_length=1, compact=True)
+            with Horizontal():
+                yield Label(t("serve.new.humans"))
+                yield Input("2", id="humans", max_length=1, compact=True)
+            with Horizontal():
+                yield Label(t("serve.new.level"))
+                yield Select(levels, value="easy", allow_blank=False, id="level", compact=True)
+            with Horizontal():
+                yield Label(t("serve.new.clock"))
+                yield Input("0", id="clock", max_length=4, compact=True)
+            with Horizontal():
+                yield Label(t("serve.new.rules"))
+                yield Input("", id="rules", max_length=200, compact=True)
+            yield TextLines(id="error")
+            with Horizontal():
+                yield Button(t("serve.new.open"), id="open", variant="primary", compact=True)
+                yield Button(t("serve.new.cancel"), id="cancel", compact=True)
+
+    def _number(self, widget: str, what: str) -> int:
+        text = self.query_one(f"#{widget}", Input).value.strip()
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(t("serve.new.bad_number", what=what)) from None
+
+    @on(Button.Pressed, "#open")
+    @on(Input.Submitted)
+    def open_table(self) -> None:
+        app: ServeApp = self.app  # type: ignore[assignment]
+        try:
+            players = self._number("players", t("serve.new.players"))
+            humans = self._number("humans", t("serve.new.humans"))
+            clock = self._number("clock", t("serve.new.clock"))
+            level = str(self.query_one("#level", Select).value)
+            rules = tuple(self.query_one("#rules", Input).value.split())
+            if not 1 <= humans <= players:
+                raise ValueError(t("serve.new.humans"))
+            seats = ("human",) * humans + (level,) * (players - humans)
+            options = TableOptions(
+                rules=rules,
+                seats=seats,
+                clock=float(max(0, clock)),
+                grace=app.hub.grace,
+                pace=app.hub.pace,
+            )
+            table = app.hub.create(options, app.person.fingerprint, app.person.name)
+        except ValueError as e:
+            self.query_one("#error", TextLines).update(plain(str(e), "bold", limit=200))
+            return
+        self.dismiss()
+        app.push_screen(SeatScreen(table, 0))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss()
+
+
+class _News(Message):
+    def __init__(self, data: bytes) -> None:
+        super().__init__()
+        self.data = data
+
+
+class SeatScreen(_ServeScreen):
+    """One seat at a served table (seat -1: a spectator)."""
+
+    DEFAULT_CSS = """
+    SeatScreen #chat { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
+    """
+
+    AUTO_FOCUS = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "cursor(-1)", "key.move", id="hand.left", key_display="←→"),
+        Binding("right,l", "cursor(1)", "key.right", id="hand.right", show=False),
+        Binding("space", "select", "key.select", id="hand.select"),
+        Binding("a", "select_rank", "key.rank", id="hand.rank"),
+        Binding("enter", "play", "key.play", id="table.play"),
+        Binding("d", "lowest", "key.lowest", id="table.lowest"),
+        Binding("c", "chat", "serve.key.chat", id="serve.chat"),
+        Binding("r", "rematch", "serve.key.rematch", id="serve.rematch", show=False),
+        Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
+        Binding("q", "leave", "serve.key.leave", id="serve.leave"),
+    ]
+
+    def __init__(self, table: Table, seat: int) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.table = table
+        self.seat = seat
+        self.news: SeatNews | None = None
+        self.note: str | None = None
+        self._wid = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table-main"):
+            yield TextLines(id="status")
+            with VerticalScroll(id="seats-pane"):
+                yield SeatsTable(id="seats")
+            yield TrickView(id="trick")
+            yield TextLines(id="message")
+            yield HandView(id="hand")
+            yield TextLines(id="chat")
+            yield Input(id="chat-input", max_length=200, compact=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#seats-pane").can_focus = False
+        chat = self.query_one("#chat-input", Input)
+        chat.display = False
+        chat.placeholder = t("serve.chat.prompt")
+        self.set_focus(None)
+        person = self.sapp.person
+        self._wid = self.table.subscribe(self.seat, person.fingerprint, self._receive)
+
+    def on_unmount(self) -> None:
+        self.table.unsubscribe(self._wid)
+
+    def _receive(self, data: bytes) -> None:
+        self.post_message(_News(data))
+
+    @on(_News)
+    def _on_news(self, message: _News) -> None:
+        self.news = decode_news(message.data)
+        self.redraw()
+
+    # ------------------------------------------------------------------ drawing
+    def _who(self, seat: int) -> str:
+        assert self.news is not None
+        return printable(self.news.names[seat], 20)
+
+    def redraw(self) -> None:
+        news = self.news
+        if news is None or not self.is_mounted:
+            return
+        a = self.sapp.ascii_cards
+        status = self.query_one("#status", TextLines)
+        message = self.query_one("#message", TextLines)
+        hand = self.query_one("#hand", HandView)
+        self._draw_chat(news)
+        v = news.view
+        if v is None:  # waiting for players
+            missing = sum(1 for i, name in enumerate(news.names) if not name and not news.bots[i])
+            status.update(Text(f"{news.code}", style="bold"))
+            message.update(Text(t("serve.seat.waiting", code=news.code, n=missing)))
+            hand.show(None, hidden_text="")
+            return
+        names = [n or "?" for n in news.names]
+        snap = from_view(v, names, news.bots)
+        if news.seat < 0:
+            n = v.players
+            snap = snap._replace(hands=(None,) * n, discards=(None,) * n, viewer=-1)
+        self.query_one("#seats", SeatsTable).show(snap, a)
+        self.query_one("#trick", TrickView).show(snap, a, news.seat if news.seat >= 0 else None)
+        if v.exchanging:
+            phase = t("phase.exchange")
+        elif v.playing:
+            phase = t("phase.play", n=len(v.tricks) + 1)
+        else:
+            phase = t("phase.over")
+        shown = news.seed or news.commitment
+        status.update(
+            Text(
+                f"{news.code}  "
+                + t(
+                    "status.line",
+                    deal=v.deal_number,
+                    phase=phase,
+                    stock=v.stock_size,
+                    seed=printable(shown[:24], 30),
+                ),
+                style="bold",
+            )
+        )
+        mine = news.seat >= 0 and v.my_turn and news.status == "playing"
+        if news.seat < 0:
+            hand.show(None, hidden_text=t("serve.seat.watching", code=news.code))
+        elif mine:
+            hand.show(v.hand, playable=playable_cards(v), ascii_style=a, active=True)
+            hand.cursor_to_playable()
+        else:
+            hand.show(v.hand, ascii_style=a, playable=None, active=False)
+        message.update(self._message(news, mine))
+        self.refresh_bindings()
+
+    def _message(self, news: SeatNews, mine: bool) -> Text:
+        v = news.view
+        assert v is not None
+        msg = Text()
+        if self.note:
+            msg.append(self.note + "\n", style="bold")
+        if news.status == "over":
+            winners = ", ".join(self._who(s) for s in v.winners)
+            msg.append(t("serve.seat.over", names=winners) + "\n", style="bold")
+            msg.append(
+                t("serve.seat.seed", seed=printable(news.seed, 60), commitment=news.commitment)
+            )
+            if news.record:
+                msg.append("\n" + t("serve.seat.record", path=printable(news.record, 100)))
+            if news.rematch or news.seat >= 0:
+                msg.append("\n" + t("serve.seat.rematch", code=news.rematch or "…"))
+            return msg
+        if v.history and not v.tricks and not v.plays:
+            d = v.history[-1]
+            losers = ", ".join(self._who(s) for s in d.losers)
+            msg.append(
+                t("serve.seat.deal", n=d.number, losers=losers, penalty=d.penalty) + "\n",
+                style="dim",
+            )
+        if mine:
+            hand = self.query_one("#hand", HandView)
+            forced = forced_reason(v)
+            if v.exchanging:
+                msg.append(t("turn.yours_exchange", stock=v.stock_size))
+            elif forced:
+                msg.append(t("serve.seat.forced", why=engine_text(forced)), style="bold")
+            elif not v.plays:
+                msg.append(t("turn.yours_lead"))
+            else:
+                k = len(v.best_desc)
+                key = "turn.yours_follow1" if k == 1 else "turn.yours_follow"
+                msg.append(t(key, k=k, best=show_ranks(v.best_desc)))
+            problem = selection_problem(v, hand.selection) if hand.selection else None
+            if problem:
+                msg.append("\n" + engine_text(problem), style="italic")
+        else:
+            who = v.to_move
+            key = "turn.waiting" if news.bots[who] else "turn.waiting_human"
+            msg.append(t(key, name=self._who(who)))
+        if news.clock:
+            msg.append("  " + t("serve.seat.clock", s=news.clock), style="dim")
+        away = [self._who(i) for i, c in enumerate(news.connected) if not c and not news.bots[i]]
+        if away:
+            msg.append("\n" + t("serve.seat.away", names=", ".join(away)), style="dim")
+        standin = [self._who(i) for i, s in enumerate(news.standin) if s]
+        if standin:
+            msg.append("\n" + t("serve.seat.standin", names=", ".join(standin)), style="dim")
+        return msg
+
+    def _draw_chat(self, news: SeatNews) -> None:
+        text = Text()
+        for i, (name, line) in enumerate(news.chat[-3:]):
+            if i:
+                text.append("\n")
+            text.append(printable(name, 20) + ": ", style="bold")
+            text.append(printable(line, 200))  # literally: never markup, no control
+        self.query_one("#chat", TextLines).update(text)
+
+    # ------------------------------------------------------------------ keys
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        news = self.news
+        if action == "rematch":
+            return news is not None and news.status == "over" and news.seat >= 0
+        if action in ("cursor", "select", "select_rank", "play", "lowest"):
+            if self.seat < 0:
+                return False
+            v = news.view if news is not None else None
+            return True if v is not None and v.my_turn else None
+        if action == "chat":
+            return self.seat >= 0
+        return True
+
+    def _view(self) -> Any:
+        news = self.news
+        if news is None or news.view is None or self.seat < 0 or not news.view.my_turn:
+            return None
+        return news.view
+
+    def action_cursor(self, step: int) -> None:
+        if self._view() is not None:
+            self.query_one("#hand", HandView).move_cursor(step)
+
+    def action_select(self) -> None:
+        if self._view() is not None:
+            self.query_one("#hand", HandView).toggle()
+            self.note = None
+            self.redraw()
+
+    def action_select_rank(self) -> None:
+        if self._view() is not None:
+            self.query_one("#hand", HandView).select_rank()
+            self.note = None
+            self.redraw()
+
+    def action_play(self) -> None:
+        v = self._view()
+        if v is None:
+            return
+        hand = self.query_one("#hand", HandView)
+        chosen = hand.selection
+        if v.exchanging:
+            self._send(Exchange(v.seat, tuple(card_text(c) for c in chosen)))
+            return
+        if not chosen and hand.cards:
+            chosen = [hand.cards[hand.cursor]]
+        problem = selection_problem(v, chosen)
+        if problem:
+            self.note = t("msg.illegal", reason=engine_text(problem))
+            self.redraw()
+            return
+        self._send(Play(v.seat, tuple(card_text(c) for c in chosen)))
+
+    def action_lowest(self) -> None:
+        v = self._view()
+        if v is None or not v.playing:
+            return
+        k = len(v.best_desc) if v.plays else 1
+        cards = list(v.hand[:k])
+        problem = selection_problem(v, cards)
+        if problem:
+            self.note = t("msg.illegal", reason=engine_text(problem))
+            self.redraw()
+            return
+        self._send(Play(v.seat, tuple(card_text(c) for c in cards)))
+
+    def _send(self, move: Any) -> None:
+        problem = self.table.submit(self.sapp.person.fingerprint, move)
+        self.note = None if problem is None else t("msg.illegal", reason=engine_text(problem))
+        self.query_one("#hand", HandView).clear_selection()
+        self.redraw()
+
+    def action_chat(self) -> None:
+        if self.seat < 0:
+            return
+        box = self.query_one("#chat-input", Input)
+        box.display = True
+        box.value = ""
+        box.focus()
+
+    @on(Input.Submitted, "#chat-input")
+    def _said(self, event: Input.Submitted) -> None:
+        box = self.query_one("#chat-input", Input)
+        box.display = False
+        self.set_focus(None)
+        person = self.sapp.person
+        problem = self.table.say(person.fingerprint, person.name, event.value)
+        if problem:
+            self.note = problem
+            self.redraw()
+
+    def action_rematch(self) -> None:
+        if self.news is None or self.news.status != "over" or self.seat < 0:
+            return
+        new = self.sapp.hub.rematch(self.table)
+        person = self.sapp.person
+        seat = new.sit(person.fingerprint, person.name)
+        self.app.pop_screen()
+        if seat is not None:
+            self.app.push_screen(SeatScreen(new, seat))
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,507 @@
+"""The server's tables: each the only owner of its game state, the only caller of `apply`.
+
+No SSH and no Textual here. A seat (or a spectator) subscribes with a callback and
+receives `SeatNews` as msgpack bytes: its own `view` of the state and public facts
+(names, who is connected, the seed's commitment), never the state. The same seat code
+could therefore run in another process. Moves come back as the game's move values and
+are checked by `apply` alone.
+
+Time (bot pacing, the grace period after a dropped connection, the move clock) runs on
+the server's asyncio loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import datetime as dt
+import hashlib
+import logging
+import os
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+from tt22.engine import Exchange, IllegalMove, Move, Play, SeatView, fresh_seed, parse_cards
+from tt22.engine.players import Player
+from tt22.games import get_game
+
+__all__ = [
+    "CHAT_KEEP",
+    "CHAT_MAX",
+    "SERVED_GAMES",
+    "Hub",
+    "SeatNews",
+    "SeatSpec",
+    "Table",
+    "TableOptions",
+    "decode_news",
+]
+
+log = logging.getLogger("tt22.serve")
+
+SERVED_GAMES = ("twentytwo",)
+"""Games with a seat screen and bots that see views (22 first; others as they come)."""
+
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud
+CHAT_MAX = 200  # characters of one chat line
+CHAT_KEEP = 6  # chat lines each message carries
+CHAT_EVERY = 1.0  # seconds between two lines of one person
+
+Status = Literal["waiting", "playing", "over"]
+
+
+class SeatNews(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What one seat (or a spectator, `seat` -1) is told after every change.
+
+    `view` is `game.view(state, seat)` for a seat and a view with no hand for a
+    spectator; `seed` stays empty until the match is over (`commitment` is published
+    from the start so every player can check it afterwards).
+    """
+
+    code: str
+    game: str
+    status: str
+    seat: int
+    names: tuple[str, ...]
+    bots: tuple[bool, ...]
+    connected: tuple[bool, ...]
+    standin: tuple[bool, ...]
+    view: SeatView | None
+    commitment: str
+    seed: str
+    chat: tuple[tuple[str, str], ...]
+    clock: float
+    record: str
+    rematch: str
+
+
+def decode_news(data: bytes) -> SeatNews:
+    return msgspec.msgpack.decode(data, type=SeatNews)
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """A table as its creator chose it. `clock` 0 means no move clock; `pace` is the
+    bots' pause before a move (seconds)."""
+
+    game: str = "twentytwo"
+    rules: tuple[str, ...] = ()
+    seats: tuple[str, ...] = ("human", "human", "easy", "easy")
+    """Per seat: "human" or a bot level."""
+    grace: float = 60.0
+    clock: float = 0.0
+    pace: float = 0.5
+
+
+@dataclass
+class SeatSpec:
+    name: str = ""
+    fingerprint: str = ""
+    bot: str | None = None  # a bot level for a bot seat
+
+    @property
+    def taken(self) -> bool:
+        return self.bot is not None or bool(self.fingerprint)
+
+
+Listener = Callable[[bytes], None]
+
+
+@dataclass
+class _Watcher:
+    seat: int
+    fingerprint: str
+    send: Listener
+
+
+def commitment(seed: str) -> str:
+    """`sha256:` and the whole SHA-256 of the seed (its first 8 digits are local play's)."""
+    return "sha256:" + hashlib.sha256(seed.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def safe_move(state: Any) -> Move:
+    """The move a run-out clock plays (22): keep the hand in the exchange, else the
+    lowest cards that may be played."""
+    from tt22.engine import legal_moves
+
+    moves = legal_moves(state)
+    keep = [m for m in moves if isinstance(m, Exchange) and not m.discard]
+    if keep:
+        return keep[0]
+    plays = [m for m in moves if isinstance(m, Play)]
+    if plays:
+        return min(plays, key=lambda m: sorted(c >> 2 for c in parse_cards(m.cards)))
+    return moves[0]
+
+
+@dataclass
+class Table:
+    """One table: its seats, the authoritative state and everyone listening."""
+
+    hub: Hub
+    code: str
+    options: TableOptions
+    seats: list[SeatSpec]
+    status: Status = "waiting"
+    seed: str = ""
+    state: Any = None
+    rules: Any = None
+    record: Any = None
+    moves: int = 0
+    watchers: dict[int, _Watcher] = field(default_factory=dict)
+    standin: set[int] = field(default_factory=set)
+    chat: list[tuple[str, str]] = field(default_factory=list)
+    record_path: str = ""
+    rematch_code: str = ""
+    _graces: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    _clock: asyncio.TimerHandle | None = None
+    _clock_ends: float = 0.0
+    _bot_task: asyncio.Task[None] | None = None
+    _last_chat: dict[str, float] = field(default_factory=dict)
+    _next_id: int = 0
+    bots: dict[tuple[int, str], Any] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ facts
+    @property
+    def game(self) -> Any:
+        return get_game(self.options.game)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    def connected(self, seat: int) -> bool:
+        return any(w.seat == seat and w.fingerprint for w in self.watchers.values()) and bool(
+            self.seats[seat].fingerprint
+        )
+
+    def seat_of(self, fingerprint: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.fingerprint == fingerprint and s.bot is None:
+                return i
+        return None
+
+    def open_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.taken]
+
+    def bot_moves(self, seat: int) -> bool:
+        return self.seats[seat].bot is not None or seat in self.standin
+
+    # ------------------------------------------------------------------ seating
+    def sit(self, fingerprint: str, name: str) -> int | None:
+        """Seat this key (back at its own seat, else the first open one); None if full."""
+        seat = self.seat_of(fingerprint)
+        if seat is None:
+            if self.status != "waiting" or not self.open_seats():
+                return None
+            seat = self.open_seats()[0]
+            self.seats[seat] = SeatSpec(name, fingerprint)
+            if not self.open_seats():
+                self.start()
+        self.hub.changed()
+        return seat
+
+    def subscribe(self, seat: int, fingerprint: str, send: Listener) -> int:
+        """Listen as `seat` (-1: a spectator); the id to unsubscribe with. The owner's
+        return ends a grace period and a stand-in bot's turn at their seat."""
+        self._next_id += 1
+        wid = self._next_id
+        self.watchers[wid] = _Watcher(seat, fingerprint if seat >= 0 else "", send)
+        if seat >= 0:
+            timer = self._graces.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+            if seat in self.standin:
+                self.standin.discard(seat)
+                log.info("table %s: seat %d is back", self.code, seat)
+        self.publish()
+        return wid
+
+    def unsubscribe(self, wid: int) -> None:
+        w = self.watchers.pop(wid, None)
+        if w is None:
+            return
+        if w.seat >= 0 and self.status == "playing" and not self.connected(w.seat):
+            loop = asyncio.get_running_loop()
+            seat = w.seat
+            self._graces[seat] = loop.call_later(
+                self.options.grace, self._take_over, seat, context=self.hub.context
+            )
+        self.publish()
+
+    def _take_over(self, seat: int) -> None:
+        self._graces.pop(seat, None)
+        if self.status == "playing" and not self.connected(seat):
+            log.info("table %s: a bot plays seat %d until its owner returns", self.code, seat)
+            self.standin.add(seat)
+            self.publish()
+            self.advance()
+
+    # ------------------------------------------------------------------ the match
+    def start(self) -> None:
+        from tt22.record import new_record
+
+        game = self.game
+        n = len(self.seats)
+        self.rules = game.rules(self.options.rules, n)
+        self.seed = fresh_seed(os.urandom(8))
+        self.state = game.new_match(self.rules, n, self.seed)
+        players = [Player(s.name, "bot", s.bot) if s.bot else Player(s.name) for s in self.seats]
+        self.record = new_record(self.rules, self.seed, players, dt.datetime.now(dt.UTC))
+        self.status = "playing"
+        log.info("table %s starts, %s", self.code, commitment(self.seed))
+        self.advance()
+
+    def submit(self, fingerprint: str, move: Move) -> str | None:
+        """A seat's move: None when played, else why not (in English, with its rule)."""
+        seat = self.seat_of(fingerprint)
+        if seat is None or self.status != "playing" or move.seat != seat:
+            return "not your turn"
+        if seat in self.standin:
+            return "a bot is playing for you"
+        return self._play(move)
+
+    def _play(self, move: Move, think: float | None = None) -> str | None:
+        from tt22.record import append_move
+
+        game = self.game
+        try:
+            self.state = game.apply(self.state, move)
+        except IllegalMove as e:
+            return f"{e.reason} ({e.rule})"
+        self.record = append_move(self.record, move, think=think)
+        self.moves += 1
+        if game.is_over(self.state):
+            self._finish()
+        else:
+            self.hub.autosave(self)
+        self.publish()
+        self.advance()
+        return None
+
+    def _finish(self) -> None:
+        self.status = "over"
+        self._stop_clock()
+        self.record_path = self.hub.file_record(self)
+        log.info("table %s is over, seed %r", self.code, self.seed)
+        self.hub.changed()
+
+    def advance(self) -> None:
+        """Start whatever must happen next: a bot's move, or the human's move clock."""
+        if self.status != "playing":
+            return
+        seat = self.game.to_move(self.state)
+        self._stop_clock()
+        if self.bot_moves(seat):
+            if self._bot_task is None or self._bot_task.done():
+                loop = asyncio.get_running_loop()
+                self._bot_task = loop.create_task(self._bot_turn(), context=self.hub.context)
+        elif self.options.clock > 0:
+            loop = asyncio.get_running_loop()
+            self._clock_ends = time.monotonic() + self.options.clock
+            self._clock = loop.call_later(
+                self.options.clock, self._clock_ran_out, context=self.hub.context
+            )
+
+    def _stop_clock(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+            self._clock_ends = 0.0
+
+    def _clock_ran_out(self) -> None:
+        self._clock = None
+        self._clock_ends = 0.0
+        if self.status == "playing":
+            self._play(safe_move(self.state))
+
+    def _bot(self, seat: int) -> Any:
+        from tt22.bots import make_bot
+
+        level = self.seats[seat].bot or "easy"
+        key = (seat, level)
+        if key not in self.bots:
+            self.bots[key] = make_bot(level, self.seed, seat)
+        return self.bots[key]
+
+    async def _bot_turn(self) -> None:
+        while self.status == "playing":
+            state = self.state
+            seat = self.game.to_move(state)
+            if not self.bot_moves(seat):
+                return
+            bot = self._bot(seat)
+            start = time.monotonic()
+            move = await asyncio.to_thread(bot.choose, self.game.view(state, seat))
+            think = time.monotonic() - start
+            await asyncio.sleep(max(0.0, self.options.pace - think))
+            if self.state is not state or not self.bot_moves(seat):
+                continue
+            problem = self._play(move, round(think, 3))
+            if problem is not None:  # a bot's illegal move is a bug: say so, play safe
+                log.error("table %s: bot at seat %d: %s", self.code, seat, problem)
+                self._play(safe_move(self.state))
+
+    # ------------------------------------------------------------------ chat
+    def say(self, fingerprint: str, name: str, text: str) -> str | None:
+        """A chat line (kept literally, cut to CHAT_MAX); why not, when refused."""
+        now = time.monotonic()
+        if now - self._last_chat.get(fingerprint, -CHAT_EVERY) < CHAT_EVERY:
+            return "one line a second"
+        line = text.strip()[:CHAT_MAX]
+        if not line:
+            return None
+        self._last_chat[fingerprint] = now
+        self.chat.append((name, line))
+        del self.chat[:-CHAT_KEEP]
+        self.publish()
+        return None
+
+    # ------------------------------------------------------------------ news
+    def news_for(self, seat: int) -> SeatNews:
+        game = self.game
+        n = len(self.seats)
+        v: SeatView | None = None
+        if self.state is not None:
+            if seat >= 0:
+                v = game.view(self.state, seat)
+            else:  # a spectator: public facts only (no hand, no discards)
+                v = game.view(self.state, 0)._replace(hand=(), my_discard=(), my_draw=())
+        clock = max(0.0, self._clock_ends - time.monotonic()) if self._clock_ends else 0.0
+        return SeatNews(
+            code=self.code,
+            game=self.options.game,
+            status=self.status,
+            seat=seat,
+            names=self.names,
+            bots=tuple(self.bot_moves(i) for i in range(n)),
+            connected=tuple(self.connected(i) for i in range(n)),
+            standin=tuple(i in self.standin for i in range(n)),
+            view=v,
+            commitment=commitment(self.seed) if self.seed else "",
+            seed=self.seed if self.status == "over" else "",
+            chat=tuple(self.chat),
+            clock=round(clock, 1),
+            record=self.record_path,
+            rematch=self.rematch_code,
+        )
+
+    def publish(self) -> None:
+        for w in list(self.watchers.values()):
+            w.send(msgspec.msgpack.encode(self.news_for(w.seat)))
+        self.hub.changed()
+
+    def close(self) -> None:
+        self._stop_clock()
+        for timer in self._graces.values():
+            timer.cancel()
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+
+
+class Hub:
+    """Every table of the server, the lobby's listeners and where things are kept."""
+
+    def __init__(
+        self, data: Path, store: Any = None, *, grace: float = 60.0, pace: float = 0.5
+    ) -> None:
+        self.data = data
+        self.store = store
+        self.grace = grace
+        self.pace = pace
+        # Tables' tasks and timers run in the server's context, not in the context of
+        # whichever connection's app happened to cause them.
+        self.context = contextvars.copy_context()
+        self.tables: dict[str, Table] = {}
+        self.lobby: dict[int, Callable[[], None]] = {}
+        self._next = 0
+
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
+            if code not in self.tables:
+                return code
+
+    def create(self, options: TableOptions, fingerprint: str, name: str) -> Table:
+        """A table with its creator in the first human seat (ValueError: bad options)."""
+        game = get_game(options.game)
+        if options.game not in SERVED_GAMES:
+            raise ValueError(f"{options.game} cannot be served yet")
+        n = len(options.seats)
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(f"{game.title} is for {game.min_players}-{game.max_players}")
+        if "human" not in options.seats:
+            raise ValueError("a table needs a human seat")
+        game.rules(options.rules, n)  # RulesError (a ValueError) now, not at the start
+        seats = [
+            SeatSpec() if s == "human" else SeatSpec(f"bot {i + 1}", "", s)
+            for i, s in enumerate(options.seats)
+        ]
+        table = Table(self, self.new_code(), options, seats)
+        self.tables[table.code] = table
+        table.sit(fingerprint, name)
+        return table
+
+    def rematch(self, table: Table) -> Table:
+        """The same seats and options at a new table with a new seed (made once)."""
+        if table.rematch_code and table.rematch_code in self.tables:
+            return self.tables[table.rematch_code]
+        seats = [SeatSpec(s.name, "", s.bot) if s.bot else SeatSpec() for s in table.seats]
+        new = Table(self, self.new_code(), table.options, seats)
+        self.tables[new.code] = new
+        table.rematch_code = new.code
+        table.publish()
+        return new
+
+    def changed(self) -> None:
+        for callback in list(self.lobby.values()):
+            callback()
+
+    def watch_lobby(self, callback: Callable[[], None]) -> int:
+        self._next += 1
+        self.lobby[self._next] = callback
+        return self._next
+
+    def unwatch_lobby(self, lid: int) -> None:
+        self.lobby.pop(lid, None)
+
+    def autosave(self, table: Table) -> None:
+        from tt22.record import save_record
+
+        folder = self.data / "tables"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            save_record(folder / f"{table.code}.22rec", table.record)
+        except OSError as e:
+            log.error("table %s: autosave failed: %s", table.code, e)
+
+    def file_record(self, table: Table) -> str:
+        """Keep a finished match under records/ (and in the store); where it went."""
+        from tt22.record import save_record
+
+        folder = self.data / "records"
+        stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+        path = folder / f"{stamp}-{table.code}.22rec"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            save_record(path, table.record)
+            with contextlib.suppress(FileNotFoundError):
+                (self.data / "tables" / f"{table.code}.22rec").unlink()
+        except OSError as e:
+            log.error("table %s: the record was not saved: %s", table.code, e)
+            return ""
+        if self.store is not None:
+            humans = "\n".join(s.name for s in table.seats if s.bot is None)
+            self.store.add_match(table.code, table.options.game, str(path), humans)
+        return str(path)
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()
