@@ -9,6 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
+import os
+import shutil
+import struct
+import subprocess
+import termios
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -109,3 +115,136 @@ class Client:
             self._pump.cancel()
             with contextlib.suppress(BaseException):
                 await self._pump
+
+
+class PtyClient:
+    """A real OpenSSH `ssh` in a pseudo-terminal, its screen read through pyte (the same
+    `text`/`see`/`press` as `Client`)."""
+
+    def __init__(self, name: str, folder: Path) -> None:
+        self.name = name
+        self.key = asyncssh.generate_private_key("ssh-ed25519")
+        self.key_path = folder / f"{name}_ed25519"
+        self.key.write_private_key(str(self.key_path))
+        os.chmod(self.key_path, 0o600)
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received: list[bytes] = []
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.master = -1
+
+    async def connect(self, port: int, width: int = 80, height: int = 24) -> PtyClient:
+        self.screen.resize(height, width)
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        self.master = master
+        self.proc = subprocess.Popen(
+            [
+                SSH,
+                "-tt",
+                "-p",
+                str(port),
+                "-i",
+                str(self.key_path),
+                "-o",
+                "IdentitiesOnly=yes",
+                "-o",
+                "StrictHostKeyChecking=no",
+                "-o",
+                "UserKnownHostsFile=/dev/null",
+                "-o",
+                "LogLevel=ERROR",
+                "-o",
+                "BatchMode=yes",
+                "-F",
+                "/dev/null",
+                f"{self.name}@127.0.0.1",
+            ],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+            env={"TERM": "xterm-256color", "PATH": os.environ.get("PATH", "")},
+        )
+        os.close(slave)
+        asyncio.get_running_loop().add_reader(master, self._readable)
+        return self
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:
+            data = b""
+        if not data:
+            asyncio.get_running_loop().remove_reader(self.master)
+            return
+        self.received.append(data)
+        self.stream.feed(data)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def see(self, *words: str, deadline: float = DEADLINE) -> str:
+        await until(
+            lambda: all(w in self.text for w in words), f"{self.name} to see {words}", deadline
+        )
+        return self.text
+
+    def press(self, keys: str | bytes) -> None:
+        os.write(self.master, keys.encode() if isinstance(keys, str) else keys)
+
+    async def close(self) -> None:
+        if self.master >= 0:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self.master)
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            await until(lambda: self.proc is None or self.proc.poll() is not None, "ssh to end")
+        if self.master >= 0:
+            os.close(self.master)
+            self.master = -1
+
+
+SSH = shutil.which("ssh") or "/usr/bin/ssh"
+
+
+async def play_to_end(table: Any, seats: dict[int, Any]) -> int:
+    """Play `table` to its end: each person's client moves (Enter keeps the hand in the
+    exchange, `d` plays the lowest cards) once its own screen says it is their move; the
+    bots move by themselves. How many moves the people made."""
+    moves = 0
+    while table.status == "playing":
+        seat = table.game.to_move(table.state)
+        before = table.moves
+        if seat not in seats:
+            await until(
+                lambda b=before: table.moves > b or table.status != "playing", "a bot to move"
+            )
+            continue
+        client = seats[seat]
+        await until(
+            lambda c=client: "Your" in c.text or "Exchange:" in c.text,
+            f"{client.name} to see it is their move",
+        )
+        view = table.game.view(table.state, seat)
+        client.press("\r" if view.exchanging else "d")
+        await until(lambda b=before: table.moves > b, f"{client.name}'s move to count")
+        moves += 1
+    return moves
+
+
+async def open_and_join(host: Any, guest: Any, server: Server) -> Any:
+    """`host` opens a table of 2 people and 2 easy bots from the lobby, `guest` joins it
+    by its code; the table, once its match has started."""
+    await host.see("lobby", host.name)
+    host.press("n")
+    await host.see("A new table")
+    host.press("\r")  # Enter in a field opens the table (4 players, 2 people, easy bots)
+    await host.see("waiting for 1 more")
+    table = next(t for t in server.hub.tables.values() if t.status == "waiting")
+    await guest.see(table.code)  # the lobby lists the new table
+    guest.press("j")
+    guest.press(table.code + "\r")
+    await until(lambda: table.status == "playing", "the match to start")
+    return table

@@ -11,10 +11,13 @@ import asyncio
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
-from servekit import Client, serve, until
+from servekit import Client, PtyClient, open_and_join, play_to_end, serve, until
+
+from tt22.serve.ssh import Server
 
 
 def test_textual_private_parser_is_there() -> None:
@@ -73,63 +76,88 @@ async def _turn_of(client: Client) -> bool:
     return any(w in text for w in ("Your lead", "Your turn", "Your move", "Exchange:"))
 
 
+async def _whole_match(server: Server, ann: Any, bob: Any) -> None:
+    table = await open_and_join(ann, bob, server)
+    moves = await play_to_end(table, {0: ann, 1: bob})
+    assert table.status == "over"
+    assert moves > 10
+    for client in (ann, bob):
+        text = await client.see("Match over")
+        assert table.seed in text.replace("\n", "")  # the seed, revealed at the end
+    assert Path(table.record_path).is_file()
+    from tt22.record import load_record, verify_record
+
+    record = load_record(table.record_path)
+    assert record.result.finished
+    assert verify_record(record).ok
+    # The seed never reached a player before the end: it would deal out every hand.
+    for client in (ann, bob):
+        joined = b"".join(client.received)
+        first = joined.index(table.seed.encode())
+        assert b"match over" in joined[:first].lower()  # drawn (just) before the seed
+
+
 async def test_two_people_and_two_bots_play_a_whole_match(tmp_path: Path) -> None:
     server = await serve(tmp_path)
     ann, bob = Client("ann"), Client("bob")
     try:
         await ann.connect(server.port)
         await bob.connect(server.port)
-        await ann.see("lobby", "ann")
-        ann.press("n")
-        await ann.see("A new table")
-        ann.press("\r")  # Enter in a field: open (4 players, 2 people, easy bots)
-        await ann.see("waiting for 1 more")
-        table = next(iter(server.hub.tables.values()))
-        await bob.see(table.code)  # the lobby lists the new table
-        bob.press("j")
-        bob.press(table.code + "\r")
-        await until(lambda: table.status == "playing", "the match to start")
-        seats = {0: ann, 1: bob}
-        moves = 0
-        while table.status == "playing":
-            seat = table.game.to_move(table.state)
-            if seat not in seats:  # a bot's turn: the bot moves by itself
-                before = table.moves
-                await until(
-                    lambda b=before: table.moves > b or table.status != "playing", "a bot to move"
-                )
-                continue
-            client = seats[seat]
-            before = table.moves
-            await until(
-                lambda c=client: "Your" in c.text or "Exchange:" in c.text,
-                f"{client.name} to see it is their move",
-            )
-            view = table.game.view(table.state, seat)
-            client.press("\r" if view.exchanging else "d")
-            await until(lambda b=before: table.moves > b, f"{client.name}'s move to count")
-            moves += 1
-        assert table.status == "over"
-        for client in (ann, bob):
-            text = await client.see("Match over")
-            assert table.seed in text.replace("\n", "")  # the seed, revealed at the end
-        assert moves > 10
-        assert Path(table.record_path).is_file()
-        from tt22.record import load_record, verify_record
-
-        record = load_record(table.record_path)
-        assert record.result.finished
-        assert verify_record(record).ok
-        # The seed never reached a player before the end: it would deal out every hand.
-        for client in (ann, bob):
-            joined = b"".join(client.received)
-            assert table.seed.encode() in joined
-            before_end = joined[: joined.index(table.seed.encode())]
-            assert table.seed.encode() not in before_end
+        await _whole_match(server, ann, bob)
     finally:
         await ann.close()
         await bob.close()
         await server.close()
+
+
+async def test_openssh_clients_play_a_whole_match(tmp_path: Path) -> None:
+    """The same with the real OpenSSH client in a pseudo-terminal (.ci/run installs
+    openssh-client; never skipped)."""
+    server = await serve(tmp_path)
+    ann, bob = PtyClient("ann", tmp_path), PtyClient("bob", tmp_path)
+    try:
+        await ann.connect(server.port)
+        await bob.connect(server.port)
+        await _whole_match(server, ann, bob)
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
+def test_the_command_serves(tmp_path: Path) -> None:
+    """`tt22 serve` itself: prints the new host key's fingerprint and its port, and an
+    OpenSSH client reaches the lobby; SIGTERM stops it cleanly."""
+
+    async def go() -> None:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tt22",
+            "serve",
+            "--open",
+            "--port",
+            "0",
+            "--data",
+            str(tmp_path / "data"),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        assert proc.stdout is not None
+        first = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
+        second = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
+        assert first.startswith("host key (made in") and "SHA256:" in first
+        port = int(second.split(" port ")[1].split(",")[0])
+        ann = PtyClient("ann", tmp_path)
+        try:
+            await ann.connect(port)
+            await ann.see("lobby", "signed in as ann")
+        finally:
+            await ann.close()
+            proc.terminate()
+            assert await asyncio.wait_for(proc.wait(), 60) == 0
+
+    asyncio.run(go())
 
 
 async def _refused(port: int, name: str, **kwargs: object) -> tuple[int | None, bytes]:
