@@ -8,13 +8,17 @@ client that stops reading; bytes that are not keys.
 from __future__ import annotations
 
 import asyncio
+import random
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import asyncssh
+import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from servekit import Client, PtyClient, open_and_join, play_to_end, serve, until
 
 from tt22.serve.ssh import Server
@@ -307,3 +311,43 @@ async def test_a_client_that_stops_reading_is_let_go(tmp_path: Path) -> None:
 
 def _server_processes(server: object) -> list[asyncssh.SSHServerProcess[bytes]]:
     return list(getattr(server, "processes", {}).values())
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.text(alphabet="ABCDEFGHJKMNPQRSTUVWXYZ", min_size=10, max_size=16),
+    players=st.integers(2, 6),
+    steps=st.integers(0, 200),
+)
+def test_news_carries_only_the_seats_own_view(
+    seed: str, players: int, steps: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The message layer: what a seat is sent decodes to exactly `view(state, seat)` and
+    public facts; a spectator gets no hand; nobody gets the seed before the end."""
+    from tt22.engine import legal_moves
+    from tt22.serve.hub import Hub, SeatSpec, Table, TableOptions, decode_news
+
+    hub = Hub(tmp_path_factory.mktemp("hub"))
+    options = TableOptions(seats=("human",) * players)
+    table = Table(hub, "ABCD", options, [SeatSpec(f"p{i}", f"fp{i}") for i in range(players)])
+    game = table.game
+    table.rules = game.rules((), players)
+    table.seed = seed
+    table.state = game.new_match(table.rules, players, seed)
+    table.status = "playing"
+    rng = random.Random(steps)
+    for _ in range(steps):
+        if game.is_over(table.state):
+            break
+        table.state = game.apply(table.state, rng.choice(list(legal_moves(table.state))))
+        over = game.is_over(table.state)
+        table.status = "over" if over else "playing"
+        for seat in range(-1, players):
+            data = msgspec.msgpack.encode(table.news_for(seat))
+            news = decode_news(data)
+            if seat >= 0:
+                assert news.view == game.view(table.state, seat)
+            else:
+                assert news.view is not None and news.view.hand == () == news.view.my_discard
+            if not over:
+                assert news.seed == "" and seed.encode() not in data
