@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import fcntl
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -209,17 +210,48 @@ class PtyClient:
 SSH = shutil.which("ssh") or "/usr/bin/ssh"
 
 
-async def play_to_end(table: Any, seats: dict[int, Any]) -> int:
-    """Play `table` to its end: each person's client moves (Enter keeps the hand in the
-    exchange, `d` plays the lowest cards) once its own screen says it is their move; the
-    bots move by themselves. How many moves the people made."""
+CARD = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+
+
+def cards_on(text: str) -> set[str]:
+    """The cards (rank and suit, as drawn) a screen shows."""
+    return {m.group(0) for m in CARD.finditer(text)}
+
+
+def may_see(view: Any) -> set[str]:
+    """Every card (as drawn) seat `view.seat` may know of: its hand, its exchange, and
+    what was played or shown face up."""
+    from tt22.engine import show_card
+
+    cards: list[int] = [*view.hand, *view.my_discard, *view.my_draw]
+    for _, played in view.plays:
+        cards.extend(played)
+    for pile in view.penalties:
+        cards.extend(pile)
+    deals = [(view.tricks, ())] + [(d.tricks, d.showdown) for d in view.history]
+    for tricks, showdown in deals:
+        for trick in tricks:
+            for _, played in trick.plays:
+                cards.extend(played)
+        cards.extend(c for _, c in showdown)
+    return {show_card(c) for c in cards}
+
+
+async def play_to_end(
+    table: Any, seats: dict[int, Any], stop: Callable[[], bool] = lambda: False
+) -> int:
+    """Play `table` to its end (or until `stop()`): each person's client moves (Enter
+    keeps the hand in the exchange, `d` plays the lowest cards) once its own screen says
+    it is their move; the bots move by themselves. At each such moment the screen may
+    show no card that seat may not know. How many moves the people made."""
     moves = 0
-    while table.status == "playing":
+    while table.status == "playing" and not stop():
         seat = table.game.to_move(table.state)
         before = table.moves
-        if seat not in seats:
+        if seat not in seats or seat in table.standin:
             await until(
-                lambda b=before: table.moves > b or table.status != "playing", "a bot to move"
+                lambda b=before: table.moves > b or table.status != "playing" or stop(),
+                "a bot to move",
             )
             continue
         client = seats[seat]
@@ -228,6 +260,8 @@ async def play_to_end(table: Any, seats: dict[int, Any]) -> int:
             f"{client.name} to see it is their move",
         )
         view = table.game.view(table.state, seat)
+        shown = cards_on(client.text)
+        assert shown <= may_see(view), f"{client.name} sees {shown - may_see(view)}"
         client.press("\r" if view.exchanging else "d")
         await until(lambda b=before: table.moves > b, f"{client.name}'s move to count")
         moves += 1

@@ -19,7 +19,16 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from servekit import Client, PtyClient, open_and_join, play_to_end, serve, until
+from servekit import (
+    Client,
+    PtyClient,
+    cards_on,
+    may_see,
+    open_and_join,
+    play_to_end,
+    serve,
+    until,
+)
 
 from tt22.serve.ssh import Server
 
@@ -351,3 +360,128 @@ def test_news_carries_only_the_seats_own_view(
                 assert news.view is not None and news.view.hand == () == news.view.my_discard
             if not over:
                 assert news.seed == "" and seed.encode() not in data
+
+
+def _seat_moves(table: Any, seat: int) -> int:
+    return sum(1 for m in table.record.moves if m.move.seat == seat)
+
+
+async def test_a_dropped_seat_waits_then_a_bot_plays_until_its_owner_returns(
+    tmp_path: Path,
+) -> None:
+    server = await serve(tmp_path, grace=0.2)
+    ann, bob = Client("ann"), Client("bob")
+    try:
+        await ann.connect(server.port)
+        await bob.connect(server.port)
+        table = await open_and_join(ann, bob, server)
+        await bob.see("Deal 1")
+        await bob.close()  # the connection drops
+        await until(lambda: 1 in table.standin, "a bot to stand in for bob")
+        await ann.see("A bot plays for: bob")
+        bob_before = _seat_moves(table, 1)
+        await play_to_end(table, {0: ann}, stop=lambda: _seat_moves(table, 1) > bob_before)
+        assert _seat_moves(table, 1) > bob_before  # the stand-in played bob's seat
+        back = await Client("bob", bob.key).connect(server.port)
+        await back.see("your seat", table.code)  # the lobby lists it first
+        back.press("\r")
+        await until(lambda: 1 not in table.standin, "bob's seat to be his again")
+        await back.see("Deal")
+        view = table.game.view(table.state, 1)
+        if view.hand:  # his own hand, where it was
+            from tt22.engine import show_card
+
+            await back.see(*[show_card(c) for c in view.hand[:3]])
+        moves = await play_to_end(table, {0: ann, 1: back})
+        assert table.status == "over" and moves > 0
+        await back.close()
+    finally:
+        await ann.close()
+        await server.close()
+
+
+async def test_the_move_clock_plays_the_lowest_cards(tmp_path: Path) -> None:
+    from tt22.serve.hub import TableOptions
+
+    server = await serve(tmp_path)
+    ann = Client("ann")
+    try:
+        await ann.connect(server.port)
+        await ann.see("lobby")
+        fp = server.store.owner("ann")
+        assert fp is not None
+        options = TableOptions(seats=("human", "easy", "easy"), clock=0.2, pace=0.0)
+        table = server.hub.create(options, fp, "ann")
+        await ann.see(table.code, "your seat")
+        ann.press("\r")
+        await ann.see("Deal 1")
+        # Ann presses nothing: her clock runs out move after move.
+        await until(lambda: _seat_moves(table, 0) >= 3, "the clock to move for ann")
+        from tt22.engine import Exchange, Play, parse_cards
+
+        for recorded in table.record.moves:
+            move = recorded.move
+            if move.seat == 0 and isinstance(move, Exchange):
+                assert move.discard == ()  # keep the hand
+            if move.seat == 0 and isinstance(move, Play):
+                assert parse_cards(move.cards)  # a real play (lowest: checked in hub tests)
+    finally:
+        await ann.close()
+        await server.close()
+
+
+async def test_a_spectator_sees_no_hand_and_chat_is_literal(tmp_path: Path) -> None:
+    server = await serve(tmp_path)
+    ann, bob, eve = Client("ann"), Client("bob"), Client("eve")
+    try:
+        for c in (ann, bob, eve):
+            await c.connect(server.port)
+        table = await open_and_join(ann, bob, server)
+        await eve.see(table.code)
+        eve.press("w")
+        await eve.see("You are watching", "bot 4")
+        view = table.game.view(table.state, 0)
+        public = may_see(view._replace(hand=(), my_discard=(), my_draw=()))
+        assert cards_on(eve.text) <= public
+        await ann.see("Deal 1")
+        ann.press("c")
+        await ann.see("Say something")
+        ann.press("[bold]hi[/] <b>x</b>\r")
+        for c in (ann, bob, eve):
+            await c.see("ann: [bold]hi[/] <b>x</b>")
+        for n in range(2, 7):  # five lines in 30 seconds, not six: the sixth is refused
+            ann.press("c")
+            await ann.see("Say something")
+            ann.press(f"line {n}\r")
+            await until(lambda: "Say something" not in ann.text, "the chat box to close")
+        await ann.see("at most 5 lines in 30 seconds")
+        assert [line for _, line in table.chat][-2:] == ["line 4", "line 5"]
+    finally:
+        for c in (ann, bob, eve):
+            await c.close()
+        await server.close()
+
+
+def test_safe_move_is_the_lowest_legal_play() -> None:
+    from tt22.engine import Exchange, Play, legal_moves, new_match, parse_cards
+    from tt22.engine.rules import Rules
+    from tt22.serve.hub import safe_move
+
+    state = new_match(Rules().for_players(4), 4, "clock")
+    move = safe_move(state)
+    assert isinstance(move, Exchange) and move.discard == ()
+    for _ in range(200):
+        if state.over:
+            break
+        move = safe_move(state)
+        if isinstance(move, Play):
+            plays = [m for m in legal_moves(state) if isinstance(m, Play)]
+            low = min(sorted(c >> 2 for c in parse_cards(m.cards)) for m in plays)
+            assert sorted(c >> 2 for c in parse_cards(move.cards)) == low
+        state = apply_move(state, move)
+
+
+def apply_move(state: Any, move: Any) -> Any:
+    from tt22.engine import apply
+
+    return apply(state, move)

@@ -543,6 +543,11 @@ class SeatScreen(_ServeScreen):
     def on_unmount(self) -> None:
         self.table.unsubscribe(self._wid)
 
+    def on_resize(self) -> None:
+        # The seats are drawn to the width they have: once laid out (or resized), anew.
+        self.query_one("#seats", SeatsTable)._key = None
+        self.redraw()
+
     def _receive(self, data: bytes) -> None:
         self.post_message(_News(data))
 
@@ -577,7 +582,11 @@ class SeatScreen(_ServeScreen):
         if news.seat < 0:
             n = v.players
             snap = snap._replace(hands=(None,) * n, discards=(None,) * n, viewer=-1)
-        self.query_one("#seats", SeatsTable).show(snap, a)
+        seats = self.query_one("#seats", SeatsTable)
+        if not seats.content_region.width:  # not laid out yet: draw the seats once it is
+            seats._key = None
+            self.call_after_refresh(self.on_resize)
+        seats.show(snap, a)
         self.query_one("#trick", TrickView).show(snap, a, news.seat if news.seat >= 0 else None)
         if v.exchanging:
             phase = t("phase.exchange")

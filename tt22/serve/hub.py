@@ -52,7 +52,8 @@ SERVED_GAMES = ("twentytwo",)
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud
 CHAT_MAX = 200  # characters of one chat line
 CHAT_KEEP = 6  # chat lines each message carries
-CHAT_EVERY = 1.0  # seconds between two lines of one person
+CHAT_BURST = 5  # lines one person may say ...
+CHAT_WINDOW = 30.0  # ... within this many seconds
 
 Status = Literal["waiting", "playing", "over"]
 
@@ -164,7 +165,7 @@ class Table:
     _clock: asyncio.TimerHandle | None = None
     _clock_ends: float = 0.0
     _bot_task: asyncio.Task[None] | None = None
-    _last_chat: dict[str, float] = field(default_factory=dict)
+    _said: dict[str, list[float]] = field(default_factory=dict)
     _next_id: int = 0
     bots: dict[tuple[int, str], Any] = field(default_factory=dict)
 
@@ -257,6 +258,7 @@ class Table:
         self.record = new_record(self.rules, self.seed, players, dt.datetime.now(dt.UTC))
         self.status = "playing"
         log.info("table %s starts, %s", self.code, commitment(self.seed))
+        self.publish()
         self.advance()
 
     def submit(self, fingerprint: str, move: Move) -> str | None:
@@ -353,12 +355,13 @@ class Table:
     def say(self, fingerprint: str, name: str, text: str) -> str | None:
         """A chat line (kept literally, cut to CHAT_MAX); why not, when refused."""
         now = time.monotonic()
-        if now - self._last_chat.get(fingerprint, -CHAT_EVERY) < CHAT_EVERY:
-            return "one line a second"
+        recent = [t for t in self._said.get(fingerprint, []) if now - t < CHAT_WINDOW]
+        if len(recent) >= CHAT_BURST:
+            return f"at most {CHAT_BURST} lines in {CHAT_WINDOW:.0f} seconds"
         line = text.strip()[:CHAT_MAX]
         if not line:
             return None
-        self._last_chat[fingerprint] = now
+        self._said[fingerprint] = [*recent, now]
         self.chat.append((name, line))
         del self.chat[:-CHAT_KEEP]
         self.publish()
