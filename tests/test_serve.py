@@ -485,3 +485,43 @@ def apply_move(state: Any, move: Any) -> Any:
     from tt22.engine import apply
 
     return apply(state, move)
+
+
+async def test_a_server_restart_resumes_unfinished_tables(tmp_path: Path) -> None:
+    from tt22.serve.hub import TableOptions
+
+    server = await serve(tmp_path)
+    ann = Client("ann")
+    try:
+        await ann.connect(server.port)
+        await ann.see("lobby")
+        fp = server.store.owner("ann")
+        assert fp is not None
+        options = TableOptions(seats=("human", "easy", "easy"), pace=0.0)
+        table = server.hub.create(options, fp, "ann")
+        await ann.see(table.code)
+        ann.press("\r")
+        await play_to_end(table, {0: ann}, stop=lambda: table.moves >= 6)
+        await until(
+            lambda: not table.unsaved and table.saver is not None and table.saver.done(),
+            "the autosave to be written",
+        )
+        code, moves, state = table.code, table.moves, table.state
+        await ann.close()
+    finally:
+        await server.close()
+    again = await serve(tmp_path)  # the same data folder, a new process's worth of state
+    back = Client("ann", ann.key)
+    try:
+        resumed = again.hub.tables[code]
+        assert resumed.status == "playing" and resumed.moves == moves
+        assert resumed.game.digest(resumed.state) == table.game.digest(state)
+        await back.connect(again.port)
+        await back.see(code, "your seat")
+        back.press("\r")
+        await until(lambda: resumed.connected(0), "ann to be back at her seat")
+        assert await play_to_end(resumed, {0: back}) > 0
+        assert resumed.status == "over"
+    finally:
+        await back.close()
+        await again.close()

@@ -168,6 +168,8 @@ class Table:
     _said: dict[str, list[float]] = field(default_factory=dict)
     _next_id: int = 0
     bots: dict[tuple[int, str], Any] = field(default_factory=dict)
+    unsaved: bool = False
+    saver: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ facts
     @property
@@ -426,6 +428,61 @@ class Hub:
         self.lobby: dict[int, Callable[[], None]] = {}
         self._next = 0
 
+    def resume_tables(self) -> list[str]:
+        """Tables a server restart left unfinished, back from their autosaves at their
+        exact position (the codes). Each person's seat waits for its key (the name's
+        owner in the store) as after a dropped connection: the grace period, then a bot.
+        A record that does not load or replay is set aside (`.bad`), never deleted."""
+        from tt22.record import load_record, replay_record
+
+        folder = self.data / "tables"
+        codes: list[str] = []
+        for path in sorted(folder.glob("*.22rec")) if folder.is_dir() else []:
+            code = path.stem
+            try:
+                record = load_record(path)
+                result = replay_record(record)
+                if result.error is not None or record.game not in SERVED_GAMES:
+                    raise ValueError(result.problem or record.game)
+            except (OSError, ValueError) as e:
+                log.error("table %s cannot be resumed (%s): set aside", code, e)
+                with contextlib.suppress(OSError):
+                    path.replace(path.with_suffix(".bad"))
+                continue
+            if result.final is None or get_game(record.game).is_over(result.final):
+                continue
+            seats = [
+                SeatSpec(p.name, "", p.bot or "easy")
+                if p.kind == "bot"
+                else SeatSpec(p.name, (self.store.owner(p.name) if self.store else None) or "")
+                for p in record.players
+            ]
+            options = TableOptions(
+                game=record.game,
+                seats=tuple(
+                    "human" if p.kind == "human" else p.bot or "easy" for p in record.players
+                ),
+                grace=self.grace,
+                pace=self.pace,
+            )
+            table = Table(self, code, options, seats)
+            table.rules = record.rules
+            table.seed = record.seed
+            table.record = record
+            table.state = result.final
+            table.moves = len(record.moves)
+            table.status = "playing"
+            self.tables[code] = table
+            loop = asyncio.get_running_loop()
+            for seat, spec in enumerate(seats):
+                if spec.bot is None:
+                    table._graces[seat] = loop.call_later(
+                        self.grace, table._take_over, seat, context=self.context
+                    )
+            codes.append(code)
+            log.info("table %s resumed at move %d", code, table.moves)
+        return codes
+
     def new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
@@ -476,14 +533,25 @@ class Hub:
         self.lobby.pop(lid, None)
 
     def autosave(self, table: Table) -> None:
+        """Keep the table's record on disk after its move, off the loop: a write with
+        its fsync takes ~15 ms, which every player at every table would wait for. One
+        writer per table writes the newest record (moves made meanwhile coalesce)."""
+        table.unsaved = True
+        if table.saver is None or table.saver.done():
+            loop = asyncio.get_running_loop()
+            table.saver = loop.create_task(self._save_loop(table), context=self.context)
+
+    async def _save_loop(self, table: Table) -> None:
         from tt22.record import save_record
 
         folder = self.data / "tables"
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            save_record(folder / f"{table.code}.22rec", table.record)
-        except OSError as e:
-            log.error("table %s: autosave failed: %s", table.code, e)
+        while table.unsaved and table.status == "playing":
+            table.unsaved = False
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                await asyncio.to_thread(save_record, folder / f"{table.code}.22rec", table.record)
+            except OSError as e:
+                log.error("table %s: autosave failed: %s", table.code, e)
 
     def file_record(self, table: Table) -> str:
         """Keep a finished match under records/ (and in the store); where it went."""

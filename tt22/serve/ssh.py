@@ -148,6 +148,7 @@ class Server:
         return int(self.listener.get_port())
 
     async def start(self) -> None:
+        self.hub.resume_tables()
         self.listener = await asyncssh.create_server(
             lambda: _Auth(self),
             self.config.host,

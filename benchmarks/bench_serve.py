@@ -1,0 +1,226 @@
+"""`tt22 serve` under load: many SSH players at tables of four, on this machine.
+
+Starts `tt22 serve` as its own process on 127.0.0.1 (port 0, a throwaway data folder),
+connects N asyncssh clients that read their screens through pyte, seats them four to a
+table (all people: the clients pace themselves like bots, thinking 0.1-0.5 s), and plays
+until each has made M moves or its match ends. Prints:
+
+- connect-to-lobby time (ssh connect until the lobby is drawn), median and p99;
+- keypress-to-screen latency (a move's key until the first byte of its redraw), median,
+  p99 and max;
+- the server's memory (RSS) before, with every player in the lobby, and per connection;
+- bytes sent per player per move at 80x24.
+
+The clients run in this process, on the same 2 shared cores as the server, so the
+latency includes their own queueing: it is an upper bound. Run:
+`python benchmarks/bench_serve.py [--players 100] [--moves 30]`
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+import pyte
+
+TURN = ("Your lead", "Your turn", "Your move", "Exchange:")
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+class Player:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.key = asyncssh.generate_private_key("ssh-ed25519")
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.changed = asyncio.Event()
+        self.bytes = 0
+        self.last_chunk = 0.0
+        self.proc: asyncssh.SSHClientProcess[bytes] | None = None
+        self.conn: asyncssh.SSHClientConnection | None = None
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def connect(self, port: int) -> float:
+        start = time.perf_counter()
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=self.name,
+            client_keys=[self.key],
+            known_hosts=None,
+            agent_path=None,
+        )
+        self.proc = await self.conn.create_process(
+            term_type="xterm-256color", term_size=(80, 24), encoding=None
+        )
+        asyncio.get_running_loop().create_task(self._read())
+        await self.wait_for("lobby")
+        return time.perf_counter() - start
+
+    async def _read(self) -> None:
+        assert self.proc is not None
+        while True:
+            data = await self.proc.stdout.read(65536)
+            if not data:
+                self.changed.set()
+                return
+            self.last_chunk = time.perf_counter()
+            self.bytes += len(data)
+            self.stream.feed(data)
+            self.changed.set()
+
+    async def wait_for(self, *words: str, timeout: float = 120) -> None:
+        end = time.monotonic() + timeout
+        while not all(w in self.text for w in words):
+            self.changed.clear()
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.name} never saw {words}:\n{self.text}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    def press(self, keys: str) -> None:
+        assert self.proc is not None
+        self.proc.stdin.write(keys.encode())
+
+
+async def seat(table: list[Player]) -> None:
+    host, *guests = table
+    host.press("n")
+    await host.wait_for("A new table")
+    for key in ("\t", "\x7f", "4"):  # four people; a key at a time, as a person types
+        host.changed.clear()
+        host.press(key)
+        await asyncio.wait_for(host.changed.wait(), 60)
+    host.press("\r")
+    await host.wait_for("waiting for 3 more")
+    code = re.search(r"Table (\w{4}): waiting", host.text)
+    assert code is not None
+    for guest in guests:
+        await guest.wait_for(code.group(1))
+        guest.press("j")
+        guest.press(code.group(1) + "\r")
+    for p in table:
+        await p.wait_for("Deal 1")
+
+
+async def play(p: Player, moves: int, latencies: list[float], rng: random.Random) -> int:
+    made = 0
+    while made < moves and "Match over" not in p.text:
+        if not any(w in p.text for w in TURN):
+            p.changed.clear()
+            try:
+                await asyncio.wait_for(p.changed.wait(), 120)
+            except TimeoutError:
+                return made
+            continue
+        await asyncio.sleep(rng.uniform(0.1, 0.5))  # a person thinking (the pacing)
+        exchanging = "Exchange:" in p.text
+        p.changed.clear()
+        pressed = time.perf_counter()
+        p.press("\r" if exchanging else "d")
+        try:
+            await asyncio.wait_for(p.changed.wait(), 10)
+        except TimeoutError:
+            continue  # the key did nothing (the screen was a step behind): look again
+        latencies.append(p.last_chunk - pressed)
+        made += 1
+        # Until the redraw says it is someone else's move (or ours again, anew).
+        await asyncio.sleep(0)
+    return made
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--moves", type=int, default=30, help="moves per player at most")
+    args = parser.parse_args()
+    n = args.players - args.players % 4
+    data = Path(tempfile.mkdtemp(prefix="tt22-bench-serve-"))
+    server = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tt22",
+        "serve",
+        "--open",
+        "--port",
+        "0",
+        "--data",
+        str(data),
+        "--grace",
+        "600",
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert server.stdout is not None
+    await server.stdout.readline()
+    line = (await server.stdout.readline()).decode()
+    port = int(line.split(" port ")[1].split(",")[0])
+    rss0 = rss_kib(server.pid)
+    players = [Player(f"p{i:03d}") for i in range(n)]
+    connect: list[float] = []
+    for group in range(0, n, 10):  # ten at a time, as people arrive
+        connect += await asyncio.gather(*(p.connect(port) for p in players[group : group + 10]))
+    rss1 = rss_kib(server.pid)
+    tables = [players[i : i + 4] for i in range(0, n, 4)]
+    await asyncio.gather(*(seat(t) for t in tables))
+    rss2 = rss_kib(server.pid)
+    before = [p.bytes for p in players]
+    latencies: list[float] = []
+    rng = random.Random(22)
+    made = await asyncio.gather(*(play(p, args.moves, latencies, rng) for p in players))
+    rss3 = rss_kib(server.pid)
+    per_move = []
+    for i, table in enumerate(tables):
+        moves = sum(made[i * 4 : i * 4 + 4])
+        sent = sum(p.bytes - before[players.index(p)] for p in table)
+        if moves:
+            per_move.append(sent / 4 / moves)
+    ms = [x * 1000 for x in latencies]
+    print(f"players: {n} at {len(tables)} tables of 4; moves made: {sum(made)}")
+    print(
+        f"connect to lobby: median {statistics.median(connect) * 1000:.0f} ms, "
+        f"p99 {p99(connect) * 1000:.0f} ms"
+    )
+    print(
+        f"keypress to screen: median {statistics.median(ms):.1f} ms, p99 {p99(ms):.1f} ms, "
+        f"max {max(ms):.1f} ms ({len(ms)} moves)"
+    )
+    print(
+        f"server RSS: {rss0 / 1024:.1f} MiB idle, {rss1 / 1024:.1f} MiB with {n} in the lobby "
+        f"({(rss1 - rss0) / n:.0f} KiB per connection), {rss2 / 1024:.1f} MiB seated, "
+        f"{rss3 / 1024:.1f} MiB after play"
+    )
+    print(f"bytes per player per move (80x24): {statistics.mean(per_move):.0f}")
+    for p in players:
+        if p.conn is not None:
+            p.conn.close()
+    server.terminate()
+    await server.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(asyncio.run(main()))
