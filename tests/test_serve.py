@@ -525,3 +525,15 @@ async def test_a_server_restart_resumes_unfinished_tables(tmp_path: Path) -> Non
     finally:
         await back.close()
         await again.close()
+
+
+def test_the_palette_offers_nothing_that_acts_on_the_server(tmp_path: Path) -> None:
+    from textual.screen import Screen
+
+    from tt22.serve.app import Person, ServeApp
+    from tt22.serve.hub import Hub
+
+    app = ServeApp(Hub(tmp_path), Person("ann", "SHA256:x"), None, tmp_path)
+    titles = [c.title for c in app.get_system_commands(Screen())]
+    assert "Quit" in titles and "Theme" in titles
+    assert "Screenshot" not in titles and "New game" not in titles

@@ -15,6 +15,7 @@ thing that needs only a view.
 from __future__ import annotations
 
 import contextvars
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -22,7 +23,7 @@ from typing import Any, ClassVar
 from rich.console import Console
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.driver import Driver
@@ -236,6 +237,20 @@ class ServeApp(TT22App):
 
     def first_screen(self) -> Screen[Any]:
         return LobbyScreen()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The palette less what would act on the server's machine: a screenshot file
+        in its folder, a local match in its data folder."""
+        hidden = ("Screenshot", t("cmd.new"))
+        for command in super().get_system_commands(screen):
+            if command.title not in hidden:
+                yield command
+
+    def action_new_game(self) -> None:
+        """Tables are opened from the lobby; no local match on the server."""
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """No files written on the server for a player."""
 
 
 def make_app(hub: Hub, person: Person, channel: Any, data: Path) -> ServeApp:
