@@ -19,7 +19,7 @@ from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.settings import SettingsScreen
-from tt22.tui.screens.setup import SetupScreen
+from tt22.tui.screens.setup import SetupScreen, game_title
 from tt22.tui.screens.table import TableScreen
 from tt22.tui.widgets.choice import Choice, wrap_label
 
@@ -292,7 +292,7 @@ async def test_another_games_fields_are_in_the_players_language(lang: str) -> No
         await wait_for(pilot, lambda: bool(setup.query("#opt-target")))
         await pilot.pause()
         text = "\n".join(screen_lines(app))
-        assert t("setup.game") in text and t("setup.game.rook") in text
+        assert t("setup.game") in text and game_title("rook") in text
         labels = [str(w.render()) for w in setup.query("#rules-game Label")]
         assert labels == [
             f"{t('setup.opt.rook.min_bid')} (K8)",
@@ -345,3 +345,17 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change() -> None:
         await wait_for(pilot, lambda: any(k.description == "Extra" for k in keys()))
         app.query_one("#a").focus()
         await wait_for(pilot, lambda: not any(k.description == "Extra" for k in keys()))
+
+
+def test_a_games_title_is_its_own_words_when_its_interface_has_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tt22.tui.i18n import CATALOGUE
+
+    monkeypatch.setitem(CATALOGUE, "gin.title", ("Gin!", "진!", "ジン!"))
+    set_language("ja")
+    assert game_title("gin") == "ジン!"
+    monkeypatch.delitem(CATALOGUE, "gin.title")
+    assert game_title("gin") == "ジン・ラミー"  # this screen's words
+    set_language("en")
+    assert game_title("twentytwo") == "Twenty-Two"

@@ -48,12 +48,14 @@ MAX_NAME = 24
 
 
 def game_title(name: str) -> str:
-    """A game's name in the current language (the registry's title when there are no
-    words for it here)."""
+    """A game's name in the current language: the game's own words (`<game>.title`, when
+    its interface has added them), else this screen's, else the registry's title."""
     if name == DEFAULT_GAME:
         return t("app.title")
-    key = f"setup.game.{name}"
-    return t(key) if key in CATALOGUE else get_game(name).title
+    for key in (f"{name}.title", f"setup.game.{name}"):
+        if key in CATALOGUE:
+            return t(key)
+    return get_game(name).title
 
 
 def game_levels(name: str) -> tuple[str, ...]:

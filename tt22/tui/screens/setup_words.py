@@ -16,13 +16,13 @@ __all__ = ["WORDS"]
 
 WORDS: dict[str, tuple[str, str, str]] = {
     "game": ("Game", "게임", "ゲーム"),
-    "game.rook": ("Rook", "룩", "ルーク"),
+    "game.rook": ("Rook", "루크", "ルック"),  # (as Rook's own words: rook.title)
     "game.rummy": ("Rummy", "러미", "ラミー"),
     "game.gin": ("Gin Rummy", "진 러미", "ジン・ラミー"),
     "bots_none": ("(no bots yet)", "(아직 봇 없음)", "(ボットはまだありません)"),
     # Rook (ROOK.md)
-    "opt.rook.min_bid": ("Lowest opening bid", "최소 첫 호가", "最低の開始ビッド"),
-    "opt.rook.bid_step": ("Bid step", "호가 단위", "ビッドの刻み"),
+    "opt.rook.min_bid": ("Lowest opening bid", "최소 첫 입찰", "最低の開始入札"),
+    "opt.rook.bid_step": ("Bid step", "입찰 단위", "入札の刻み"),
     "opt.rook.target": ("Game to", "목표 점수", "目標点"),
     # Rummy (RUMMY.md)
     "opt.rummy.hand_size": ("Cards dealt", "나눠 주는 장수", "配る枚数"),
