@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -267,3 +268,34 @@ async def test_the_ascii_style_and_no_color(monkeypatch: pytest.MonkeyPatch) -> 
         hand = " ".join(crop(lines, table.query_one("#rook-hand").region)).split()
         assert "RK" in hand
         assert len(hand) >= len(s.hands[0])
+
+
+async def until(pilot: Pilot[None], cond: Callable[[], bool], seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not cond():
+        assert time.monotonic() < deadline, "timed out waiting for the app"
+        await pilot.pause(0.01)
+
+
+async def test_the_new_game_screen_seats_a_rook_table(_home: Path) -> None:
+    """New game, Rook (→ on the game), Start: the real Rook table, its match in the
+    data folder's slot, you at seat 0 against the chosen bots."""
+    from tt22.tui.screens.setup import SetupScreen
+
+    app = TT22App(StartOptions(language="en", pace=0, home=_home))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await pilot.pause()
+        await pilot.press("right")
+        await until(pilot, lambda: setup.game == "rook")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, RookTableScreen))
+        table = app.screen
+        assert isinstance(table, RookTableScreen)
+        session = table.session
+        assert session.game.name == "rook" and len(session.players) == 4
+        assert session.humans == [0] and all(session.is_bot(s) for s in (1, 2, 3))
+        assert Autosave(_home, ("twentytwo", "rook")).load_current() is not None

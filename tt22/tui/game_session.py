@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.games import DEFAULT_GAME, get_game
 from tt22.games.protocol import Game
 from tt22.games.registry import bots_module
 from tt22.record import (
@@ -162,7 +162,7 @@ class GameSession:
         autosave, held = claim_slot(home)
         record = autosave.load_current()
         session = None
-        if record is not None and record.game != "twentytwo":
+        if record is not None and record.game != DEFAULT_GAME:
             game = get_game(record.game)
             try:
                 state = final_state(record)
