@@ -55,8 +55,11 @@ async def serve(
 class Client:
     """One player's ssh session and the screen it shows."""
 
-    def __init__(self, name: str, key: asyncssh.SSHKey | None = None) -> None:
+    def __init__(
+        self, name: str, key: asyncssh.SSHKey | None = None, env: dict[str, str] | None = None
+    ) -> None:
         self.name = name
+        self.env = env or {}
         self.key = key or asyncssh.generate_private_key("ssh-ed25519")
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.ByteStream(self.screen)
@@ -77,7 +80,7 @@ class Client:
             agent_path=None,
         )
         self.proc = await self.conn.create_process(
-            term_type="xterm-256color", term_size=(width, height), encoding=None
+            term_type="xterm-256color", term_size=(width, height), encoding=None, env=self.env
         )
         self._pump = asyncio.get_running_loop().create_task(self._read())
         return self

@@ -537,3 +537,81 @@ def test_the_palette_offers_nothing_that_acts_on_the_server(tmp_path: Path) -> N
     titles = [c.title for c in app.get_system_commands(Screen())]
     assert "Quit" in titles and "Theme" in titles
     assert "Screenshot" not in titles and "New game" not in titles
+
+
+async def test_each_connection_has_its_own_language(tmp_path: Path) -> None:
+    from tt22.tui.i18n import get_language
+
+    server = await serve(tmp_path)
+    ko, ja, en = (
+        Client("minji", env={"LANG": "ko_KR.UTF-8"}),
+        Client("yuki", env={"LANG": "ja_JP.UTF-8"}),
+        Client("ann"),
+    )
+    try:
+        for c in (ko, ja, en):
+            await c.connect(server.port)
+        await ko.see("tt22 로비")
+        await ja.see("tt22 ロビー")
+        await en.see("tt22 lobby")
+        for c in (ko, ja, en):
+            c.press("n")
+        await ko.see("새 테이블")
+        await ja.see("新しいテーブル")
+        await en.see("A new table")
+        assert get_language() == "en"  # the server's own (local play's) is untouched
+    finally:
+        for c in (ko, ja, en):
+            await c.close()
+        await server.close()
+
+
+def test_languages_live_in_contexts() -> None:
+    import contextvars
+
+    from tt22.tui.i18n import get_language, own_language, set_language, t
+
+    def app(code: str) -> str:
+        own_language(code)
+        set_language(code)  # what the settings screen does, inside that app
+        return t("phase.exchange")
+
+    assert contextvars.copy_context().run(app, "ko") == "교환"
+    assert contextvars.copy_context().run(app, "ja") == "交換"
+    assert get_language() == "en" and t("phase.exchange") == "exchange"
+
+
+def test_a_clients_terminal_sets_its_colours(tmp_path: Path) -> None:
+    from tt22.serve.app import Person, ServeApp, _console
+    from tt22.serve.hub import Hub
+    from tt22.tui.app import Colourless
+
+    assert _console(Person("a", "f", "xterm")).color_system == "standard"
+    assert _console(Person("a", "f", "xterm-256color")).color_system == "256"
+    truecolor = Person("a", "f", "xterm-256color", {"COLORTERM": "truecolor"})
+    assert _console(truecolor).color_system == "truecolor"
+    plain_app = ServeApp(Hub(tmp_path), Person("a", "f"), None, tmp_path)
+    grey_app = ServeApp(Hub(tmp_path), Person("b", "g", env={"NO_COLOR": "1"}), None, tmp_path)
+    assert any(isinstance(f, Colourless) for f in grey_app._filters)
+    assert not any(isinstance(f, Colourless) for f in plain_app._filters) or plain_app.no_color
+
+
+def test_a_rematch_is_the_same_table_with_a_new_seed(tmp_path: Path) -> None:
+    from tt22.serve.hub import Hub, TableOptions
+
+    async def go() -> None:
+        hub = Hub(tmp_path, pace=0.0)
+        options = TableOptions(seats=("human", "human", "easy"), pace=0.0)
+        table = hub.create(options, "fp-ann", "ann")
+        table.sit("fp-bob", "bob")
+        assert table.status == "playing"
+        table.status = "over"
+        again = hub.rematch(table)
+        assert hub.rematch(table) is again  # one rematch, whoever asks first
+        assert again.code != table.code and again.options == table.options
+        assert again.sit("fp-ann", "ann") == 0 and again.status == "waiting"
+        assert again.sit("fp-bob", "bob") == 1 and again.status == "playing"
+        assert again.seed != table.seed
+        hub.close()
+
+    asyncio.run(go())
