@@ -615,3 +615,31 @@ def test_a_rematch_is_the_same_table_with_a_new_seed(tmp_path: Path) -> None:
         hub.close()
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize(
+    ("lang", "waiting", "leave"),
+    [
+        ("en_US.UTF-8", "waiting for", "q Lobby"),
+        ("ko_KR.UTF-8", "기다리는", "q 로비"),
+        ("ja_JP.UTF-8", "待ち", "q 戻る"),
+    ],
+)
+async def test_the_seat_footer_is_whole_at_80_columns(
+    tmp_path: Path, lang: str, waiting: str, leave: str
+) -> None:
+    server = await serve(tmp_path)
+    c = Client("ann", env={"LANG": lang})
+    try:
+        await c.connect(server.port)
+        c.press("n")
+        await until(lambda: "4" in c.text and "easy" in c.text, "the new-table form")
+        c.press("\r")
+        await c.see(waiting)
+        # Every key of the footer, the last one whole, and the palette's key after it.
+        await until(lambda: "^p" in c.screen.display[-1], "the footer")
+        footer = c.screen.display[-1]
+        assert leave in footer and "? " in footer and "c " in footer, footer
+    finally:
+        await c.close()
+        await server.close()

@@ -85,7 +85,7 @@ add_section(
         "key.code": ("Code", "코드", "コード"),
         "key.quit": ("Quit", "종료", "終了"),
         "key.chat": ("Chat", "채팅", "チャット"),
-        "key.leave": ("Lobby", "로비", "ロビー"),
+        "key.leave": ("Lobby", "로비", "戻る"),  # "ロビー" does not fit the footer at 80
         "key.rematch": ("Rematch", "재대결", "再戦"),
         "code.prompt": (
             "Table code, then Enter",
