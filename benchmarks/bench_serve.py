@@ -111,20 +111,22 @@ async def seat(table: list[Player]) -> None:
     host, *guests = table
     host.press("n")
     await host.wait_for("A new table")
-    for key in ("\t", "\x7f", "4"):  # four people; a key at a time, as a person types
-        host.changed.clear()
-        host.press(key)
-        await asyncio.wait_for(host.changed.wait(), 60)
-    host.press("\r")
+    host.press("\t\x1b[C\x1b[C\x13")  # to "people", two steps right (2 -> 4), ctrl+s
     await host.wait_for("waiting for 3 more")
     code = re.search(r"Table (\w{4}): waiting", host.text)
     assert code is not None
     for guest in guests:
         await guest.wait_for(code.group(1))
         guest.press("j")
+        await guest.wait_for("Table code")  # the code's field is open: type the code
         guest.press(code.group(1) + "\r")
     for p in table:
-        await p.wait_for("Deal 1")
+        try:
+            await p.wait_for("Deal 1")
+        except TimeoutError:
+            for q in guests:
+                print(q.name, q.text, sep="\n", file=sys.stderr)
+            raise
 
 
 async def play(p: Player, moves: int, latencies: list[float], rng: random.Random) -> int:
@@ -178,47 +180,50 @@ async def main() -> int:
     await server.stdout.readline()
     line = (await server.stdout.readline()).decode()
     port = int(line.split(" port ")[1].split(",")[0])
+    players: list[Player] = []
     rss0 = rss_kib(server.pid)
-    players = [Player(f"p{i:03d}") for i in range(n)]
-    connect: list[float] = []
-    for group in range(0, n, 10):  # ten at a time, as people arrive
-        connect += await asyncio.gather(*(p.connect(port) for p in players[group : group + 10]))
-    rss1 = rss_kib(server.pid)
-    tables = [players[i : i + 4] for i in range(0, n, 4)]
-    await asyncio.gather(*(seat(t) for t in tables))
-    rss2 = rss_kib(server.pid)
-    before = [p.bytes for p in players]
-    latencies: list[float] = []
-    rng = random.Random(22)
-    made = await asyncio.gather(*(play(p, args.moves, latencies, rng) for p in players))
-    rss3 = rss_kib(server.pid)
-    per_move = []
-    for i, table in enumerate(tables):
-        moves = sum(made[i * 4 : i * 4 + 4])
-        sent = sum(p.bytes - before[players.index(p)] for p in table)
-        if moves:
-            per_move.append(sent / 4 / moves)
-    ms = [x * 1000 for x in latencies]
-    print(f"players: {n} at {len(tables)} tables of 4; moves made: {sum(made)}")
-    print(
-        f"connect to lobby: median {statistics.median(connect) * 1000:.0f} ms, "
-        f"p99 {p99(connect) * 1000:.0f} ms"
-    )
-    print(
-        f"keypress to screen: median {statistics.median(ms):.1f} ms, p99 {p99(ms):.1f} ms, "
-        f"max {max(ms):.1f} ms ({len(ms)} moves)"
-    )
-    print(
-        f"server RSS: {rss0 / 1024:.1f} MiB idle, {rss1 / 1024:.1f} MiB with {n} in the lobby "
-        f"({(rss1 - rss0) / n:.0f} KiB per connection), {rss2 / 1024:.1f} MiB seated, "
-        f"{rss3 / 1024:.1f} MiB after play"
-    )
-    print(f"bytes per player per move (80x24): {statistics.mean(per_move):.0f}")
-    for p in players:
-        if p.conn is not None:
-            p.conn.close()
-    server.terminate()
-    await server.wait()
+    try:
+        players += [Player(f"p{i:03d}") for i in range(n)]
+        connect: list[float] = []
+        for group in range(0, n, 10):  # ten at a time, as people arrive
+            connect += await asyncio.gather(*(p.connect(port) for p in players[group : group + 10]))
+        rss1 = rss_kib(server.pid)
+        tables = [players[i : i + 4] for i in range(0, n, 4)]
+        await asyncio.gather(*(seat(t) for t in tables))
+        rss2 = rss_kib(server.pid)
+        before = [p.bytes for p in players]
+        latencies: list[float] = []
+        rng = random.Random(22)
+        made = await asyncio.gather(*(play(p, args.moves, latencies, rng) for p in players))
+        rss3 = rss_kib(server.pid)
+        per_move = []
+        for i, table in enumerate(tables):
+            moves = sum(made[i * 4 : i * 4 + 4])
+            sent = sum(p.bytes - before[players.index(p)] for p in table)
+            if moves:
+                per_move.append(sent / 4 / moves)
+        ms = [x * 1000 for x in latencies]
+        print(f"players: {n} at {len(tables)} tables of 4; moves made: {sum(made)}")
+        print(
+            f"connect to lobby: median {statistics.median(connect) * 1000:.0f} ms, "
+            f"p99 {p99(connect) * 1000:.0f} ms"
+        )
+        print(
+            f"keypress to screen: median {statistics.median(ms):.1f} ms, p99 {p99(ms):.1f} ms, "
+            f"max {max(ms):.1f} ms ({len(ms)} moves)"
+        )
+        print(
+            f"server RSS: {rss0 / 1024:.1f} MiB idle, {rss1 / 1024:.1f} MiB with {n} in the lobby "
+            f"({(rss1 - rss0) / n:.0f} KiB per connection), {rss2 / 1024:.1f} MiB seated, "
+            f"{rss3 / 1024:.1f} MiB after play"
+        )
+        print(f"bytes per player per move (80x24): {statistics.mean(per_move):.0f}")
+    finally:
+        for p in players:
+            if p.conn is not None:
+                p.conn.close()
+        server.terminate()
+        await server.wait()
     return 0
 
 

@@ -277,11 +277,12 @@ async def open_and_join(host: Any, guest: Any, server: Server) -> Any:
     await host.see("lobby", host.name)
     host.press("n")
     await host.see("A new table")
-    host.press("\r")  # Enter in a field opens the table (4 players, 2 people, easy bots)
+    host.press("\x13")  # ctrl+s opens the table as it is: 4 players, 2 people, easy bots
     await host.see("waiting for 1 more")
     table = next(t for t in server.hub.tables.values() if t.status == "waiting")
     await guest.see(table.code)  # the lobby lists the new table
     guest.press("j")
+    await guest.see("Table code")  # the code's field is open
     guest.press(table.code + "\r")
     await until(lambda: table.status == "playing", "the match to start")
     return table

@@ -29,7 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.driver import Driver
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, Select
+from textual.widgets import Button, DataTable, Footer, Input, Label
 
 from tt22.bots import LEVELS
 from tt22.engine import (
@@ -46,7 +46,13 @@ from tt22.serve.driver import ChannelDriver
 from tt22.serve.hub import Hub, SeatNews, Table, TableOptions, decode_news
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import add_section, detect_language, engine_text, own_language, t
+from tt22.tui.i18n import (
+    add_section,
+    detect_language,
+    engine_text,
+    own_language,
+    t,
+)
 from tt22.tui.safe_text import plain
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.lines import TextLines
@@ -102,19 +108,11 @@ add_section(
         "new.players": ("Players (2-9)", "인원 (2-9)", "人数 (2-9)"),
         "new.humans": ("People (the rest are bots)", "사람 (나머지는 봇)", "人間 (残りはボット)"),
         "new.level": ("Bot level", "봇 수준", "ボットの強さ"),
-        "new.clock": (
-            "Move clock, seconds (0: none)",
-            "수당 제한 시간 초 (0: 없음)",
-            "持ち時間 秒 (0: なし)",
-        ),
+        "new.clock": ("Move clock", "수당 제한 시간", "持ち時間"),
+        "new.no_clock": ("none", "없음", "なし"),
         "new.rules": ("Rules (name=value ...)", "규칙 (이름=값 ...)", "ルール (名前=値 ...)"),
         "new.open": ("Open", "열기", "開く"),
         "new.cancel": ("Cancel", "취소", "キャンセル"),
-        "new.bad_number": (
-            "{what}: a whole number please",
-            "{what}: 정수를 입력하세요",
-            "{what}: 整数で",
-        ),
         "seat.waiting": (
             "Table {code}: waiting for {n} more. Give friends the code {code}.",
             "테이블 {code}: {n}명 더 기다리는 중. 친구에게 코드 {code}를 알려 주세요.",
@@ -289,7 +287,9 @@ class LobbyScreen(_ServeScreen):
     AUTO_FOCUS = "#tables"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "serve.key.new", id="lobby.new"),
-        Binding("enter", "join", "serve.key.join", id="lobby.join", priority=True),
+        # Not a priority key: a priority Enter was handled before the `j` typed ahead
+        # of it, joining the table under the cursor instead of the code typed.
+        Binding("enter", "join", "serve.key.join", id="lobby.join"),
         Binding("w", "watch", "serve.key.watch", id="lobby.watch"),
         Binding("j", "code", "serve.key.code", id="lobby.code"),
         Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
@@ -332,14 +332,17 @@ class LobbyScreen(_ServeScreen):
         self.refresh_tables()
 
     def _changed(self) -> None:
-        if not self._pending:  # one redraw for a burst of changes
+        """A table opened, filled, started or ended. Redrawn once for a burst of
+        changes, and only while this lobby is showing (else when it shows again)."""
+        if not self._pending:
             self._pending = True
             self.post_message(_Changed())
 
     @on(_Changed)
     def _on_changed(self) -> None:
         self._pending = False
-        self.refresh_tables()
+        if self.is_current:
+            self.refresh_tables()
 
     def refresh_tables(self) -> None:
         hub = self.sapp.hub
@@ -383,13 +386,17 @@ class LobbyScreen(_ServeScreen):
         self.app.push_screen(NewTableScreen())
 
     def action_join(self) -> None:
-        code_input = self.query_one("#code-input", Input)
-        if code_input.display:
-            self._join_code(code_input.value)
-            return
         table = self._selected()
         if table is not None:
             self.join(table)
+
+    @on(DataTable.RowSelected)
+    def _row_chosen(self) -> None:
+        self.action_join()  # Enter (or a click) on a table
+
+    @on(Input.Submitted, "#code-input")
+    def _code_typed(self, event: Input.Submitted) -> None:
+        self._join_code(event.value)
 
     def action_watch(self) -> None:
         table = self._selected()
@@ -400,12 +407,14 @@ class LobbyScreen(_ServeScreen):
         code_input = self.query_one("#code-input", Input)
         code_input.display = True
         code_input.value = ""
-        code_input.focus()
+        # At once, not `focus()` (which waits its turn behind the keys already queued:
+        # a code typed straight after `j` went to the list of tables).
+        self.set_focus(code_input)
 
     def _join_code(self, text: str) -> None:
         code_input = self.query_one("#code-input", Input)
         code_input.display = False
-        self.query_one("#tables", DataTable).focus()
+        self.set_focus(self.query_one("#tables", DataTable))
         code = text.strip().upper()
         table = self.sapp.hub.tables.get(code)
         if table is None:
@@ -429,70 +438,75 @@ class LobbyScreen(_ServeScreen):
 
 
 class NewTableScreen(ModalScreen[None]):
-    """Game, rules, how many people and bots at what level, the move clock."""
+    """How many players, how many of them people, the bots' level, the move clock and
+    house rules; ctrl+s (or the Open button) opens the table, Escape goes back."""
 
     DEFAULT_CSS = """
+    NewTableScreen #new-table { height: auto; padding: 0 1; }
+    NewTableScreen Choice { margin: 0 0 1 0; }
     NewTableScreen Horizontal { height: auto; }
-    NewTableScreen Label { width: 34; padding: 0 1; }
-    NewTableScreen Input { width: 1fr; }
-    NewTableScreen Select { width: 1fr; }
+    NewTableScreen #rules-label { width: 28; }
+    NewTableScreen #rules { width: 1fr; }
     """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "open", "serve.new.open", id="serve.open", key_display="^s"),
+        Binding("escape", "cancel", "serve.new.cancel", id="serve.cancel"),
+    ]
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        levels = [(lv, lv) for lv in LEVELS]
-        with Vertical(id="setup"):
+        from tt22.tui.widgets.choice import Choice
+
+        with Vertical(id="new-table"):
             yield Label(t("serve.new.title"))
+            yield Choice(
+                [(str(n), n) for n in range(2, 10)], 4, label=t("serve.new.players"), id="players"
+            )
+            yield Choice(_people(4), 2, label=t("serve.new.humans"), id="humans")
+            yield Choice(
+                [(lv, lv) for lv in LEVELS], "easy", label=t("serve.new.level"), id="level"
+            )
+            clocks = [(t("serve.new.no_clock"), 0)] + [(f"{s} s", s) for s in (15, 30, 60, 120)]
+            yield Choice(clocks, 0, label=t("serve.new.clock"), id="clock")
             with Horizontal():
-                yield Label(t("serve.new.players"))
-                yield Input("4", id="players", max_length=1, compact=True)
-            with Horizontal():
-                yield Label(t("serve.new.humans"))
-                yield Input("2", id="humans", max_length=1, compact=True)
-            with Horizontal():
-                yield Label(t("serve.new.level"))
-                yield Select(levels, value="easy", allow_blank=False, id="level", compact=True)
-            with Horizontal():
-                yield Label(t("serve.new.clock"))
-                yield Input("0", id="clock", max_length=4, compact=True)
-            with Horizontal():
-                yield Label(t("serve.new.rules"))
+                yield Label(t("serve.new.rules"), id="rules-label")
                 yield Input("", id="rules", max_length=200, compact=True)
             yield TextLines(id="error")
             with Horizontal():
                 yield Button(t("serve.new.open"), id="open", variant="primary", compact=True)
                 yield Button(t("serve.new.cancel"), id="cancel", compact=True)
+        yield Footer(compact=True)
 
-    def _number(self, widget: str, what: str) -> int:
-        text = self.query_one(f"#{widget}", Input).value.strip()
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(t("serve.new.bad_number", what=what)) from None
+    def on_choice_changed(self, event: Any) -> None:
+        from tt22.tui.widgets.choice import Choice
+
+        if event.choice.id == "players":
+            humans = self.query_one("#humans", Choice)
+            keep = min(int(str(humans.value)), int(str(event.value)))
+            humans.set_options(_people(int(str(event.value))))
+            humans.value = keep
 
     @on(Button.Pressed, "#open")
     @on(Input.Submitted)
-    def open_table(self) -> None:
+    def action_open(self) -> None:
+        from tt22.tui.widgets.choice import Choice
+
         app: ServeApp = self.app  # type: ignore[assignment]
+        players = int(str(self.query_one("#players", Choice).value))
+        humans = int(str(self.query_one("#humans", Choice).value))
+        level = str(self.query_one("#level", Choice).value)
+        clock = float(str(self.query_one("#clock", Choice).value))
+        rules = tuple(self.query_one("#rules", Input).value.split())
+        seats = ("human",) * humans + (level,) * (players - humans)
+        options = TableOptions(
+            rules=rules, seats=seats, clock=clock, grace=app.hub.grace, pace=app.hub.pace
+        )
         try:
-            players = self._number("players", t("serve.new.players"))
-            humans = self._number("humans", t("serve.new.humans"))
-            clock = self._number("clock", t("serve.new.clock"))
-            level = str(self.query_one("#level", Select).value)
-            rules = tuple(self.query_one("#rules", Input).value.split())
-            if not 1 <= humans <= players:
-                raise ValueError(t("serve.new.humans"))
-            seats = ("human",) * humans + (level,) * (players - humans)
-            options = TableOptions(
-                rules=rules,
-                seats=seats,
-                clock=float(max(0, clock)),
-                grace=app.hub.grace,
-                pace=app.hub.pace,
-            )
             table = app.hub.create(options, app.person.fingerprint, app.person.name)
-        except ValueError as e:
+        except ValueError as e:  # a house rule that is not one (RulesError)
             self.query_one("#error", TextLines).update(plain(str(e), "bold", limit=200))
             return
         self.dismiss()
@@ -501,6 +515,10 @@ class NewTableScreen(ModalScreen[None]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss()
+
+
+def _people(players: int) -> list[tuple[str, int]]:
+    return [(str(n), n) for n in range(1, players + 1)]
 
 
 class _News(Message):
@@ -538,6 +556,7 @@ class SeatScreen(_ServeScreen):
         self.news: SeatNews | None = None
         self.note: str | None = None
         self._wid = 0
+        self._footer_keys: tuple[bool | None, ...] = ()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="table-main"):
@@ -637,7 +656,17 @@ class SeatScreen(_ServeScreen):
         else:
             hand.show(v.hand, ascii_style=a, playable=None, active=False)
         message.update(self._message(news, mine))
-        self.refresh_bindings()
+        self._refresh_footer()
+
+    _ACTIONS = ("cursor", "select", "select_rank", "play", "lowest", "chat", "rematch")
+
+    def _refresh_footer(self) -> None:
+        """Rebuild the footer only when a key's state changed: Textual rebuilds it whole
+        (new widgets, styles, layout), which was most of the server's work per move."""
+        keys = tuple(self.check_action(a, ()) for a in self._ACTIONS)
+        if keys != self._footer_keys:
+            self._footer_keys = keys
+            self.refresh_bindings()
 
     def _message(self, news: SeatNews, mine: bool) -> Text:
         v = news.view
@@ -781,7 +810,7 @@ class SeatScreen(_ServeScreen):
         box = self.query_one("#chat-input", Input)
         box.display = True
         box.value = ""
-        box.focus()
+        self.set_focus(box)  # at once: the line typed straight after `c` is chat
 
     @on(Input.Submitted, "#chat-input")
     def _said(self, event: Input.Submitted) -> None:

@@ -225,6 +225,7 @@ class Table:
                 self.standin.discard(seat)
                 log.info("table %s: seat %d is back", self.code, seat)
         self.publish()
+        self.hub.changed()
         return wid
 
     def unsubscribe(self, wid: int) -> None:
@@ -238,6 +239,7 @@ class Table:
                 self.options.grace, self._take_over, seat, context=self.hub.context
             )
         self.publish()
+        self.hub.changed()
 
     def _take_over(self, seat: int) -> None:
         self._graces.pop(seat, None)
@@ -261,6 +263,7 @@ class Table:
         self.status = "playing"
         log.info("table %s starts, %s", self.code, commitment(self.seed))
         self.publish()
+        self.hub.changed()
         self.advance()
 
     def submit(self, fingerprint: str, move: Move) -> str | None:
@@ -399,9 +402,10 @@ class Table:
         )
 
     def publish(self) -> None:
+        """Tell everyone at the table (a move: not the lobby, which lists who sits
+        where and whether a table plays, never the position)."""
         for w in list(self.watchers.values()):
             w.send(msgspec.msgpack.encode(self.news_for(w.seat)))
-        self.hub.changed()
 
     def close(self) -> None:
         self._stop_clock()
@@ -518,6 +522,7 @@ class Hub:
         self.tables[new.code] = new
         table.rematch_code = new.code
         table.publish()
+        self.changed()
         return new
 
     def changed(self) -> None:
