@@ -36,6 +36,7 @@ from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
 from tt22.tui.screens.table import TableScreen
 from tt22.tui.session import MatchSession
+from tt22.tui.widgets.seats import SeatsTable
 
 SIZE = (80, 24)
 
@@ -138,11 +139,29 @@ async def test_every_screen_is_whole_at_80x24(players: int, lang: str) -> None:
             where = f"replay {players}p {lang} view {seat}"
             lines = screen_lines(app)
             assert_whole(crop(lines, replay.query_one("#replay-main").region), where)
+            assert_position_whole(lines, replay, where)
             trick = flat(crop(lines, replay.query_one("#replay-trick").region))
             assert_trick_shown(trick, s, shown_names, where)
             if seat is not None:
                 hand = crop(lines, replay.query_one("#replay-hand").region)
                 assert_hand_shown(hand, s.hands[seat], where)
+        # Autoplay adds its speed to the position line (paused here, so that the line
+        # drawn is the line asked for).
+        replay.action_autoplay()
+        assert replay._timer is not None
+        replay._timer.pause()
+        replay.refresh_view()
+        await pilot.pause()
+        assert_position_whole(screen_lines(app), replay, f"replay {players}p {lang} autoplay")
+        replay.stop_autoplay()
+
+
+def assert_position_whole(lines: list[str], replay: ReplayScreen, where: str) -> None:
+    """The replayer's position line (where in the match, the dealer or the winner, whose
+    view, autoplay): no `…`, and every word of it on screen."""
+    drawn = crop(lines, replay.query_one("#replay-position").region)
+    assert_whole(drawn, f"{where}: position line")
+    assert solid(replay.status_text()) in solid(" ".join(drawn)), (where, drawn)
 
 
 def check_dialog(app: TT22App, lines: list[str], names: list[str], where: str) -> None:
@@ -215,3 +234,69 @@ async def test_nine_hands_are_reached_with_keys_in_the_replayer() -> None:
             names,
             "after j",
         )
+
+
+def assert_dealer_and_turn_shown(
+    pane_text: str, seats: SeatsTable, height: int, where: str
+) -> bool:
+    """The row of the seat on turn is on screen, and so is the dealer's whenever the two
+    rows fit in the pane together. Returns whether they did (so that a test knows it
+    checked the dealer at all)."""
+    snap = seats.snapshot
+    assert snap is not None
+    text = solid(pane_text)
+    assert "▶" in text, f"{where}: the seat on turn is off screen"
+    turn, dealer = seats.row_lines(snap.to_move), seats.row_lines(snap.dealer)
+    assert turn is not None and dealer is not None
+    if max(turn[1], dealer[1]) - min(turn[0], dealer[0]) > height:
+        return False
+    assert solid(t("seat.dealer")) in text, f"{where}: the dealer is off screen"
+    return True
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_nine_seats_show_the_dealer_and_the_seat_on_turn(lang: str) -> None:
+    """Issue 10: with nine seats the list scrolls, and it scrolls itself so that the
+    dealer's row and the row of the seat on turn are on screen, without a key (in the
+    replayer as the position moves, and on the live table)."""
+    players = 9
+    names = names_for(players)
+    states = states_of(players)
+    rules, moves = played_match(players)
+    model = ReplayModel.from_record(record_of(players))
+    app = TT22App(StartOptions(language=lang))
+    async with app.run_test(size=SIZE) as pilot:
+        replay = ReplayScreen(model, None, start=0)
+        await app.push_screen(replay)
+        await settle(pilot)
+        both = 0
+        for p in range(1, 120, 2):  # the first deals, move by move
+            replay.go(p)
+            await settle(pilot)
+            if states[p].over:
+                continue
+            pane = replay.query_one("#replay-table")
+            text = " ".join(crop(screen_lines(app), pane.region))
+            seats = replay.query_one("#replay-seats", SeatsTable)
+            both += assert_dealer_and_turn_shown(
+                text, seats, pane.region.height, f"replay {lang} at {p}"
+            )
+        assert both >= 20  # (most positions have room for both rows)
+        app.pop_screen()
+        seats_of = [Player(names[0])] + [Player(n, "bot", "random") for n in names[1:]]
+        turns = [p for p, s in enumerate(states) if not s.over and s.to_move == 0]
+        both = 0
+        for p in turns[: len(turns) // 2 : 5]:
+            session = MatchSession(rules, "layout", seats_of, state=states[p], moves=moves[:p])
+            table = TableScreen(session)
+            await app.push_screen(table)
+            await settle(pilot)
+            pane = table.query_one("#seats-pane")
+            text = " ".join(crop(screen_lines(app), pane.region))
+            seats = table.query_one("#seats", SeatsTable)
+            both += assert_dealer_and_turn_shown(
+                text, seats, pane.region.height, f"table {lang} at {p}"
+            )
+            app.pop_screen()
+            await pilot.pause()
+        assert both >= 3

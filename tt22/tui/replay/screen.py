@@ -34,7 +34,7 @@ from tt22.tui.replay.words import rt, translated_bindings
 from tt22.tui.safe_text import plain, say
 from tt22.tui.session import peek_current
 from tt22.tui.widgets.hand import HandView
-from tt22.tui.widgets.seats import SeatsTable
+from tt22.tui.widgets.seats import SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
 from tt22.tui.widgets.trick import TrickView
 
@@ -305,6 +305,7 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-position", Static).update(plain(self.status_text()))
         snap = self.snapshot()
         self.query_one("#replay-seats", SeatsTable).show(snap, a)
+        self.call_after_refresh(self.keep_seats_in_view)
         self.query_one("#replay-trick", TrickView).show(snap, a)
         self.query_one("#replay-hands", OpenHands).show(m, self.p, self.seat, a)
         hand = self.query_one("#replay-hand", HandView)
@@ -434,6 +435,12 @@ class ReplayScreen(Screen[None]):
     def list_focused(self) -> bool:
         return self.focused is not None and self.focused is self.query_one("#replay-moves")
 
+    def keep_seats_in_view(self) -> None:
+        """The dealer's row and the row of the seat on turn, scrolled into view."""
+        if self.is_mounted:
+            pane = self.query_one("#replay-table", VerticalScroll)
+            keep_in_view(pane, self.query_one("#replay-seats", SeatsTable))
+
     def action_scroll_table(self, lines: int) -> None:
         """j/k: the seats and the hands, when they are taller than their pane."""
         pane = self.query_one("#replay-table", VerticalScroll)
@@ -467,6 +474,7 @@ class ReplayScreen(Screen[None]):
         self.fit_footer(event.size.width)
         if self.ready:
             self.query_one("#replay-position", Static).update(plain(self.status_text()))
+            self.call_after_refresh(self.keep_seats_in_view)
 
     def set_width_classes(self, width: int) -> None:
         """`-narrow` below 100 columns, `-wide` from 160: replay.tcss gives the panes their

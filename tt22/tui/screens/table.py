@@ -52,7 +52,7 @@ from tt22.tui.session import MatchSession
 from tt22.tui.widgets.cards import plain_cards
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.lines import TextLines
-from tt22.tui.widgets.seats import SeatsTable
+from tt22.tui.widgets.seats import SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
 from tt22.tui.widgets.trick import TrickView
 
@@ -248,6 +248,7 @@ class TableScreen(Screen[None]):
         a = self.tapp.ascii_cards
         snap = self.snapshot()
         self.query_one("#seats", SeatsTable).show(snap, a)
+        self.call_after_refresh(self.keep_seats_in_view)
         if s.phase == EXCHANGE:
             phase = t("phase.exchange")
         elif s.phase == PLAY:
@@ -545,6 +546,12 @@ class TableScreen(Screen[None]):
 
     def action_lowest_why(self) -> None:
         self.action_lowest()
+
+    def keep_seats_in_view(self) -> None:
+        """The dealer's row and the row of the seat on turn, scrolled into view."""
+        if not self.gone and self.is_mounted:
+            pane = self.query_one("#seats-pane", VerticalScroll)
+            keep_in_view(pane, self.query_one("#seats", SeatsTable))
 
     def action_scroll_seats(self, step: int) -> None:
         pane = self.query_one("#seats-pane", VerticalScroll)

@@ -21,7 +21,14 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-__all__ = ["SimpleLines", "TextLines", "refresh_changed", "rendered_lines", "text_segments"]
+__all__ = [
+    "SimpleLines",
+    "TextLines",
+    "line_cells",
+    "refresh_changed",
+    "rendered_lines",
+    "text_segments",
+]
 
 
 class SimpleLines(Widget):
@@ -40,7 +47,7 @@ def rendered_lines(widget: Widget, renderable: RenderableType, width: int) -> li
     return [tuple(line) for line in console.render_lines(renderable, options, pad=False)]
 
 
-def _cells(line: tuple[Any, ...]) -> list[tuple[str, object]]:
+def line_cells(line: tuple[Any, ...]) -> list[tuple[str, object]]:
     """A line of segments as (character, style) per cell (a wide character's second
     cell is an empty string)."""
     out: list[tuple[str, object]] = []
@@ -57,7 +64,7 @@ def _span(a: object, b: object, width: int) -> tuple[int, int]:
     refreshed line from the widget's left edge to the region's end, so the end is
     what saves bytes: a change at the start of a line costs only that start."""
     if isinstance(a, tuple) and isinstance(b, tuple):
-        ca, cb = _cells(a), _cells(b)
+        ca, cb = line_cells(a), line_cells(b)
         blank = (" ", None)
         n = max(len(ca), len(cb))
         ca += [blank] * (n - len(ca))

@@ -4,16 +4,20 @@ with a star and the word "best", never by colour alone)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
+from textual.widget import Widget
 
 from tt22.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import cards_text
-from tt22.tui.widgets.lines import SimpleLines, refresh_changed, rendered_lines
+from tt22.tui.widgets.lines import SimpleLines, line_cells, refresh_changed, rendered_lines
 from tt22.tui.widgets.snapshot import TableSnapshot
 
-__all__ = ["SeatsTable", "penalty_bar"]
+__all__ = ["SeatsTable", "keep_in_view", "penalty_bar"]
 
 
 BAR = 8  # the penalty bar's width (the table's and the summary's alike)
@@ -48,6 +52,7 @@ class SeatsTable(SimpleLines):
         self._key: object = None
         self._heights: dict[int, int] = {}
         self._lines: list[object] = []  # what it drew last, to repaint only changes
+        self._drawn_width = 0  # ... and at which width
 
     def show(self, snapshot: TableSnapshot, ascii_style: bool) -> None:
         s = snapshot
@@ -74,12 +79,39 @@ class SeatsTable(SimpleLines):
         self._heights = {}
         if not width:
             self._lines = []
+            self._drawn_width = 0
             self.refresh(layout=True)
             return
         # Only the rows that changed go to the terminal (a move changes one or two).
         self._lines = rendered_lines(self, self._table(width), width)
+        self._drawn_width = width
         self._heights[width] = len(self._lines)
         refresh_changed(self, old, self._lines)
+
+    def row_lines(self, seat: int) -> tuple[int, int] | None:
+        """The lines [start, end) that `seat`'s row takes as last drawn, or None before
+        it is drawn. A row begins on the line whose turn mark or card count is not
+        blank (both are one line, top-aligned; a long name or penalty row wraps under
+        itself to the right of them)."""
+        s = self.snapshot
+        width = self.content_region.width
+        if s is None or not width:
+            return None
+        lines: list[Any] = self._lines if self._drawn_width == width else []
+        if not lines:
+            lines = rendered_lines(self, self._table(width), width)
+        held = [t("seat.out") if s.out[i] else str(s.hand_counts[i]) for i in range(s.players)]
+        # The mark, its padding and the card count's column, right-aligned.
+        prefix = 3 + max(cell_len(x) for x in [t("col.cards"), *held])
+        starts = [
+            y
+            for y, line in enumerate(lines)
+            if "".join(ch for ch, _ in line_cells(line)[:prefix]).strip()
+        ]
+        if len(starts) != s.players + 1:  # (the header, then one start per seat)
+            return None
+        bounds = [*starts[1:], len(lines)]
+        return bounds[seat], bounds[seat + 1]
 
     def _height(self, width: int) -> int:
         if width not in self._heights:
@@ -131,3 +163,34 @@ class SeatsTable(SimpleLines):
                 penalty.append_text(cards_text(s.penalties[seat], a, style="dim"))
             table.add_row(Text(mark, style="bold"), held, name, penalty, style="dim" if out else "")
         return table
+
+
+def keep_in_view(pane: Widget, seats: SeatsTable) -> None:
+    """Scroll `pane` (which holds `seats`) the least it takes to show the row of the
+    seat on turn and the dealer's row: nine long rows do not fit at 80x24, and the two
+    rows a player looks for must not sit below the edge until scrolled. When both do
+    not fit at once, the seat on turn wins (the dealer is the next nearest)."""
+    s = seats.snapshot
+    height = pane.scrollable_content_region.height
+    if s is None or height <= 0:
+        return
+    offset = seats.virtual_region.y
+    rows = []
+    for seat in (s.to_move, s.dealer):
+        if seat is None or not 0 <= seat < s.players or s.out[seat]:
+            continue
+        span = seats.row_lines(seat)
+        if span is not None:
+            rows.append((offset + span[0], offset + span[1]))
+    if not rows:
+        return
+    top = y = round(pane.scroll_y)
+    for lo, hi in (rows[0], (min(r[0] for r in rows), max(r[1] for r in rows))):
+        if hi - lo > height:
+            break
+        if lo < y:
+            y = lo
+        elif hi > y + height:
+            y = hi - height
+    if y != top:
+        pane.scroll_to(y=y, animate=False, immediate=True)
