@@ -4,6 +4,7 @@ choice of game (issue 10: light screens; issue 11: the game first)."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -233,7 +234,8 @@ async def test_another_game_shows_its_own_table_and_opens_through_tables(_home: 
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and not OPENED
-        assert "bid_step must be 5 to 120" in str(setup.query_one("#error", Static).render())
+        error = str(setup.query_one("#error", Static).render())
+        assert "Bid step must be 5 to 120, not 3 (K8)" in error  # (the field's label)
         # A good table: three players, one of them a human, a target of 500.
         setup.query_one("#opt-bid_step", Input).value = "10"
         setup.query_one("#opt-target", Input).value = "500"
@@ -359,3 +361,81 @@ def test_a_games_title_is_its_own_words_when_its_interface_has_them(
     assert game_title("gin") == "ジン・ラミー"  # this screen's words
     set_language("en")
     assert game_title("twentytwo") == "Twenty-Two"
+
+
+# Each game's complaint about its options, made by the game itself: (game, options,
+# players, a word of the message that must be in the player's language).
+GAME_COMPLAINTS = [
+    ("rook", ("bid_step=3",), 3, "bid_step"),
+    ("rook", ("bid_step=15",), 4, "min_bid"),
+    ("rook", ("min_bid=abc",), 4, "min_bid"),
+    ("rook", ("target=99999",), 4, "target"),
+    ("rook", (), 5, "Rook"),
+    ("rummy", ("hand_size=13",), 3, "hand_size"),
+    ("rummy", ("final_discard=sometimes",), 2, "final_discard"),
+    ("gin", ("knock_limit=upcard", "deal=eleven"), 2, "knock_limit"),
+    ("gin", ("spades_double=true", "deal=eleven"), 2, "spades_double"),
+    ("gin", ("spades_double=maybe",), 2, "spades_double"),
+    ("gin", (), 3, "Gin Rummy"),
+]
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+@pytest.mark.parametrize(("game", "options", "players", "word"), GAME_COMPLAINTS)
+def test_every_game_complaint_about_options_is_in_the_players_language(
+    game: str, options: tuple[str, ...], players: int, word: str, lang: str
+) -> None:
+    """Issue 10: the new-game screen said Rook's, Rummy's and Gin's complaints in English
+    in a Korean or Japanese interface. The command line keeps the game's words."""
+    import tt22.tui.screens.setup_words  # noqa: F401  (the option labels)
+    from tt22.engine import RulesError
+    from tt22.games import get_game
+    from tt22.tui.i18n import rules_text
+
+    with pytest.raises(RulesError) as caught:
+        get_game(game).rules(options, players)
+    message = str(caught.value)
+    assert word in message  # (what the command line says is unchanged)
+    set_language(lang)
+    said = rules_text(message, game)
+    assert word not in said
+    # No English word but the value the player typed (quoted) and the rule's number.
+    words = re.sub(r"'[^']*'|\([A-Z]\d+\)", "", said)
+    assert not any(c.isascii() and c.isalpha() for c in words), said
+    # The numbers of the message are all in what is said.
+    assert [n for n in message.split() if n.strip("(),").isdigit()] == [
+        n for n in message.split() if n.strip("(),").isdigit() and n.strip("(),") in said
+    ]
+
+
+@pytest.mark.usefixtures("fake_rook")
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ko", "입찰 단위은(는) 5~120이어야 합니다. 3은(는) 안 됩니다 (K8)."),
+        ("ja", "入札の刻みは5~120です。3はできません (K8)。"),
+    ],
+)
+async def test_the_new_game_screen_says_another_games_complaint_in_korean_and_japanese(
+    lang: str, expected: str
+) -> None:
+    app = TT22App(StartOptions(language=lang))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(app, pilot)
+        await pilot.press("right")
+        await wait_for(pilot, lambda: setup.game == "rook")
+        await wait_for(pilot, lambda: bool(setup.query("#opt-bid_step")))
+        setup.query_one("#opt-bid_step", Input).value = "3"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and not OPENED
+        error = str(setup.query_one("#error", Static).render())
+        assert expected in error and "bid_step" not in error
+        # ... and whole on the screen (wrapped, never cut).
+        whole = "".join(expected.split())
+
+        def drawn() -> str:  # (the scrollbar's blocks left out)
+            text = "".join("".join(screen_lines(app)).split())
+            return "".join(ch for ch in text if not 0x2580 <= ord(ch) < 0x2590)
+
+        await wait_for(pilot, lambda: whole in drawn())

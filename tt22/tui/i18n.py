@@ -604,13 +604,121 @@ _RULES: Mapping[str, tuple[str, str, str]] = {
 }
 _RULES_RE = [(re.compile(p), texts) for p, texts in _RULES.items()]
 
+# Other games' complaints about their options (tt22.games.protocol.parse_assignments and
+# each game's rules), which the command line shows in English as they are. On the
+# new-game screen an option is called by its field's label ({L[name]}, `{name}` for
+# the one the message is about) and a choice by its words ({V[option.value]}).
+_GAME_RULES: Mapping[str, tuple[str, str, str]] = {
+    r"(?P<name>\w+) must be (?P<lo>-?\d+) to (?P<hi>-?\d+), not (?P<v>-?\d+) \((?P<r>[A-Z]\d+)\)": (
+        "{name} must be {lo} to {hi}, not {v} ({r}).",
+        "{name}은(는) {lo}~{hi}이어야 합니다. {v}은(는) 안 됩니다 ({r}).",
+        "{name}は{lo}~{hi}です。{v}はできません ({r})。",
+    ),
+    r"(?P<name>\w+) must be a whole number, not (?P<v>.*)": (
+        "{name} must be a whole number, not {v}.",
+        "{name}은(는) 정수여야 합니다. {v}은(는) 안 됩니다.",
+        "{name}は整数です。{v}はできません。",
+    ),
+    r"(?P<name>\w+) must be true or false, not (?P<v>.*)": (
+        "{name} must be yes or no, not {v}.",
+        "{name}은(는) 예 또는 아니요여야 합니다. {v}은(는) 안 됩니다.",
+        "{name}は「はい」か「いいえ」です。{v}はできません。",
+    ),
+    r"(?P<name>\w+) must be one of (?P<choices>.*), not (?P<v>.*)": (
+        "{name} must be one of {choices}, not {v}.",
+        "{name}은(는) {choices} 중 하나여야 합니다. {v}은(는) 안 됩니다.",
+        "{name}は{choices}のどれかです。{v}はできません。",
+    ),
+    r"bid_step must be a multiple of 5 from 5 to (?P<hi>\d+), not (?P<v>-?\d+) \((?P<r>K\d+)\)": (
+        "{L[bid_step]} must be a multiple of 5 from 5 to {hi}, not {v} ({r}).",
+        "{L[bid_step]}은(는) 5부터 {hi}까지 5의 배수여야 합니다. {v}은(는) 안 됩니다 ({r}).",
+        "{L[bid_step]}は5から{hi}までの5の倍数です。{v}はできません ({r})。",
+    ),
+    r"min_bid must be a multiple of bid_step \((?P<step>\d+)\) from (?P<lo>\d+) to (?P<hi>\d+),"
+    r" not (?P<v>-?\d+) \((?P<r>K\d+)\)": (
+        "{L[min_bid]} must be a multiple of {L[bid_step]} ({step}) from {lo} to {hi},"
+        " not {v} ({r}).",
+        "{L[min_bid]}은(는) {lo}부터 {hi}까지 {L[bid_step]}({step})의 배수여야 합니다."
+        " {v}은(는) 안 됩니다 ({r}).",
+        "{L[min_bid]}は{lo}から{hi}までの{L[bid_step]}({step})の倍数です。{v}はできません ({r})。",
+    ),
+    r"(?P<game>[\w ]+) is played by (?P<lo>\d+) to (?P<hi>\d+) players, not (?P<n>\d+)"
+    r" \((?P<r>[A-Z]\d+)\)": (
+        "{game} is played by {lo} to {hi} players, not {n} ({r}).",
+        "{game}은(는) {lo}~{hi}명이 합니다. {n}명은 안 됩니다 ({r}).",
+        "{game}は{lo}~{hi}人で遊びます。{n}人はできません ({r})。",
+    ),
+    r"(?P<game>[\w ]+) is played by (?P<lo>\d+) players, not (?P<n>\d+) \((?P<r>[A-Z]\d+)\)": (
+        "{game} is played by {lo} players, not {n} ({r}).",
+        "{game}은(는) {lo}명이 합니다. {n}명은 안 됩니다 ({r}).",
+        "{game}は{lo}人で遊びます。{n}人はできません ({r})。",
+    ),
+    r"hand_size is 7 or 10, or 13 with 2 players, not (?P<v>-?\d+) \((?P<r>M\d+)\)": (
+        "{L[hand_size]} is 7 or 10, or 13 with 2 players, not {v} ({r}).",
+        "{L[hand_size]}은(는) 7 또는 10이고, 2명이면 13도 됩니다. {v}은(는) 안 됩니다 ({r}).",
+        "{L[hand_size]}は7か10、2人なら13もできます。{v}はできません ({r})。",
+    ),
+    r"Oklahoma \(knock_limit=upcard\) needs deal=upcard \((?P<r>G\d+)\)": (
+        "Oklahoma ({L[knock_limit]}: {V[knock_limit.upcard]}) needs"
+        " {L[deal]}: {V[deal.upcard]} ({r}).",
+        "오클라호마({L[knock_limit]}: {V[knock_limit.upcard]})에는"
+        " {L[deal]}: {V[deal.upcard]}이(가) 필요합니다 ({r}).",
+        "オクラホマ({L[knock_limit]}: {V[knock_limit.upcard]})には"
+        "{L[deal]}: {V[deal.upcard]}が必要です ({r})。",
+    ),
+    r"spades_double needs an upcard: deal=upcard \((?P<r>G\d+)\)": (
+        "{L[spades_double]} needs an upcard: {L[deal]}: {V[deal.upcard]} ({r}).",
+        "{L[spades_double]}에는 업카드가 필요합니다: {L[deal]}: {V[deal.upcard]} ({r}).",
+        "{L[spades_double]}には表札が必要です: {L[deal]}: {V[deal.upcard]} ({r})。",
+    ),
+}
+_GAME_RULES_RE = [(re.compile(p), texts) for p, texts in _GAME_RULES.items()]
+# The English game names in the games' messages, and the words of the new-game screen.
+_GAME_NAMES = {
+    "Rook": "setup.game.rook",
+    "Rummy": "setup.game.rummy",
+    "Gin Rummy": "setup.game.gin",
+}
 
-def rules_text(message: str) -> str:
-    """A rules complaint about a setup in the current language (as written if unknown)."""
+
+class _Words(dict[str, str]):
+    """`{L[name]}` / `{V[option.value]}` in a message: the catalogue's words under
+    `prefix`, or the name as written when there are none."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def __missing__(self, key: str) -> str:
+        entry = CATALOGUE.get(self.prefix + key)
+        return (entry[_INDEX[get_language()]] or entry[0]) if entry else key
+
+
+def rules_text(message: str, game: str | None = None) -> str:
+    """A rules complaint about a setup in the current language (as written if unknown).
+
+    `game` names the game whose options the message is about (not 22): its options are
+    then called by their labels on the new-game screen (`setup.opt.<game>.<name>`)."""
     for pattern, texts in _RULES_RE:
         m = pattern.fullmatch(message.strip())
         if m:
             return texts[_INDEX[get_language()]].format(**m.groupdict())
+    if game is None:
+        return message
+    labels, values = _Words(f"setup.opt.{game}."), _Words(f"setup.val.{game}.")
+    for pattern, texts in _GAME_RULES_RE:
+        m = pattern.fullmatch(message.strip())
+        if m:
+            found = m.groupdict()
+            if "choices" in found:
+                words = [values[f"{found['name']}.{c}"] for c in found["choices"].split(", ")]
+                found["choices"] = t("sep.list").join(words)
+            if "name" in found:
+                found["name"] = labels[found["name"]]
+            if "game" in found:
+                key = _GAME_NAMES.get(found["game"], "")
+                found["game"] = t(key) if key in CATALOGUE else found["game"]
+            return texts[_INDEX[get_language()]].format(L=labels, V=values, **found)
     return message
 
 

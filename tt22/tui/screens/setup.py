@@ -426,9 +426,11 @@ class SetupScreen(Screen[None]):
         return tables.NewTable(self.game, rules, self.read_seed(), tuple(seats))
 
     def _refuse(self, e: RulesError) -> None:
-        self.query_one("#error", Static).update(
-            plain(t("setup.bad", reason=rules_text(str(e))), "bold")
-        )
+        game = None if self.game == DEFAULT_GAME else self.game
+        error = self.query_one("#error", Static)
+        error.update(plain(t("setup.bad", reason=rules_text(str(e), game)), "bold"))
+        # The last field of a scrolling form: the whole reason into view once laid out.
+        self.call_after_refresh(error.scroll_visible, animate=False)
 
     def _remember_name(self, seats: list[Player]) -> None:
         name = "" if is_default_name(seats[0].name) else seats[0].name
