@@ -74,3 +74,51 @@ async def test_the_saved_toast_sits_on_the_footer_line_and_covers_nothing(
         assert lines[:-1] == after[:-1]
         assert "Match in progress" in "\n".join(after[:-1])
         assert saved not in after[-1]  # the footer is back
+
+
+async def _toast_leaves_nothing(
+    app: TT22App, pilot: Pilot[None], message: str, dismiss: bool
+) -> tuple[list[str], list[str], list[str]]:
+    """The screen before, during and after one toast (timed out, or clicked away)."""
+    await pilot.pause()
+    before = screen_lines(app)
+    app.notify(message, timeout=0.3 if not dismiss else 60, markup=False)
+    await wait_for(pilot, lambda: bool(app.screen.query(Toast)))
+    await wait_for(pilot, lambda: message[:20] in "".join(screen_lines(app)))
+    during = screen_lines(app)
+    if dismiss:
+        await pilot.click(Toast)
+    await wait_for(pilot, lambda: not app.screen.query(Toast))
+    await pilot.pause()
+    await pilot.pause()
+    return before, during, screen_lines(app)
+
+
+@pytest.mark.parametrize("dismiss", [False, True], ids=["timed-out", "dismissed"])
+@pytest.mark.parametrize("lang", ["en", "ko"])
+async def test_a_toast_leaves_no_residue_when_it_goes(
+    tmp_path: Path, lang: str, dismiss: bool
+) -> None:
+    """Issue 10, item 6: a toast left a stray `)` behind. After a notification times out
+    or is clicked away, every line of the screen is as it was before it came: on the
+    home screen and over the replayer (whose lines are long and full)."""
+    from layoutkit import crowded_position, record_of
+
+    from tt22.replay_model import ReplayModel
+    from tt22.tui.replay.screen import ReplayScreen
+
+    set_language(lang)
+    # A long message with brackets at its end, as an illegal move's reason has.
+    message = t("msg.saved") + " " + "(R12) " * 20 + "(end)"
+    app = TT22App(StartOptions(language=lang, home=tmp_path))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        before, during, after = await _toast_leaves_nothing(app, pilot, message, dismiss)
+        assert during != before  # (the toast was drawn)
+        assert after == before
+        model = ReplayModel.from_record(record_of(6))
+        await app.push_screen(ReplayScreen(model, None, start=crowded_position(6)))
+        await wait_for(pilot, lambda: getattr(app.screen, "ready", False))
+        before, during, after = await _toast_leaves_nothing(app, pilot, message, dismiss)
+        assert during != before
+        assert after == before
