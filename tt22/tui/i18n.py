@@ -105,6 +105,12 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "col.penalty": ("Penalty", "벌점", "ペナルティ"),
     "seat.out": ("out", "탈락", "脱落"),
     "seat.dealer": ("dealer", "딜러", "親"),
+    # Over the seats when the dealer's row cannot be on screen with the seat on turn's.
+    "seats.dealer_off": (
+        "Dealer: {name} (PgUp/PgDn: all seats)",
+        "딜러: {name} (PgUp/PgDn: 모든 자리)",
+        "親: {name} (PgUp/PgDn: 全員)",
+    ),
     "seat.best": ("best", "최고", "最強"),
     "seat.kept": ("kept", "유지", "そのまま"),
     "seat.swapped": ("swapped {n}", "{n}장 교환", "{n}枚交換"),

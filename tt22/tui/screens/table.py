@@ -129,6 +129,7 @@ class TableScreen(Screen[None]):
                 yield TextLines(id="status")
                 # The seats scroll (PgUp/PgDn, the mouse) when nine long rows do not fit;
                 # the trick, the message and the hand below them are always whole.
+                yield TextLines(id="seats-dealer")
                 with VerticalScroll(id="seats-pane"):
                     yield SeatsTable(id="seats")
                 yield TrickView(id="trick")
@@ -548,10 +549,21 @@ class TableScreen(Screen[None]):
         self.action_lowest()
 
     def keep_seats_in_view(self) -> None:
-        """The dealer's row and the row of the seat on turn, scrolled into view."""
-        if not self.gone and self.is_mounted:
-            pane = self.query_one("#seats-pane", VerticalScroll)
-            keep_in_view(pane, self.query_one("#seats", SeatsTable))
+        """The dealer's row and the row of the seat on turn, scrolled into view; when
+        the two cannot be on screen together (nine seats at 80x24), a line over the
+        seats names the dealer."""
+        if self.gone or not self.is_mounted:
+            return
+        pane = self.query_one("#seats-pane", VerticalScroll)
+        shown = keep_in_view(pane, self.query_one("#seats", SeatsTable))
+        pin = self.query_one("#seats-dealer", TextLines)
+        if not shown:
+            name = self.who(self.snapshot().dealer)
+            pin.update(Text(t("seats.dealer_off", name=name), style="bold"))
+        if pin.display == shown:
+            pin.display = not shown
+            self.set_class(not shown, "-dealer-pinned")
+            self.call_after_refresh(self.keep_seats_in_view)  # (the pane's height changed)
 
     def action_scroll_seats(self, step: int) -> None:
         pane = self.query_one("#seats-pane", VerticalScroll)

@@ -165,25 +165,26 @@ class SeatsTable(SimpleLines):
         return table
 
 
-def keep_in_view(pane: Widget, seats: SeatsTable) -> None:
+def keep_in_view(pane: Widget, seats: SeatsTable) -> bool:
     """Scroll `pane` (which holds `seats`) the least it takes to show the row of the
     seat on turn and the dealer's row: nine long rows do not fit at 80x24, and the two
     rows a player looks for must not sit below the edge until scrolled. When both do
-    not fit at once, the seat on turn wins (the dealer is the next nearest)."""
+    not fit at once, the seat on turn wins (the dealer is the next nearest). Returns
+    whether the dealer's row is in view (the screen names the dealer elsewhere if not)."""
     s = seats.snapshot
     height = pane.scrollable_content_region.height
     if s is None or height <= 0:
-        return
+        return True
     offset = seats.virtual_region.y
-    rows = []
+    spans: dict[int, tuple[int, int]] = {}
     for seat in (s.to_move, s.dealer):
-        if seat is None or not 0 <= seat < s.players or s.out[seat]:
-            continue
-        span = seats.row_lines(seat)
-        if span is not None:
-            rows.append((offset + span[0], offset + span[1]))
-    if not rows:
-        return
+        if 0 <= seat < s.players and not s.out[seat]:
+            span = seats.row_lines(seat)
+            if span is not None:
+                spans[seat] = (offset + span[0], offset + span[1])
+    if not spans:
+        return True
+    rows = list(spans.values())  # the seat on turn first
     top = y = round(pane.scroll_y)
     for lo, hi in (rows[0], (min(r[0] for r in rows), max(r[1] for r in rows))):
         if hi - lo > height:
@@ -194,3 +195,5 @@ def keep_in_view(pane: Widget, seats: SeatsTable) -> None:
             y = hi - height
     if y != top:
         pane.scroll_to(y=y, animate=False, immediate=True)
+    dealer = spans.get(s.dealer)
+    return dealer is None or (y <= dealer[0] and dealer[1] <= y + height)
