@@ -299,3 +299,22 @@ async def test_the_new_game_screen_seats_a_rook_table(_home: Path) -> None:
         assert session.game.name == "rook" and len(session.players) == 4
         assert session.humans == [0] and all(session.is_bot(s) for s in (1, 2, 3))
         assert Autosave(_home, ("twentytwo", "rook")).load_current() is not None
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Rook"), ("ko", "루크"), ("ja", "ルック")])
+async def test_question_mark_opens_rooks_own_help(lang: str, title: str) -> None:
+    from tt22.tui.rook.help import RookHelpScreen
+
+    session = GameSession(ROOK, ROOK.rules([], 4), "help", seats(4))
+    session.bots = {}
+    app = TT22App(StartOptions(language=lang))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RookTableScreen(session))
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, RookHelpScreen))
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert title in lines[0] + lines[1] and not any("…" in line for line in lines)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, RookTableScreen))

@@ -101,7 +101,7 @@ class RookReplayScreen(Screen[None]):
         Binding("end", "end(1)", "key.last", id="rook.replay.end", show=False),
         Binding("v", "view", "rook.key.view", id="rook.replay.view"),
         Binding("m", "moves", "rook.key.moves", id="rook.replay.moves"),
-        Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
+        Binding("question_mark", "rook_help", "key.help", id="rook.help", key_display="?"),
         Binding("q,escape", "back", "key.back", id="rook.replay.back"),
     ]  # fmt: skip
 
@@ -313,6 +313,12 @@ class RookReplayScreen(Screen[None]):
         i = order.index(self.seat) if self.seat in order else -1
         self.seat = order[(i + 1) % len(order)]
         self.refresh_view()
+
+    def action_rook_help(self) -> None:
+        """Rook's rules and keys (22's help is about 22)."""
+        from tt22.tui.rook.help import RookHelpScreen
+
+        self.app.push_screen(RookHelpScreen())
 
     def action_moves(self) -> None:
         wide = self.size.width >= 110

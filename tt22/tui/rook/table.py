@@ -85,7 +85,7 @@ class RookTableScreen(Screen[None]):
         Binding("p", "pass_bid", "rook.key.pass", id="rook.pass"),
         Binding("x", "resign", "key.resign", id="rook.resign", show=False),
         Binding("m", "toggle_log", "key.log", id="rook.log"),
-        Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
+        Binding("question_mark", "rook_help", "key.help", id="rook.help", key_display="?"),
         Binding("q", "home", "key.home", id="rook.home"),
     ]
 
@@ -495,6 +495,12 @@ class RookTableScreen(Screen[None]):
             self.human_move(Nest(v.seat, tuple(TEXT[c] for c in hand.selection)))
         elif v.phase == PLAY and hand.cards:
             self.human_move(Play(v.seat, TEXT[hand.cards[hand.cursor]]))
+
+    def action_rook_help(self) -> None:
+        """Rook's rules and keys (22's help is about 22)."""
+        from tt22.tui.rook.help import RookHelpScreen
+
+        self.app.push_screen(RookHelpScreen())
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#rook-log", RichLog)
