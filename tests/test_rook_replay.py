@@ -187,3 +187,32 @@ async def test_the_replayer_is_whole_at_80x24(sample: str, lang: str) -> None:
                 held = [c for h in s.hands for c in h] if seat is None else view(s, seat).hand
                 for c in held:
                     assert show_rook_card(c, False) in main, f"{where}: {c} missing"
+
+
+EVIL = "[b]B[/b][@click=app.quit]Q[/]\x1b[2J\u202e"
+
+
+async def test_hostile_names_and_seed_show_literally_in_the_rook_replayer() -> None:
+    """A Rook record whose names and seed carry markup, an @click action and escape
+    sequences: every view and the move list show them as typed, controls spelled out."""
+    from tt22.engine.players import Player
+    from tt22.safe import printable
+
+    sample = load_record(SAMPLES / "3p-rook.22rec")
+    people = [Player(f"{s}{EVIL}", "bot", "normal") for s in range(3)]
+    record = build_record(sample.rules, sample.seed, people, sample.moves[:60], STARTED)
+    shown = printable(EVIL, 40)
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        screen = RookReplayScreen(record, Path(f"x{EVIL}.22rec"))
+        await app.push_screen(screen)
+        await settle(pilot)
+        for _ in range(3):
+            text = "".join("".join(screen_lines(app)).split())
+            assert "\x1b" not in text and "\u202e" not in text
+            assert "".join(f"0{shown}".split()) in text
+            await pilot.press("v")
+            await settle(pilot)
+        await pilot.click("#replay-moves-pane", offset=(3, 2))  # (a live link would quit)
+        await settle(pilot)
+        assert app.is_running and isinstance(app.screen, RookReplayScreen)
