@@ -4,7 +4,14 @@
 
 Each 22 sample is a match of `random` bots, as `tt22 sim` plays it, from a fixed seed and
 a fixed start time, so running this twice writes the same bytes. The Rook samples (format
-2) are games of Rook's bots, as `tt22 sim --game rook` plays them. The committed files
+2) are games of Rook's bots, as `tt22 sim --game rook` plays them. The Rummy and Gin ones
+are exactly what `tt22 sim --game rummy|gin ... --bots rules --out FILE` writes, but for
+the start time (fixed here):
+
+    tt22 sim --game rummy --players 4 --seed "sample rummy four" --bots rules --out 4p-rummy.22rec
+    tt22 sim --game gin --seed "sample gin 5" --bots rules --out 2p-gin.22rec
+    tt22 sim --game gin --seed "sample oklahoma" --bots rules --rule knock_limit=upcard \
+        --out 2p-oklahoma-gin.22rec The committed files
 are golden: tests verify and replay them, so a change to how the engine deals or scores
 shows up as a digest mismatch. Regenerate them only when that change is intended.
 """
@@ -129,6 +136,31 @@ def make_rook(
     return encode_record(build_record(rules, seed, seats, moves, STARTED))
 
 
+# (file, game, seed, players, bots by seat, rule assignments): Rummy family games of
+# `tt22 sim --game ... --bots rules`
+RUMMY_SAMPLES: list[tuple[str, str, str, int, list[str], list[str]]] = [
+    ("4p-rummy.22rec", "rummy", "sample rummy four", 4, ["rules"] * 4, []),
+    ("2p-gin.22rec", "gin", "sample gin 5", 2, ["rules"] * 2, []),
+    ("2p-oklahoma-gin.22rec", "gin", "sample oklahoma", 2, ["rules"] * 2, ["knock_limit=upcard"]),
+]
+
+
+def make_rummy(
+    name: str, game_name: str, seed: str, players: int, bots: list[str], rules_text: list[str]
+) -> bytes:
+    """The bytes of one Rummy or Gin sample: the match `tt22 sim` plays (its own
+    `play_game`, the same bots), filed as `--out` files it."""
+    from tt22.commands.games import game_bots, make_game_bot
+    from tt22.commands.sim import play_game
+
+    game = get_game(game_name)
+    rules = game.rules(rules_text, players)
+    module = game_bots(game)
+    _, moves = play_game(game, [make_game_bot(module, b, seed) for b in bots], rules, seed)
+    seats = [Player(f"Bot {seat}", "bot", b) for seat, b in enumerate(bots)]
+    return encode_record(build_record(rules, seed, seats, moves, STARTED))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
@@ -136,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     made = [(sample[0], make(*sample)) for sample in SAMPLES]
     made += [(rook[0], make_rook(*rook)) for rook in ROOK_SAMPLES]
+    made += [(sample[0], make_rummy(*sample)) for sample in RUMMY_SAMPLES]
     for name, data in made:
         path = args.out / name
         write_atomic(path, data)

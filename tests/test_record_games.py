@@ -489,3 +489,41 @@ async def test_the_record_browser_opens_22_and_rook_records_in_their_own_replaye
         await pilot.press("enter")
         while not isinstance(app.screen, ReplayScreen):
             await pilot.pause()
+
+
+# -- the Rummy and Gin samples in records/ -----------------------------------------------------
+
+RUMMY_SAMPLES = [SAMPLES / name for name in ("4p-rummy.22rec", "2p-gin.22rec")]
+RUMMY_SAMPLES.append(SAMPLES / "2p-oklahoma-gin.22rec")
+
+
+def test_the_rummy_samples_are_a_four_player_rummy_a_gin_and_an_oklahoma_gin_game() -> None:
+    rummy, gin, oklahoma = (load_record(p) for p in RUMMY_SAMPLES)
+    assert (rummy.game, len(rummy.players)) == ("rummy", 4)
+    assert (gin.game, gin.rules.knock_limit) == ("gin", "10")
+    assert (oklahoma.game, oklahoma.rules.knock_limit) == ("gin", "upcard")
+    assert all(r.result.finished for r in (rummy, gin, oklahoma))
+    hands = replay_game(oklahoma).final.history
+    assert {h.start.limit for h in hands} > {10}  # the upcard sets the limit (G9)
+    assert any(h.start.double for h in hands)  # and a spade doubles a hand
+
+
+@pytest.mark.parametrize("path", RUMMY_SAMPLES, ids=[p.name for p in RUMMY_SAMPLES])
+def test_each_rummy_sample_verifies_and_is_what_tt22_sim_plays(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = load_record(path)
+    result = verify_record(record)
+    assert result.ok, result.problem
+    assert encode_record(record) == path.read_bytes()
+    module = _make_samples()
+    entry = next(e for e in module.RUMMY_SAMPLES if e[0] == path.name)
+    assert module.make_rummy(*entry) == path.read_bytes()
+    _, game, seed, players, bots, rules = entry
+    argv = ["sim", "--game", game, "--seed", seed, "--bots", ",".join(bots), "--format", "json"]
+    argv += ["--players", str(players)] if players != 2 else []
+    argv += [f"--rule={r}" for r in rules]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    g = get_game(game)
+    assert out == g.transcript_json(replay_game(record).final, seed, record.players)

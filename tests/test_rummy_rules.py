@@ -188,3 +188,31 @@ def test_M10_penalties_target_and_shared_wins() -> None:
     shared = RUMMY.apply(s4, Discard(0, "4D"))
     assert shared.scores == (10, 10, 14) and shared.winners == (0, 1)
     assert ts(shared.history[-1].left[2]) == "4C"
+
+
+def test_M4_M9_a_forced_choice_says_why_from_the_view() -> None:
+    """The interface asks `forced_reason` before it offers a choice: a turn with one
+    legal move names it, a real choice gives None, and only the seat to move is told."""
+    only = rummy_at(["5H KD", "2H 3H"], "9C", phase=ACT, taken="KD")
+    assert RUMMY.legal_moves(only) == [Discard(0, "5H")]
+    why = RUMMY.forced_reason(RUMMY.view(only, 0))
+    assert why is not None and (why.code, why.rule, why.arg("card")) == (
+        "rummy.forced_discard",
+        "M4",
+        "5H",
+    )
+    assert RUMMY.describe(why) == "5H is the only card you may discard (M4)"
+    assert RUMMY.forced_reason(RUMMY.view(only, 1)) is None  # not seat 1's turn
+    empty = rummy_at(["5H KD", "2H 3H"], "", phase=DRAW)
+    assert RUMMY.legal_moves(empty) == [Draw(0, "stock")]
+    stock = RUMMY.forced_reason(RUMMY.view(empty, 0))
+    assert stock is not None and (stock.code, stock.rule) == ("rummy.stock_only", "M9")
+    free = rummy_at(["5H KD", "2H 3H"], "9C", phase=DRAW)
+    assert RUMMY.forced_reason(RUMMY.view(free, 0)) is None  # stock or pile
+    act = rummy_at(["5H KD 4S", "2H 3H"], "9C", phase=ACT, taken="KD")
+    assert RUMMY.forced_reason(RUMMY.view(act, 0)) is None  # 5H or 4S
+    # the last card is the one just taken: laying it off is the only way on
+    lay = rummy_at(["KD", "2H 3H"], "", phase=ACT, taken="KD", table=((1, "TD JD QD"),))
+    assert RUMMY.legal_moves(lay) == [LayOff(0, "KD", 0)]
+    move = RUMMY.forced_reason(RUMMY.view(lay, 0))
+    assert move is not None and (move.code, move.arg("move")) == ("rummy.only_move", "lay KD on 0")

@@ -1,12 +1,17 @@
 """The Rummy family's transcript (docs/transcript-rummy.md): the doc's examples are what
 tt22 writes, byte for byte, and every key the doc lists is in them in that order.
 
+The four-player Rummy and the Oklahoma Gin examples are what `tt22 sim` prints for the
+command the doc gives beside them (`SIM_CASES`).
+
 After a deliberate change, regenerate the doc's examples with
 `python tests/test_rummy_transcript.py` and review the diff.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 from pathlib import Path
@@ -14,6 +19,7 @@ from typing import Any
 
 from rummykit import GIN, RUMMY
 
+from tt22.cli import main
 from tt22.engine.players import Player
 from tt22.games.rummy.bots import make_bot, play_bots
 from tt22.games.rummy.textlog import render_text
@@ -26,7 +32,23 @@ CASES: dict[str, tuple[Any, int, list[str], str]] = {
 }
 
 
+SIM_CASES: dict[str, list[str]] = {
+    "rummy-four": ["--game", "rummy", "--players", "4", "--seed", "doc-rummy-four"],
+    "oklahoma": ["--game", "gin", "--seed", "doc-oklahoma-8", "--rule", "knock_limit=upcard"],
+}
+"""Each with `--bots rules --rule target=1 --format json` (one hand each)."""
+
+
+def sim_command(name: str) -> list[str]:
+    return ["sim", *SIM_CASES[name], "--bots", "rules", "--rule", "target=1", "--format", "json"]
+
+
 def render(name: str) -> str:
+    if name in SIM_CASES:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(sim_command(name)) == 0
+        return out.getvalue()
     game, n, rules, seed = CASES[name]
     state = play_bots(game, game.rules(rules, n), seed, [make_bot("rules", seed)] * n)
     seats = [Player(f"Bot {i}", "bot", "rules") for i in range(n)]
@@ -42,8 +64,30 @@ def block(text: str, name: str) -> str:
 
 def test_the_docs_examples_are_byte_for_byte_what_tt22_writes() -> None:
     doc = DOC.read_text(encoding="utf-8")
-    for name in CASES:
+    for name in (*CASES, *SIM_CASES):
         assert block(doc, name) == render(name), name
+
+
+def test_the_doc_gives_the_tt22_sim_command_of_each_sim_example() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    for name in SIM_CASES:
+        command = "tt22 " + " ".join(sim_command(name))
+        assert f"`{command}`:\n\n<!-- example: {name} -->" in doc, command
+
+
+def test_the_four_player_and_oklahoma_examples_are_what_they_claim() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    r = json.loads(block(doc, "rummy-four"))
+    hand = r["hands"][0]
+    assert len(r["players"]) == 4 and len(hand["dealt"]) == 4
+    assert {e["seat"] for e in hand["events"]} >= {0, 1, 2, 3}
+    assert sum(1 for d in hand["result"]["deltas"] if d > 0) == 3  # three pay, one went out
+    g = json.loads(block(doc, "oklahoma"))
+    gh = g["hands"][0]
+    assert g["rules"]["knock_limit"] == "upcard" and g["rules"]["undercut_bonus"] == 20
+    assert gh["upcard"] == "2S" and gh["knock_limit"] == 2 and gh["doubled"]  # G9
+    left = gh["result"]["deadwood"][1 - gh["result"]["knocker"]]
+    assert gh["result"]["kind"] == "gin" and max(gh["result"]["deltas"]) == 2 * (left + 25)
 
 
 def test_the_examples_are_what_they_claim() -> None:
@@ -76,7 +120,7 @@ def test_every_key_the_doc_names_is_written() -> None:
             for x in v:
                 walk(x)
 
-    for name in CASES:
+    for name in (*CASES, *SIM_CASES):
         walk(json.loads(render(name)))
     assert named and named <= written, named - written
     options = {o.name for o in (*GIN.options, *RUMMY.options)}
@@ -100,7 +144,7 @@ def test_the_text_account_tells_the_hand_and_escapes_names() -> None:
 
 if __name__ == "__main__":
     text = DOC.read_text(encoding="utf-8")
-    for case in CASES:
+    for case in (*CASES, *SIM_CASES):
         head = f"<!-- example: {case} -->\n```json\n"
         start = text.index(head) + len(head)
         end = text.index("```\n", start)

@@ -38,7 +38,8 @@ def add_table_arguments(parser: argparse.ArgumentParser, players_default: int | 
         type=int,
         default=players_default,
         metavar="N",
-        help="players at the table: 2 to 9 for 22, 2 to 4 for Rook",
+        help="players at the table: 2 to 9 for 22 (default 4), 2 to 4 for Rook and"
+        " Rummy (default 4), 2 for Gin",
     )
     parser.add_argument(
         "--seed",

@@ -63,9 +63,12 @@ def check_record_game(args: argparse.Namespace, game: str) -> str | None:
 
 def game_table(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -> tuple[Any, int, str]:
     """(resolved rules, players, seed) of `--players`, `--rule` and `--seed` for `game`;
-    22's as they always were (`table_from_args`)."""
+    22's as they always were (`table_from_args`). Without `--players` a game is played
+    at its usual table (`default_players`: Gin's two, not 22's four)."""
     if game.name == DEFAULT_GAME:
         return table_from_args(args)
+    if args.players is None:
+        args.players = game.default_players
     rules = game_rules(game, args.rule, args.players)
     return rules, args.players, seed_from_args(args)
 

@@ -47,7 +47,7 @@ keep setting themselves may never reach Rook's target); its transcript is unfini
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
-    add_table_arguments(parser)
+    add_table_arguments(parser, players_default=None)
     parser.add_argument(
         "--bots",
         metavar="NAME,...",
@@ -148,6 +148,8 @@ def run(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     if game.name != DEFAULT_GAME:
         return run_game(game, args)
+    if args.players is None:
+        args.players = 4
     rules, players, seed = table_from_args(args)
     names = parse_bots(args.bots, players)
     if args.out:

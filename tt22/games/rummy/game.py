@@ -121,7 +121,20 @@ class Rummy(Game[RummyRules, rummy.State, RummyMove, RummyView]):
         return None
 
     def forced_reason(self, view: RummyView) -> Reason | None:
-        return None
+        """M9: with the discard pile empty (just reshuffled into the stock) the draw is
+        from the stock; M4/M8: a turn with one legal move left (the last card but the one
+        just taken, say) is forced."""
+        if not view.my_turn:
+            return None
+        moves = view.legal_moves()
+        if view.phase == rummy.DRAW:
+            return reason("rummy.stock_only", "M9") if len(moves) == 1 else None
+        if len(moves) != 1:
+            return None
+        move = moves[0]
+        if isinstance(move, Discard):
+            return reason("rummy.forced_discard", "M4", card=move.card)
+        return reason("rummy.only_move", "M6", move=_text(move))
 
     def move_text(self, move: RummyMove) -> str:
         return _text(move)
