@@ -141,8 +141,11 @@ def test_bad_game_arguments_are_one_line_exit_2(
 
 
 def test_play_refuses_a_game_without_a_table_and_replay_a_record_of_another_game(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from tt22.tui import tables
+
+    monkeypatch.delitem(tables.TABLES, "rummy")  # (every game has a table now: one without)
     code, out, err = run(capsys, "play", "--game", "rummy")
     assert code == 2 and out == ""
     assert err == (
@@ -187,7 +190,7 @@ def test_play_and_replay_refuse_without_importing_textual(tmp_path: Path) -> Non
     code = (
         "import sys\n"
         "from tt22.cli import main\n"
-        f"a = main(['--game', 'rummy'])\n"
+        f"a = main(['--game', 'rummy', '--players', '9'])\n"
         f"b = main(['replay', '--game', 'gin', {str(path)!r}])\n"
         "assert 'textual' not in sys.modules, 'textual was imported'\n"
         "print(a, b)\n"
@@ -198,7 +201,7 @@ def test_play_and_replay_refuse_without_importing_textual(tmp_path: Path) -> Non
     assert result.stdout.strip() == "2 2", result.stderr
     lines = result.stderr.splitlines()
     assert len(lines) == 2
-    assert lines[0].startswith("tt22 play: Rummy has no table yet")
+    assert lines[0] == "tt22 play: Rummy is played by 2 to 4 players, not 9"
     assert lines[1] == f"tt22 replay: {path} is a record of Rook, not of Gin Rummy (--game gin)"
 
 

@@ -57,12 +57,18 @@ class NewTable:
 # game name -> "module:function" of its table / session / replay opener (see above).
 TABLES: dict[str, str] = {
     "rook": "tt22.tui.rook:open_rook_table",
+    "rummy": "tt22.tui.rummy:open_rummy_table",
+    "gin": "tt22.tui.rummy:open_rummy_table",
 }
 SESSIONS: dict[str, str] = {
     "rook": "tt22.tui.rook:open_rook_session",
+    "rummy": "tt22.tui.rummy:open_rummy_session",
+    "gin": "tt22.tui.rummy:open_rummy_session",
 }
 REPLAYERS: dict[str, str] = {
     "rook": "tt22.tui.rook:rook_replay_screen",
+    "rummy": "tt22.tui.rummy:rummy_replay_screen",
+    "gin": "tt22.tui.rummy:rummy_replay_screen",
 }
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tt22.engine import show_card
 from tt22.games.protocol import Reason
+from tt22.games.rummy.cards import CODE
 from tt22.games.rummy.reasons import ENGLISH
 from tt22.tui.i18n import CATALOGUE, add_section, t
 
@@ -106,15 +108,257 @@ REASONS: Mapping[str, tuple[str, str]] = {
 add_section("", {code: (ENGLISH[code], *REASONS[code]) for code in ENGLISH})
 
 
-def reason_text(reason: Reason) -> str:
+def reason_text(reason: Reason, ascii_style: bool = True, melds_from_one: bool = False) -> str:
     """A reason in the player's language, with its rule number; a code missing from the
-    catalogue falls back to the code itself (never to nothing)."""
-    args = {key: str(value) for key, value in reason.args}
+    catalogue falls back to the code itself (never to nothing). The table shows cards in
+    its card style (`ascii_style` False: 9♣ for 9C) and numbers the table's melds from 1
+    (`melds_from_one`), where the engine and records count from 0."""
+    args = {key: _arg(key, value, ascii_style, melds_from_one) for key, value in reason.args}
     text = t(reason.code, **args) if reason.code in CATALOGUE else reason.code
     return f"{text} ({reason.rule})"
 
 
-WORDS: Mapping[str, tuple[str, str, str]] = {}
+def _arg(key: str, value: object, ascii_style: bool, melds_from_one: bool) -> str:
+    if key == "meld" and melds_from_one and isinstance(value, int):
+        return str(value + 1)
+    if key in ("card", "cards") and isinstance(value, str):
+        words = value.split()
+        if words and all(w in CODE for w in words):
+            return " ".join(show_card(CODE[w], ascii_style) for w in words)
+    return str(value)
+
+
+WORDS: Mapping[str, tuple[str, str, str]] = {
+    # keys (the footer: short, so that a turn's keys fit 80 columns in the ASCII style)
+    "key.move": ("Move", "이동", "移動"),
+    "key.select": ("Select", "선택", "選択"),
+    "key.reveal": ("My turn", "내 차례", "自分の番"),
+    "key.stock": ("Draw", "뽑기", "引く"),
+    "key.pass": ("Pass", "패스", "パス"),
+    "key.lay_here": ("Lay off", "붙이기", "付ける"),
+    "key.discard": ("Discard", "버리기", "捨てる"),
+    "key.pile": ("Take", "가져오기", "取る"),
+    "key.meld": ("Meld", "멜드", "メルド"),
+    "key.lay_off": ("Lay off", "붙이기", "付ける"),
+    "key.knock": ("Knock", "노크", "ノック"),
+    "key.cancel": ("Cancel", "취소", "取消"),
+    "key.prev": ("Step back", "이전 수", "前の手"),
+    "key.next": ("Step on", "다음 수", "次の手"),
+    "key.turn": ("Turn", "차례", "手番"),
+    "key.hand": ("Hand", "판", "回"),
+    "key.view": ("View", "보기", "表示"),
+    # the replayer
+    "replay_move": ("move {i} of {n}", "{n}수 중 {i}", "{n}手中 {i}"),
+    "replay_all": ("Every hand open", "모든 패 공개", "全員の手札を公開"),
+    "replay_seat": ("As {name} saw it", "{name}의 시점", "{name} から見た場面"),
+    "replay_problem": (
+        "The record breaks here: {problem}",
+        "기록이 여기서 끊깁니다: {problem}",
+        "記録はここで途切れます: {problem}",
+    ),
+    # buttons
+    "btn.stock": ("Draw from stock", "더미에서 뽑기", "山札から引く"),
+    "btn.pile": ("Take the discard", "버린 카드 가져오기", "捨て札を取る"),
+    "btn.take": ("Take {card}", "{card} 가져오기", "{card} を取る"),
+    "btn.pass": ("Pass", "패스", "パス"),
+    "btn.meld": ("Meld", "멜드", "メルド"),
+    "btn.lay_off": ("Lay off", "붙이기", "付ける"),
+    "btn.discard": ("Discard", "버리기", "捨てる"),
+    "btn.knock": ("Knock", "노크", "ノック"),
+    "btn.next_hand": ("Next hand", "다음 판", "次の回"),
+    # the status line and the seats
+    "title_gin": ("Gin Rummy", "진 러미", "ジン・ラミー"),
+    "title_rummy": ("Rummy", "러미", "ラミー"),
+    "hand_no": ("Hand {n}", "{n}번째 판", "第{n}回"),
+    "turn_no": ("turn {n}", "{n}번째 차례", "{n}手番目"),
+    "knock_limit": ("knock at {n} or less", "{n}점 이하로 노크", "{n}点以下でノック"),
+    "gin_only": ("gin only (an ace)", "진만 가능 (에이스)", "ジンのみ (エース)"),
+    "doubled": ("spades: doubled", "스페이드: 두 배", "スペード: 2倍"),
+    "target": ("game to {n}", "{n}점 게임", "{n}点勝負"),
+    "target_low": (
+        "ends at {n}, lowest wins",
+        "{n}점에 끝, 낮은 쪽 승",
+        "{n}点で終了、低い方の勝ち",
+    ),
+    "you": ("(you)", "(나)", "(あなた)"),
+    "dealer": ("(dealer)", "(딜러)", "(親)"),
+    "cards": ("{n} cards", "{n}장", "{n}枚"),
+    "points": ("{n} points", "{n}점", "{n}点"),
+    "penalty": ("{n} penalty", "벌점 {n}", "失点 {n}"),
+    # the table
+    "table_melds": ("Melds:", "멜드:", "メルド:"),
+    "no_melds": ("none yet", "아직 없음", "まだなし"),
+    "pickups": ("Taken from the pile:", "버린 카드에서 가져감:", "捨て札から取った札:"),
+    "pile_top": ("Discard pile ({n}):", "버린 카드 ({n}장):", "捨て札 ({n}枚):"),
+    "recent": ("Since your turn:", "내 차례 이후:", "前の番から:"),
+    "ev_stock": ("drew from the stock", "더미에서 뽑음", "山札から引いた"),
+    "ev_pile": ("took", "가져감", "取った"),
+    "ev_meld": ("melded", "멜드", "メルド"),
+    "ev_layoff": ("laid off on {meld}", "{meld}번에 붙임", "{meld}番に付けた"),
+    "ev_pass": ("passed", "패스", "パス"),
+    "ev_discard": ("discarded", "버림", "捨てた"),
+    "ev_knock": ("knocked with", "노크", "ノック"),
+    "under_it": ("under it", "그 아래", "その下"),
+    "pile_empty": (
+        "The discard pile is empty.",
+        "버린 카드 더미가 비었습니다.",
+        "捨て札はありません。",
+    ),
+    "stock": ("Stock: {n}", "더미: {n}장", "山札: {n}枚"),
+    "hidden": ("The hands are hidden.", "손패는 가려져 있습니다.", "手札は伏せてあります。"),
+    "pass_to": (
+        "{name}: take the keyboard and press Enter",
+        "{name}: 키보드를 받고 Enter를 누르세요",
+        "{name}: キーボードを受け取り Enter を押してください",
+    ),
+    "waiting": ("{name} is playing.", "{name}의 차례입니다.", "{name} の番です。"),
+    "game_over": ("The game is over.", "게임이 끝났습니다.", "ゲームは終わりました。"),
+    "not_saved": (
+        "Not saved: {reason}",
+        "저장하지 못했습니다: {reason}",
+        "保存できませんでした: {reason}",
+    ),
+    # what to do now
+    "say_offer": (
+        "Take the upcard {card} (p) or pass (Enter).",
+        "업카드 {card}을(를) 가져오거나(p) 패스하세요(Enter).",
+        "アップカード {card} を取るか (p)、パスしてください (Enter)。",
+    ),
+    "say_draw": (
+        "Draw from the stock (Enter) or take {card} from the discard pile (p).",
+        "더미에서 뽑거나(Enter) 버린 카드 {card}을(를) 가져오세요(p).",
+        "山札から引くか (Enter)、捨て札の {card} を取ってください (p)。",
+    ),
+    "say_draw_stock": (
+        "Draw from the stock (Enter).",
+        "더미에서 뽑으세요(Enter).",
+        "山札から引いてください (Enter)。",
+    ),
+    "say_wall": (
+        "The stock is spent: take {card} to knock (p), or pass (Enter) and the hand is void.",
+        "더미가 다 떨어졌습니다: 노크하려면 {card}을(를) 가져오고(p), 패스하면(Enter) 무효입니다.",
+        "山札が尽きました: ノックするなら {card} を取り (p)、パスすると (Enter) 流れます。",
+    ),
+    "say_wall_pass": (
+        "The stock is spent and the discard would not let you knock: pass (Enter).",
+        "더미가 다 떨어졌고 버린 카드로는 노크할 수 없습니다: 패스하세요(Enter).",
+        "山札が尽き、捨て札ではノックできません: パスしてください (Enter)。",
+    ),
+    "say_discard": (
+        "Discard {card} (Enter): deadwood {n}; you may knock at {limit} or less.",
+        "{card} 버리기(Enter): 데드우드 {n}점. {limit}점 이하면 노크할 수 있습니다.",
+        "{card} を捨てる (Enter): デッドウッド {n} 点。{limit} 点以下ならノックできます。",
+    ),
+    "say_knock": (
+        "Discard {card} (Enter) or knock with it (k): deadwood {n}, limit {limit}.",
+        "{card}을(를) 버리거나(Enter) 노크하세요(k): 데드우드 {n}점, 한도 {limit}점.",
+        "{card} を捨てるか (Enter)、それでノック (k): デッドウッド {n} 点、上限 {limit} 点。",
+    ),
+    "say_gin": (
+        "Knock with {card} for gin (k): no deadwood at all!",
+        "{card}(으)로 노크하면 진입니다(k): 데드우드가 없습니다!",
+        "{card} でノックすればジンです (k): デッドウッドなし!",
+    ),
+    "say_act": (
+        "{can}discard {card} (Enter) to end your turn.",
+        "{can}{card} 버리기(Enter)로 차례를 마치세요.",
+        "{can}{card} を捨てて (Enter) 番を終えます。",
+    ),
+    "can_meld": ("meld (select, m)", "멜드(선택 후 m)", "メルド (選んで m)"),
+    "can_lay_off": ("lay off (o)", "붙이기(o)", "付け札 (o)"),
+    "say_fits": (
+        "{card} can be laid off on meld {melds} (o, or the meld's number).",
+        "{card}은(는) {melds}번 멜드에 붙일 수 있습니다(o 또는 멜드 번호).",
+        "{card} は {melds} 番のメルドに付けられます (o かメルドの番号)。",
+    ),
+    "say_lay_here": (
+        "Lay {card} off on meld {meld}? Enter: yes, o: next of {melds}, Esc: no.",
+        "{card}을(를) {meld}번 멜드에 붙일까요? Enter: 예, o: 다음({melds}), Esc: 취소.",
+        "{card} を {meld} 番のメルドに付けますか? Enter: はい、o: 次 ({melds})、Esc: 取消。",
+    ),
+    "say_meld_ok": (
+        "{cards} is a meld: put it down (m).",
+        "{cards}은(는) 멜드입니다: 내려놓으세요(m).",
+        "{cards} はメルドです: 出してください (m)。",
+    ),
+    "say_meld_no": (
+        "{cards} is not a meld you may put down.",
+        "{cards}은(는) 내려놓을 수 있는 멜드가 아닙니다.",
+        "{cards} は出せるメルドではありません。",
+    ),
+    "pick_meld": (
+        "Select three or more cards (Space), then m.",
+        "세 장 이상 고른 뒤(Space) m을 누르세요.",
+        "3枚以上選んで (Space)、m を押してください。",
+    ),
+    # the hand's line
+    "melds_n": ("melds: {n}", "멜드 {n}개", "メルド {n} 組"),
+    "deadwood": ("deadwood {n}", "데드우드 {n}점", "デッドウッド {n} 点"),
+    # the end of a hand
+    "hand_over": ("Hand {n} is over", "{n}번째 판 끝", "第{n}回 終了"),
+    "void_gin": (
+        "The stock ran out: a void hand, nobody scores (G7).",
+        "더미가 떨어졌습니다: 무효 판, 아무도 점수를 얻지 못합니다 (G7).",
+        "山札が尽きました: 流局、得点なし (G7)。",
+    ),
+    "no_melds_shown": ("no melds", "멜드 없음", "メルドなし"),
+    "deadwood_cards": ("deadwood", "데드우드", "デッドウッド"),
+    "laid_off": ("{name} lays off", "{name}의 붙이기:", "{name} の付け札:"),
+    "won_knock": (
+        "{name} wins the hand: {n} points.",
+        "{name} 승리: {n}점.",
+        "{name} の勝ち: {n} 点。",
+    ),
+    "won_gin": ("Gin! {name} scores {n}.", "진! {name} {n}점.", "ジン! {name} {n} 点。"),
+    "won_undercut": (
+        "Undercut! {name} scores {n}.",
+        "언더컷! {name} {n}점.",
+        "アンダーカット! {name} {n} 点。",
+    ),
+    "doubled_note": (
+        "(doubled: a spade upcard)",
+        "(스페이드 업카드로 두 배)",
+        "(スペードのアップカードで2倍)",
+    ),
+    "points_to": (
+        "Points: {points} (game to {n})",
+        "점수: {points} ({n}점 게임)",
+        "得点: {points} ({n}点勝負)",
+    ),
+    "went_out": ("{name} went out.", "{name}이(가) 나갔습니다.", "{name} が上がりました。"),
+    "void_turns": (
+        "Too many turns: a void hand, nobody scores (M9).",
+        "차례가 너무 많습니다: 무효 판, 점수 없음 (M9).",
+        "手番が多すぎます: 流局、得点なし (M9)。",
+    ),
+    "void_reshuffles": (
+        "The stock was remade too often: a void hand, nobody scores (M9).",
+        "더미를 너무 여러 번 다시 만들었습니다: 무효 판, 점수 없음 (M9).",
+        "山札を作り直しすぎました: 流局、得点なし (M9)。",
+    ),
+    "void_empty": (
+        "No cards left to draw: a void hand, nobody scores (M9).",
+        "뽑을 카드가 없습니다: 무효 판, 점수 없음 (M9).",
+        "引く札がありません: 流局、得点なし (M9)。",
+    ),
+    "totals_to": (
+        "Penalties: {totals} (ends at {n})",
+        "벌점: {totals} ({n}점에 끝)",
+        "失点: {totals} ({n}点で終了)",
+    ),
+    # the end of the game
+    "game_title": ("Game over", "게임 끝", "ゲーム終了"),
+    "you_win": ("You win!", "당신이 이겼습니다!", "あなたの勝ちです!"),
+    "winner": ("{names} won.", "{names} 승리.", "{names} の勝ち。"),
+    "col_points": ("Points", "점수", "得点"),
+    "col_hands": ("Hands", "이긴 판", "勝った回"),
+    "col_game": ("Game", "게임", "ゲーム"),
+    "col_shutout": ("Shutout", "완봉", "完封"),
+    "col_total": ("Total", "합계", "合計"),
+    "col_penalty": ("Penalty", "벌점", "失点"),
+}
+
+add_section("rummy.ui.", WORDS)
 
 
 def rt(key: str, **values: object) -> str:

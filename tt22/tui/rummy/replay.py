@@ -1,0 +1,285 @@
+"""The Rummy family's replayer: a record stepped move by move, turn by turn and hand by
+hand.
+
+The record is folded once through the game (`tt22.record.replay_game`); where each state
+sits comes from `game.locate` (hand, turn, moves in the turn). A finished game shows
+every hand open, each arranged in its best melds with its deadwood; `v` steps through
+each seat's own view (M5: its hand, the pile, the melds, the cards taken from the pile),
+which is also what a record still being played shows. A record that breaks is shown up
+to its last good move, with why.
+
+Keys: ←→ a move, ↑↓ (or [ ]) a turn, PgUp/PgDn a hand, Home/End the start and the end,
+v the next view, q back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from tt22.games import get_game
+from tt22.record import Record, replay_game
+from tt22.safe import printable
+from tt22.tui.bindings import translate_bindings
+from tt22.tui.rummy.model import arrange, is_gin
+from tt22.tui.rummy.summary import gin_hand_lines, rummy_hand_lines
+from tt22.tui.rummy.widgets import card_run
+from tt22.tui.rummy.words import rt
+from tt22.tui.widgets.lines import TextLines
+
+__all__ = ["RummyReplayScreen"]
+
+
+class RummyReplayScreen(Screen[None]):
+    AUTO_FOCUS = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "rummy.ui.key.prev", id="rummy.replay.prev", key_display="←"),
+        Binding("right", "step(1)", "rummy.ui.key.next", id="rummy.replay.next", key_display="→"),
+        Binding(
+            "up,left_square_bracket", "turn(-1)", "rummy.ui.key.turn",
+            id="rummy.replay.turn", key_display="↑↓",
+        ),
+        Binding(
+            "down,right_square_bracket", "turn(1)", "rummy.ui.key.turn",
+            id="rummy.replay.turn2", show=False,
+        ),
+        Binding(
+            "pageup", "hand(-1)", "rummy.ui.key.hand", id="rummy.replay.hand", key_display="PgUp/Dn"
+        ),
+        Binding("pagedown", "hand(1)", "rummy.ui.key.hand", id="rummy.replay.hand2", show=False),
+        Binding("home", "end(0)", "key.first", id="rummy.replay.start", show=False),
+        Binding("end", "end(1)", "key.last", id="rummy.replay.end", show=False),
+        Binding("v", "view", "rummy.ui.key.view", id="rummy.replay.view"),
+        Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
+        Binding("q,escape", "back", "key.back", id="rummy.replay.back"),
+    ]  # fmt: skip
+
+    DEFAULT_CSS = """
+    RummyReplayScreen #rummy-replay-main { height: 1fr; padding: 0 1; }
+    RummyReplayScreen TextLines { height: auto; }
+    RummyReplayScreen #rummy-replay-body { height: 1fr; }
+    """
+
+    def __init__(
+        self,
+        record: Record,
+        path: Path | None = None,
+        *,
+        seat: int | None = None,
+        start: int | None = None,
+        standalone: bool = False,
+    ) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.record = record
+        self.path = path
+        self.standalone = standalone
+        self.game = get_game(record.game)
+        result = replay_game(record)
+        self.states: list[Any] = result.states or [
+            self.game.new_match(record.rules, len(record.players), record.seed)
+        ]
+        self.problem = result.problem
+        self.places = [self.game.locate(s) for s in self.states]
+        self.finished = bool(record.result.finished) and result.ok
+        self.end = len(self.states) - 1
+        self.index = self.end if start is None else max(0, min(start, self.end))
+        first = next((s for s, p in enumerate(record.players) if p.kind == "human"), 0)
+        self.seat: int | None = seat if seat is not None else (None if self.finished else first)
+
+    @property
+    def names(self) -> list[str]:
+        return [printable(p.name, 40) for p in self.record.players]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rummy-replay-main"):
+            yield TextLines(id="rummy-replay-status")
+            with VerticalScroll(id="rummy-replay-body"):
+                yield TextLines(id="rummy-replay-table")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#rummy-replay-body").can_focus = False
+        self.set_focus(None)
+        self.refresh_view()
+
+    def on_resize(self) -> None:
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ drawing
+    def refresh_view(self) -> None:
+        if not self.is_mounted:
+            return
+        self.query_one("#rummy-replay-status", TextLines).update(self.status())
+        self.query_one("#rummy-replay-table", TextLines).update(self.body())
+
+    def status(self) -> Text:
+        here = self.places[self.index]
+        title = rt("title_" + self.game.name)
+        turn = rt("turn_no", n=here.trick) if here.trick else rt("game_over")
+        text = Text(f"{title} · " + rt("hand_no", n=here.hand) + f" · {turn} · ", style="bold")
+        text.append(rt("replay_move", i=self.index, n=self.end), style="bold")
+        who = (
+            rt("replay_all") if self.seat is None else rt("replay_seat", name=self.names[self.seat])
+        )
+        text.append("\n" + who, style="dim")
+        if self.problem and self.index == self.end:
+            text.append("\n" + rt("replay_problem", problem=printable(self.problem, 300)))
+        return text
+
+    def body(self) -> Text:
+        a = bool(getattr(self.app, "ascii_cards", False))
+        s = self.states[self.index]
+        names = self.names
+        lines: list[Text] = []
+        if self.index > 0:
+            move = self.record.moves[self.index - 1].move
+            lines.append(self.move_line(move, a))
+        before = self.states[self.index - 1] if self.index else None
+        if before is not None and len(s.history) > len(before.history):
+            v = self.game.view(s, self.seat or 0)
+            if is_gin(v):
+                lines += gin_hand_lines(v.history[-1], names, a, v.rules.target)
+            else:
+                lines += rummy_hand_lines(v.history[-1], names, a, v.scores, v.rules.target)
+            lines.append(Text(""))
+        if self.game.is_over(s):
+            return Text("\n").join(lines)
+        v = self.game.view(s, self.seat if self.seat is not None else 0)
+        to_move = self.game.to_move(s)
+        for seat, name in enumerate(names):
+            line = Text(("> " if a else "▶ ") if seat == to_move else "  ")
+            line.append(name, style="bold")
+            line.append(" " + rt("penalty" if not is_gin(v) else "points", n=v.scores[seat]))
+            line.append(": ")
+            if self.seat is None:
+                line.append_text(self.arranged(s.hands[seat], v, a))
+            elif seat == self.seat:
+                line.append_text(self.arranged(v.hand, v, a))
+            else:
+                line.append(rt("cards", n=v.counts[seat]), style="dim")
+            lines.append(line)
+        if is_gin(v):
+            status = rt("gin_only") if v.limit == 0 else rt("knock_limit", n=v.limit)
+            lines.append(Text(status + (" · " + rt("doubled") if v.double else ""), style="dim"))
+            for seat, seen in enumerate(v.seen):
+                if seen:
+                    line = Text(rt("pickups") + f" {names[seat]}: ", style="dim")
+                    line.append_text(card_run(seen, a))
+                    lines.append(line)
+        else:
+            melds = Text(rt("table_melds") + " ", style="dim")
+            for i, (_, cards) in enumerate(v.table):
+                if i:
+                    melds.append("   ")
+                melds.append(f"{i + 1} ", style="bold")
+                melds.append_text(card_run(cards, a))
+            if not v.table:
+                melds.append(rt("no_melds"), style="dim")
+            lines.append(melds)
+        pile = Text(rt("pile_top", n=len(v.pile)) + " ", style="bold")
+        pile.append_text(card_run(list(reversed(v.pile)), a) if v.pile else Text("-"))
+        pile.append("   " + rt("stock", n=v.stock_count))
+        lines.append(pile)
+        return Text("\n").join(lines)
+
+    def arranged(self, hand: Any, v: Any, a: bool) -> Text:
+        """A hand in its best melds, bracketed, then its deadwood and their value."""
+        high = not is_gin(v) and v.rules.ace_high
+        arr = arrange(hand, high)
+        text = Text()
+        for meld in arr.groups:
+            text.append("[")
+            text.append_text(card_run(meld, a))
+            text.append("] ")
+        text.append_text(card_run(arr.rest, a))
+        text.append("  " + rt("deadwood", n=arr.deadwood), style="dim")
+        return text
+
+    def move_line(self, move: Any, a: bool) -> Text:
+        """The last move in words: the seat and what it did (a draw from the stock shows
+        its card only when every hand is open or it is the shown seat's own)."""
+        from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld, Pass
+        from tt22.games.rummy.cards import CODE
+
+        text = Text(f"{self.index}. ", style="bold")
+        text.append(self.names[move.seat] + ": ", style="bold")
+        if isinstance(move, Draw):
+            if move.source == "stock":
+                text.append(rt("ev_stock"))
+                open_ = self.seat is None or self.seat == move.seat
+                after = self.states[self.index]
+                before = self.states[self.index - 1]
+                drawn = set(after.hands[move.seat]) - set(before.hands[move.seat])
+                if open_ and len(drawn) == 1:
+                    text.append(" ")
+                    text.append_text(card_run(sorted(drawn), a))
+            else:
+                text.append(rt("ev_pile") + " ")
+                text.append_text(card_run([self.states[self.index - 1].pile[-1]], a))
+        elif isinstance(move, Pass):
+            text.append(rt("ev_pass"))
+        elif isinstance(move, Meld):
+            text.append(rt("ev_meld") + " ")
+            text.append_text(card_run([CODE[c] for c in move.cards], a))
+        elif isinstance(move, LayOff):
+            text.append(rt("ev_layoff", meld=move.meld + 1) + " ")
+            text.append_text(card_run([CODE[move.card]], a))
+        elif isinstance(move, (Discard, Knock)):
+            word = "ev_knock" if isinstance(move, Knock) else "ev_discard"
+            text.append(rt(word) + " ")
+            text.append_text(card_run([CODE[move.card]], a))
+        return text
+
+    # ------------------------------------------------------------------ keys
+    def go(self, index: int) -> None:
+        self.index = max(0, min(index, self.end))
+        self.refresh_view()
+
+    def action_step(self, step: int) -> None:
+        self.go(self.index + step)
+
+    def _marks(self, turns: bool) -> list[int]:
+        def key(i: int) -> tuple[int, ...]:
+            p = self.places[i]
+            return (p.hand, p.trick) if turns else (p.hand,)
+
+        starts = [i for i in range(1, self.end + 1) if key(i) != key(i - 1)]
+        return [0, *starts, self.end]
+
+    def _jump(self, marks: list[int], step: int) -> None:
+        if step > 0:
+            self.go(next((m for m in marks if m > self.index), self.end))
+        else:
+            self.go(max((m for m in marks if m < self.index), default=0))
+
+    def action_turn(self, step: int) -> None:
+        self._jump(self._marks(turns=True), step)
+
+    def action_hand(self, step: int) -> None:
+        self._jump(self._marks(turns=False), step)
+
+    def action_end(self, last: int) -> None:
+        self.go(self.end if last else 0)
+
+    def action_view(self) -> None:
+        """Every hand open (finished games only), then each seat's view in turn."""
+        order: list[int | None] = [*range(len(self.record.players))]
+        if self.finished:
+            order.insert(0, None)
+        i = order.index(self.seat) if self.seat in order else -1
+        self.seat = order[(i + 1) % len(order)]
+        self.refresh_view()
+
+    def action_back(self) -> None:
+        if self.standalone and len(self.app.screen_stack) <= 2:
+            self.app.exit()
+            return
+        self.app.pop_screen()
