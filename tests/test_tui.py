@@ -170,9 +170,15 @@ async def test_resizing_from_80x24_to_large_and_too_small() -> None:
             assert region.height > 0 and region.bottom <= 23, widget_id
         assert screen.query_one("#seats").region.height == 10  # header + nine seats
         await pilot.resize_terminal(220, 60)
-        await pilot.pause()
-        assert screen.query_one("#log").display  # room for the move log
-        assert screen.query_one("#hand").region.width > 60
+        # The table lays itself out again once the resize has gone through: wait for
+        # that, not for one pause (one was not always enough on a loaded machine).
+        await wait_for(
+            pilot,
+            lambda: (
+                bool(screen.query_one("#log").display)  # room for the move log
+                and screen.query_one("#hand").region.width > 60
+            ),
+        )
         await pilot.resize_terminal(60, 20)
         await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         assert "60x20" in str(app.screen.query_one("#too-small", Static).render())
