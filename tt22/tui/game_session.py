@@ -50,9 +50,9 @@ from tt22.record import (
     new_record,
 )
 from tt22.tui.session import (
+    SlotSession,
     claim_slot,
     keep_unfinished,
-    save_problem_text,
     seed_label,
 )
 
@@ -89,7 +89,7 @@ def _bot_for(name: str, level: str, seed: str) -> Any:
         )
 
 
-class GameSession:
+class GameSession(SlotSession):
     """One match of a protocol game: its state, its seats and bots, and its record."""
 
     def __init__(
@@ -234,31 +234,3 @@ class GameSession:
         self.record = append_move(self.record, move, think=think)
         self._store(finish=self.over)
         return self.state
-
-    def _store(self, *, finish: bool = False) -> bool:
-        if self.autosave is None:
-            return False
-        try:
-            if finish:
-                self.saved_path = self.autosave.finish(self.record)
-            else:
-                self.autosave.save(self.record)
-        except OSError as e:
-            self.save_problem = save_problem_text(e, self.autosave)
-            return False
-        self.save_problem = None
-        return True
-
-    def save_again(self) -> None:
-        if self.save_problem is None or self.over:
-            return
-        self._store()
-
-    def release(self) -> None:
-        if self.claimed and self.autosave is not None:
-            self.claimed = False
-            self.autosave.release()
-
-    def resign(self) -> Path | None:
-        """Stop this match for good: filed (unfinished) with the records."""
-        return self.saved_path if self._store(finish=True) else None

@@ -28,6 +28,7 @@ from tt22.record import (
 
 __all__ = [
     "MatchSession",
+    "SlotSession",
     "bot_levels",
     "claim_slot",
     "current_game",
@@ -57,7 +58,61 @@ def _bot_for(level: str, seed: str, seat: int) -> Bot:
         return make_bot(bot_levels()[0], seed, seat)
 
 
-class MatchSession:
+class SlotSession:
+    """What every play session does with the data folder's one slot for the match in
+    progress: autosave after each move, file the record when the match ends or is
+    resigned, remember why a save failed, and let the slot go. 22's `MatchSession` and
+    every other game's `GameSession` (tt22.tui.game_session) share it. A subclass sets
+    `autosave`, `record`, `claimed`, `saved_path` and `save_problem`, and says `over`."""
+
+    autosave: Autosave | None
+    record: Record
+    claimed: bool  # this session owns the data folder's match in progress
+    saved_path: Path | None
+    save_problem: str | None  # why the last autosave failed, if it did
+
+    @property
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    def _store(self, *, finish: bool = False) -> bool:
+        """Autosave the record (or, `finish`ing, file it with the records), remembering
+        in `save_problem` why it failed: a full disk must not stop the game. Whether it
+        was written (False too with no autosave)."""
+        if self.autosave is None:
+            return False
+        try:
+            if finish:
+                self.saved_path = self.autosave.finish(self.record)
+            else:
+                self.autosave.save(self.record)
+        except OSError as e:
+            self.save_problem = save_problem_text(e, self.autosave)
+            return False
+        self.save_problem = None
+        return True
+
+    def save_again(self) -> None:
+        """Try once more to save the match in progress (leaving the table after a failed
+        autosave); `save_problem` says whether it is saved now."""
+        if self.save_problem is None or self.over:
+            return
+        self._store()
+
+    def release(self) -> None:
+        """Let other tt22 windows have the match in progress (leaving the table)."""
+        if self.claimed and self.autosave is not None:
+            self.claimed = False
+            self.autosave.release()
+
+    def resign(self) -> Path | None:
+        """Stop this match for good: its record (unfinished) is kept with the records, and
+        it is no longer the match in progress. Where it went; None if not saved (the
+        reason in `save_problem`)."""
+        return self.saved_path if self._store(finish=True) else None
+
+
+class MatchSession(SlotSession):
     """One match: rules, seed, seats, the current state, the moves and the record."""
 
     def __init__(
@@ -87,9 +142,9 @@ class MatchSession:
             if record is not None
             else new_record(self.rules, seed, self.players, dt.datetime.now(dt.UTC))
         )
-        self.claimed = False  # this session owns the data folder's match in progress
-        self.saved_path: Path | None = None
-        self.save_problem: str | None = None  # why the last autosave failed, if it did
+        self.claimed = False
+        self.saved_path = None
+        self.save_problem = None
         if not self.moves:
             self._store()
 
@@ -179,43 +234,17 @@ class MatchSession:
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
 
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
     def play(self, move: Move, think: float | None = None) -> State:
         """Apply `move` (IllegalMove propagates untouched), record and autosave it."""
         self.state = apply(self.state, move)
         self.moves.append(move)
         self.record = append_move(self.record, move, think=think)
-        self._store(finish=self.state.over)
+        self._store(finish=self.over)
         return self.state
-
-    def _store(self, *, finish: bool = False) -> bool:
-        """Autosave the record (or, `finish`ing, file it with the records), remembering
-        in `save_problem` why it failed: a full disk must not stop the game. Whether it
-        was written (False too with no autosave)."""
-        if self.autosave is None:
-            return False
-        try:
-            if finish:
-                self.saved_path = self.autosave.finish(self.record)
-            else:
-                self.autosave.save(self.record)
-        except OSError as e:
-            self.save_problem = save_problem_text(e, self.autosave)
-            return False
-        self.save_problem = None
-        return True
-
-    def save_again(self) -> None:
-        """Try once more to save the match in progress (leaving the table after a failed
-        autosave); `save_problem` says whether it is saved now."""
-        if self.save_problem is None or self.state.over:
-            return
-        self._store()
-
-    def release(self) -> None:
-        """Let other tt22 windows have the match in progress (leaving the table)."""
-        if self.claimed and self.autosave is not None:
-            self.claimed = False
-            self.autosave.release()
 
     @property
     def can_take_back(self) -> bool:
@@ -245,12 +274,6 @@ class MatchSession:
         self.state = final_state(self.record)
         self._store()
         return gone
-
-    def resign(self) -> Path | None:
-        """Stop this match for good: its record (unfinished) is kept with the records, and
-        it is no longer the match in progress. Where it went; None if not saved (the
-        reason in `save_problem`)."""
-        return self.saved_path if self._store(finish=True) else None
 
     def abandon(self) -> None:
         if self.autosave is not None:
