@@ -52,6 +52,12 @@ from tt22.tui.rook.panels import (
 )
 from tt22.tui.rook.words import reason_text, suit_name
 from tt22.tui.safe_text import say
+from tt22.tui.screens.game_table import (
+    confirm_resign,
+    play_again,
+    resign_and_leave,
+    seat_new_match,
+)
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.lines import TextLines
 
@@ -507,24 +513,10 @@ class RookTableScreen(Screen[None]):
         log.display = self.log_choice = not log.display
 
     def action_resign(self) -> None:
-        from tt22.tui.replay.dialogs import ChoiceDialog
-
-        choices = [("resign", t("resign.yes")), ("cancel", t("confirm.cancel"))]
-
-        def answer(choice: str | None) -> None:
-            if choice == "resign":
-                self.leave_match()
-
-        self.app.push_screen(ChoiceDialog(t("resign.title"), choices, t("resign.note")), answer)
+        confirm_resign(self, self.leave_match)
 
     def leave_match(self) -> None:
-        self.workers.cancel_group(self, "bots")
-        path = self.session.resign()
-        self.app.pop_screen()
-        if path is not None:
-            say(self.app, t("msg.resigned", path=printable(str(path), 200)))
-        elif self.session.save_problem:
-            say(self.app, t("msg.not_saved", reason=self.session.save_problem), severity="error")
+        resign_and_leave(self, self.session)
 
     def action_home(self) -> None:
         self.workers.cancel_group(self, "bots")
@@ -618,14 +610,12 @@ class RookTableScreen(Screen[None]):
         self.app.call_later(self._after_game, choice or "home")
 
     def _after_game(self, choice: str) -> None:
-        from tt22.tui.session import fresh_seed_text
+        s, app = self.session, self.tapp
 
-        s = self.session
-        while self in self.app.screen_stack:
-            self.app.pop_screen()
-        if choice in ("again", "new"):
-            seed = s.seed if choice == "again" else fresh_seed_text()
-            open_new(self.tapp, s.game.name, s.rules, seed, s.players, watch=self.watching)
+        def reopen(seed: str) -> None:
+            open_new(app, s.game.name, s.rules, seed, s.players, watch=self.watching)
+
+        play_again(self, choice, s.seed, reopen)
 
     # ------------------------------------------------------------------ the log
     def _log(self, text: Text | str) -> None:
@@ -682,17 +672,5 @@ def open_new(
     *,
     watch: bool = False,
 ) -> None:
-    """Start a match in the data folder's slot and seat it at this table (SlotBusy:
-    the app says another window plays there; bad rules: one line)."""
-    from tt22.games.protocol import RulesError
-    from tt22.record import RecordError, SlotBusy
-
-    try:
-        session = GameSession.start(game, rules, seed, players, app.home_dir)
-    except SlotBusy as e:
-        app.tell_busy(e)
-        return
-    except (RulesError, RecordError, ValueError) as e:
-        say(app, str(e), severity="error")
-        return
-    app.push_screen(RookTableScreen(session, watch=watch))
+    """Start a match in the data folder's slot and seat it at this table."""
+    seat_new_match(app, game, rules, seed, players, RookTableScreen, watch=watch)

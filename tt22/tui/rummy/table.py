@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from rich.table import Table
@@ -54,6 +55,7 @@ from tt22.tui.rummy.model import (
 from tt22.tui.rummy.widgets import MeldHand, PackedLines, card_run
 from tt22.tui.rummy.words import reason_text, rt
 from tt22.tui.safe_text import say
+from tt22.tui.screens.game_table import play_again, resign_and_leave, seat_new_match
 from tt22.tui.widgets.lines import TextLines
 
 __all__ = ["PlaySession", "RummyTable", "open_new"]
@@ -64,6 +66,7 @@ class PlaySession(Protocol):
 
     game: Any
     seed: str
+    save_problem: str | None
 
     @property
     def state(self) -> Any: ...
@@ -84,7 +87,7 @@ class PlaySession(Protocol):
 
     def save_again(self) -> None: ...
 
-    def resign(self) -> Any: ...
+    def resign(self) -> Path | None: ...
 
 
 class RummyTable(Screen[None]):
@@ -694,7 +697,7 @@ class RummyTable(Screen[None]):
         self.app.pop_screen()
         if not self.game.is_over(self.state):
             self.session.save_again()
-            problem = getattr(self.session, "save_problem", None)
+            problem = self.session.save_problem
             if problem:
                 say(self.app, t("msg.not_saved", reason=problem), severity="error")
             else:
@@ -702,11 +705,7 @@ class RummyTable(Screen[None]):
 
     def action_resign(self) -> None:
         """Stop this match for good: filed, unfinished, with the records."""
-        self.workers.cancel_group(self, "bots")
-        path = self.session.resign()
-        self.app.pop_screen()
-        if path is not None:
-            say(self.app, t("msg.resigned", path=printable(str(path), 200)))
+        resign_and_leave(self, self.session)
 
     # ------------------------------------------------------------------ moves
     def why(self, reason: Reason) -> str:
@@ -749,7 +748,7 @@ class RummyTable(Screen[None]):
 
     def after_move(self, before: Any) -> None:
         s = self.state
-        problem = getattr(self.session, "save_problem", None)
+        problem = self.session.save_problem
         if problem:
             say(self.app, rt("not_saved", reason=printable(str(problem), 200)), severity="error")
         if len(self.session.humans) > 1 and self.game.to_move(s) != self.revealed:
@@ -814,34 +813,19 @@ class RummyTable(Screen[None]):
 
     def _leave(self, choice: str) -> None:
         """After the game: home, or the same table again (same seed or a new one)."""
-        from tt22.tui.session import fresh_seed_text
+        s, app, name = self.session, self.app, self.game.name
+        players = getattr(s, "players", None)
+        rules = getattr(s, "rules", None)
 
-        s = self.session
-        while self in self.app.screen_stack:
-            self.app.pop_screen()
-        if choice in ("again", "new"):
-            seed = s.seed if choice == "again" else fresh_seed_text()
-            players = getattr(s, "players", None)
-            rules = getattr(s, "rules", None)
+        def reopen(seed: str) -> None:
             if players is not None and rules is not None:
-                open_new(self.app, self.game.name, rules, seed, players, watch=self.watching)
+                open_new(app, name, rules, seed, players, watch=self.watching)
+
+        play_again(self, choice, s.seed, reopen)
 
 
 def open_new(
     app: Any, game: str, rules: Any, seed: str, players: Any, *, watch: bool = False
 ) -> None:
-    """Start a match in the data folder's slot (the shared GameSession) and seat it at
-    this table; another window playing there, or bad rules, are said in one line."""
-    from tt22.games.protocol import RulesError
-    from tt22.record import RecordError, SlotBusy
-    from tt22.tui.game_session import GameSession
-
-    try:
-        session = GameSession.start(game, rules, seed, players, getattr(app, "home_dir", None))
-    except SlotBusy as e:
-        app.tell_busy(e)
-        return
-    except (RulesError, RecordError, ValueError) as e:
-        say(app, str(e), severity="error")
-        return
-    app.push_screen(RummyTable(session, watch=watch))
+    """Start a match in the data folder's slot and seat it at this table."""
+    seat_new_match(app, game, rules, seed, players, RummyTable, watch=watch)

@@ -47,6 +47,7 @@ from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import engine_text, t
 from tt22.tui.safe_text import say
+from tt22.tui.screens.game_table import confirm_resign, resign_and_leave
 from tt22.tui.screens.scores import first_dealer_text
 from tt22.tui.session import MatchSession
 from tt22.tui.widgets.cards import plain_cards
@@ -644,25 +645,11 @@ class TableScreen(Screen[None]):
     def action_resign(self) -> None:
         """Give the match up, once the player has said so: it is kept with the records
         (unfinished; Replay lists it) and can no longer be continued."""
-        from tt22.tui.replay.dialogs import ChoiceDialog
-
-        choices = [("resign", t("resign.yes")), ("cancel", t("confirm.cancel"))]
-
-        def answer(choice: str | None) -> None:
-            if choice == "resign":
-                self.leave_match()
-
-        self.app.push_screen(ChoiceDialog(t("resign.title"), choices, t("resign.note")), answer)
+        confirm_resign(self, self.leave_match)
 
     def leave_match(self) -> None:
         """Stop playing this match for good: the record goes to the records folder."""
-        self.workers.cancel_group(self, "bots")
-        path = self.session.resign()
-        self.app.pop_screen()
-        if path is not None:
-            say(self.app, t("msg.resigned", path=printable(str(path), 200)))
-        elif self.session.save_problem:
-            say(self.app, t("msg.not_saved", reason=self.session.save_problem), severity="error")
+        resign_and_leave(self, self.session)
 
     def ask_watch_or_leave(self) -> None:
         """The local player is out and the match goes on: watch the rest, or leave."""
