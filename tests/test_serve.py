@@ -324,22 +324,26 @@ def _server_processes(server: object) -> list[asyncssh.SSHServerProcess[bytes]]:
 
 @settings(max_examples=40, deadline=None)
 @given(
+    game_name=st.sampled_from(["twentytwo", "rook", "rummy", "gin"]),
     seed=st.text(alphabet="ABCDEFGHJKMNPQRSTUVWXYZ", min_size=10, max_size=16),
-    players=st.integers(2, 6),
+    players=st.integers(2, 9),
     steps=st.integers(0, 200),
 )
 def test_news_carries_only_the_seats_own_view(
-    seed: str, players: int, steps: int, tmp_path_factory: pytest.TempPathFactory
+    game_name: str, seed: str, players: int, steps: int, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    """The message layer: what a seat is sent decodes to exactly `view(state, seat)` and
-    public facts; a spectator gets no hand; nobody gets the seed before the end."""
-    from tt22.engine import legal_moves
-    from tt22.serve.hub import Hub, SeatSpec, Table, TableOptions, decode_news
+    """The message layer, for every game: what a seat is sent decodes to exactly
+    `view(state, seat)` and public facts; a spectator gets no hand (nor Rook's nest);
+    nobody gets the seed before the end."""
+    from tt22.games import get_game
+    from tt22.serve.games import PRIVATE
+    from tt22.serve.hub import Hub, SeatSpec, Table, TableOptions, decode_news, view_of
 
+    game = get_game(game_name)
+    players = min(max(players, game.min_players), game.max_players)
     hub = Hub(tmp_path_factory.mktemp("hub"))
-    options = TableOptions(seats=("human",) * players)
+    options = TableOptions(game=game_name, seats=("human",) * players)
     table = Table(hub, "ABCD", options, [SeatSpec(f"p{i}", f"fp{i}") for i in range(players)])
-    game = table.game
     table.rules = game.rules((), players)
     table.seed = seed
     table.state = game.new_match(table.rules, players, seed)
@@ -348,16 +352,21 @@ def test_news_carries_only_the_seats_own_view(
     for _ in range(steps):
         if game.is_over(table.state):
             break
-        table.state = game.apply(table.state, rng.choice(list(legal_moves(table.state))))
+        moves = game.legal_moves(table.state)
+        table.state = game.apply(table.state, moves[rng.randrange(len(moves))])
         over = game.is_over(table.state)
         table.status = "over" if over else "playing"
         for seat in range(-1, players):
             data = msgspec.msgpack.encode(table.news_for(seat))
             news = decode_news(data)
+            view = view_of(news)
             if seat >= 0:
-                assert news.view == game.view(table.state, seat)
+                assert view == game.view(table.state, seat)
             else:
-                assert news.view is not None and news.view.hand == () == news.view.my_discard
+                for name, nothing in PRIVATE[game_name].items():
+                    assert getattr(view, name) == nothing
+                public = game.view(table.state, 0)._replace(**PRIVATE[game_name])
+                assert view == public
             if not over:
                 assert news.seed == "" and seed.encode() not in data
 
@@ -468,17 +477,53 @@ def test_safe_move_is_the_lowest_legal_play() -> None:
     from tt22.serve.hub import safe_move
 
     state = new_match(Rules().for_players(4), 4, "clock")
-    move = safe_move(state)
+    move = safe_move("twentytwo", state)
     assert isinstance(move, Exchange) and move.discard == ()
     for _ in range(200):
         if state.over:
             break
-        move = safe_move(state)
+        move = safe_move("twentytwo", state)
         if isinstance(move, Play):
             plays = [m for m in legal_moves(state) if isinstance(m, Play)]
             low = min(sorted(c >> 2 for c in parse_cards(m.cards)) for m in plays)
             assert sorted(c >> 2 for c in parse_cards(move.cards)) == low
         state = apply_move(state, move)
+
+
+@pytest.mark.parametrize(
+    ("game_name", "players"), [("rook", 4), ("rook", 2), ("gin", 2), ("rummy", 3)]
+)
+def test_safe_move_of_every_game_is_legal_and_passes_when_it_may(
+    game_name: str, players: int
+) -> None:
+    """A run-out clock's move for Rook, Rummy and Gin: legal from the seat's view, a
+    pass wherever a pass is legal (Rook's bidding, Gin's upcard), else the game's
+    rules-of-thumb bot's choice; a whole match of clock moves ends."""
+    from tt22.games import get_game
+    from tt22.serve.games import make_seat_bot
+    from tt22.serve.hub import safe_move
+
+    game = get_game(game_name)
+    state = game.new_match(game.rules((), players), players, "clock")
+    kinds: set[str] = set()
+    for _ in range(5000):
+        if game.is_over(state):
+            break
+        seat = game.to_move(state)
+        view = game.view(state, seat)
+        move = safe_move(game_name, state, "clock")
+        assert game.explain_view(view, move) is None
+        moves = game.view_legal_moves(view)
+        tags = {type(m).__struct_config__.tag for m in moves} if len(moves) < 64 else set()
+        tag = type(move).__struct_config__.tag
+        if "pass" in tags:
+            assert tag == "pass"
+        else:
+            assert move == make_seat_bot(game_name, "normal", "clock", seat).choose(view)
+        kinds.add(str(tag))
+        state = game.apply(state, move)
+    assert game.is_over(state)
+    assert "pass" in kinds or game_name == "rummy"
 
 
 def apply_move(state: Any, move: Any) -> Any:
@@ -633,7 +678,7 @@ async def test_the_seat_footer_is_whole_at_80_columns(
     try:
         await c.connect(server.port)
         c.press("n")
-        await until(lambda: "4" in c.text and "easy" in c.text, "the new-table form")
+        await until(lambda: "‹ 4 ›" in c.text, "the new-table form")
         c.press("\x13")
         await c.see(waiting)
         # Every key of the footer, the last one whole, and the palette's key after it.

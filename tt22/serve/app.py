@@ -31,7 +31,6 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label
 
-from tt22.bots import LEVELS
 from tt22.engine import (
     Exchange,
     Play,
@@ -41,19 +40,22 @@ from tt22.engine import (
     selection_problem,
     show_ranks,
 )
+from tt22.games import DEFAULT_GAME, get_game
 from tt22.safe import printable
 from tt22.serve.driver import ChannelDriver
-from tt22.serve.hub import Hub, SeatNews, Table, TableOptions, decode_news
+from tt22.serve.hub import SERVED_GAMES, Hub, SeatNews, Table, TableOptions, decode_news, view_of
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import (
     add_section,
     detect_language,
     engine_text,
+    level_name,
     own_language,
     t,
 )
 from tt22.tui.safe_text import plain
+from tt22.tui.screens.setup import game_levels, game_title
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.lines import TextLines
 from tt22.tui.widgets.seats import SeatsTable
@@ -61,7 +63,7 @@ from tt22.tui.widgets.snapshot import from_view
 from tt22.tui.widgets.trick import TrickView
 from tt22.tui.wire import lean_driver
 
-__all__ = ["LobbyScreen", "Person", "SeatScreen", "ServeApp", "make_app"]
+__all__ = ["LobbyScreen", "Person", "SeatScreen", "ServeApp", "make_app", "seat_screen"]
 
 add_section(
     "serve.",
@@ -105,7 +107,8 @@ add_section(
         ),
         "join.full": ("That table is full.", "그 테이블은 찼습니다.", "そのテーブルは満席です。"),
         "new.title": ("A new table", "새 테이블", "新しいテーブル"),
-        "new.players": ("Players (2-9)", "인원 (2-9)", "人数 (2-9)"),
+        "new.game": ("Game", "게임", "ゲーム"),
+        "new.players": ("Players", "인원", "人数"),
         "new.humans": ("People (the rest are bots)", "사람 (나머지는 봇)", "人間 (残りはボット)"),
         "new.level": ("Bot level", "봇 수준", "ボットの強さ"),
         "new.clock": ("Move clock", "수당 제한 시간", "持ち時間"),
@@ -364,7 +367,7 @@ class LobbyScreen(_ServeScreen):
                 status += " · " + t("serve.status.yours")
             table.add_row(
                 x.code,
-                x.game.title,
+                game_title(x.options.game),
                 f"{filled}/{humans} ({len(x.seats)})",
                 plain(who, limit=60),
                 status,
@@ -401,7 +404,7 @@ class LobbyScreen(_ServeScreen):
     def action_watch(self) -> None:
         table = self._selected()
         if table is not None:
-            self.app.push_screen(SeatScreen(table, -1))
+            self.app.push_screen(seat_screen(table, -1, self.sapp.person.fingerprint))
 
     def action_code(self) -> None:
         code_input = self.query_one("#code-input", Input)
@@ -431,7 +434,7 @@ class LobbyScreen(_ServeScreen):
                 self.query_one("#lobby-note", TextLines).update(Text(t("serve.join.full")))
                 return
             seat = -1  # a match under way without this key: watch it
-        self.app.push_screen(SeatScreen(table, seat))
+        self.app.push_screen(seat_screen(table, seat, person.fingerprint))
 
     async def action_quit(self) -> None:
         self.app.exit()
@@ -462,13 +465,11 @@ class NewTableScreen(ModalScreen[None]):
 
         with Vertical(id="new-table"):
             yield Label(t("serve.new.title"))
-            yield Choice(
-                [(str(n), n) for n in range(2, 10)], 4, label=t("serve.new.players"), id="players"
-            )
+            games = [(game_title(name), name) for name in SERVED_GAMES]
+            yield Choice(games, DEFAULT_GAME, label=t("serve.new.game"), id="game")
+            yield Choice(_counts(DEFAULT_GAME), 4, label=t("serve.new.players"), id="players")
             yield Choice(_people(4), 2, label=t("serve.new.humans"), id="humans")
-            yield Choice(
-                [(lv, lv) for lv in LEVELS], "easy", label=t("serve.new.level"), id="level"
-            )
+            yield Choice(_levels(DEFAULT_GAME), "easy", label=t("serve.new.level"), id="level")
             clocks = [(t("serve.new.no_clock"), 0)] + [(f"{s} s", s) for s in (15, 30, 60, 120)]
             yield Choice(clocks, 0, label=t("serve.new.clock"), id="clock")
             with Horizontal():
@@ -483,6 +484,16 @@ class NewTableScreen(ModalScreen[None]):
     def on_choice_changed(self, event: Any) -> None:
         from tt22.tui.widgets.choice import Choice
 
+        if event.choice.id == "game":  # that game's player range, bots and rules
+            game = get_game(str(event.value))
+            players = self.query_one("#players", Choice)
+            players.set_options(_counts(game.name))
+            players.value = game.default_players
+            self.query_one("#level", Choice).set_options(_levels(game.name))
+            self.query_one("#rules", Input).placeholder = " ".join(
+                f"{o.name}=" for o in game.options
+            )
+            self.query_one("#error", TextLines).update(Text(""))
         if event.choice.id == "players":
             humans = self.query_one("#humans", Choice)
             keep = min(int(str(humans.value)), int(str(event.value)))
@@ -495,6 +506,7 @@ class NewTableScreen(ModalScreen[None]):
         from tt22.tui.widgets.choice import Choice
 
         app: ServeApp = self.app  # type: ignore[assignment]
+        game = str(self.query_one("#game", Choice).value)
         players = int(str(self.query_one("#players", Choice).value))
         humans = int(str(self.query_one("#humans", Choice).value))
         level = str(self.query_one("#level", Choice).value)
@@ -502,7 +514,7 @@ class NewTableScreen(ModalScreen[None]):
         rules = tuple(self.query_one("#rules", Input).value.split())
         seats = ("human",) * humans + (level,) * (players - humans)
         options = TableOptions(
-            rules=rules, seats=seats, clock=clock, grace=app.hub.grace, pace=app.hub.pace
+            game=game, rules=rules, seats=seats, clock=clock, grace=app.hub.grace, pace=app.hub.pace
         )
         try:
             table = app.hub.create(options, app.person.fingerprint, app.person.name)
@@ -510,15 +522,36 @@ class NewTableScreen(ModalScreen[None]):
             self.query_one("#error", TextLines).update(plain(str(e), "bold", limit=200))
             return
         self.dismiss()
-        app.push_screen(SeatScreen(table, 0))
+        app.push_screen(seat_screen(table, 0, app.person.fingerprint))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss()
 
 
+def _counts(game: str) -> list[tuple[str, int]]:
+    g = get_game(game)
+    return [(str(n), n) for n in range(g.min_players, g.max_players + 1)]
+
+
+def _levels(game: str) -> list[tuple[str, str]]:
+    return [(level_name(level), level) for level in game_levels(game)]
+
+
 def _people(players: int) -> list[tuple[str, int]]:
     return [(str(n), n) for n in range(1, players + 1)]
+
+
+def seat_screen(table: Table, seat: int, fingerprint: str) -> Screen[None]:
+    """The screen of `seat` (-1: a spectator) at `table`: 22's served seat, or once
+    another game's match has started that game's own table fed by news
+    (tt22.serve.tables); before the start every game waits on the same screen."""
+    from tt22.serve.tables import game_seat_screen
+
+    if table.options.game == DEFAULT_GAME or table.state is None:
+        return SeatScreen(table, seat)
+    news = decode_news(table.message(seat))
+    return game_seat_screen(table, seat, news, fingerprint)
 
 
 class _News(Message):
@@ -554,6 +587,7 @@ class SeatScreen(_ServeScreen):
         self.table = table
         self.seat = seat
         self.news: SeatNews | None = None
+        self.view: Any = None  # the seat's view the news carries (22's SeatView)
         self.note: str | None = None
         self._wid = 0
         self._footer_keys: tuple[bool | None, ...] = ()
@@ -593,6 +627,14 @@ class SeatScreen(_ServeScreen):
     @on(_News)
     def _on_news(self, message: _News) -> None:
         self.news = decode_news(message.data)
+        self.view = view_of(self.news)
+        if self.view is not None and self.news.game != DEFAULT_GAME:
+            # Another game's match has started: its own served table takes the seat.
+            from tt22.serve.tables import game_seat_screen
+
+            fingerprint = self.sapp.person.fingerprint
+            self.app.switch_screen(game_seat_screen(self.table, self.seat, self.news, fingerprint))
+            return
         self.redraw()
 
     # ------------------------------------------------------------------ drawing
@@ -609,7 +651,7 @@ class SeatScreen(_ServeScreen):
         message = self.query_one("#message", TextLines)
         hand = self.query_one("#hand", HandView)
         self._draw_chat(news)
-        v = news.view
+        v = self.view
         if v is None:  # waiting for players
             missing = sum(1 for i, name in enumerate(news.names) if not name and not news.bots[i])
             status.update(Text(f"{news.code}", style="bold"))
@@ -669,7 +711,7 @@ class SeatScreen(_ServeScreen):
             self.refresh_bindings()
 
     def _message(self, news: SeatNews, mine: bool) -> Text:
-        v = news.view
+        v = self.view
         assert v is not None
         msg = Text()
         if self.note:
@@ -739,7 +781,7 @@ class SeatScreen(_ServeScreen):
         if action in ("cursor", "select", "select_rank", "play", "lowest"):
             if self.seat < 0:
                 return False
-            v = news.view if news is not None else None
+            v = self.view
             return True if v is not None and v.my_turn else None
         if action == "chat":
             return self.seat >= 0
@@ -747,9 +789,10 @@ class SeatScreen(_ServeScreen):
 
     def _view(self) -> Any:
         news = self.news
-        if news is None or news.view is None or self.seat < 0 or not news.view.my_turn:
+        v = self.view
+        if news is None or v is None or self.seat < 0 or not v.my_turn:
             return None
-        return news.view
+        return v
 
     def action_cursor(self, step: int) -> None:
         if self._view() is not None:
@@ -831,7 +874,7 @@ class SeatScreen(_ServeScreen):
         seat = new.sit(person.fingerprint, person.name)
         self.app.pop_screen()
         if seat is not None:
-            self.app.push_screen(SeatScreen(new, seat))
+            self.app.push_screen(seat_screen(new, seat, person.fingerprint))
 
     def action_leave(self) -> None:
         self.app.pop_screen()

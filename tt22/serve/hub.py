@@ -28,9 +28,10 @@ from typing import Any, Literal
 
 import msgspec
 
-from tt22.engine import Exchange, IllegalMove, Move, Play, SeatView, fresh_seed, parse_cards
+from tt22.engine import IllegalMove, fresh_seed
 from tt22.engine.players import Player
 from tt22.games import get_game
+from tt22.serve import games as served
 
 __all__ = [
     "CHAT_KEEP",
@@ -46,8 +47,8 @@ __all__ = [
 
 log = logging.getLogger("tt22.serve")
 
-SERVED_GAMES = ("twentytwo",)
-"""Games with a seat screen and bots that see views (22 first; others as they come)."""
+SERVED_GAMES = served.served_games()
+"""Every game of the registry (tt22.serve.games says what the server needs of each)."""
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud
 CHAT_MAX = 200  # characters of one chat line
@@ -61,9 +62,12 @@ Status = Literal["waiting", "playing", "over"]
 class SeatNews(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What one seat (or a spectator, `seat` -1) is told after every change.
 
-    `view` is `game.view(state, seat)` for a seat and a view with no hand for a
-    spectator; `seed` stays empty until the match is over (`commitment` is published
-    from the start so every player can check it afterwards).
+    `view` is the msgpack of `game.view(state, seat)` for a seat and of a view with no
+    private part for a spectator (empty before the start; `view_of` decodes it with
+    the game's view type);
+    `seed` stays empty until the match is over (`commitment` is published from the
+    start so every player can check it afterwards). `clock_option` is the table's move
+    clock (0: none), `levels` each seat's bot level ("" for a person).
     """
 
     code: str
@@ -74,17 +78,26 @@ class SeatNews(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     bots: tuple[bool, ...]
     connected: tuple[bool, ...]
     standin: tuple[bool, ...]
-    view: SeatView | None
+    view: bytes
     commitment: str
     seed: str
     chat: tuple[tuple[str, str], ...]
     clock: float
     record: str
     rematch: str
+    clock_option: float = 0.0
+    levels: tuple[str, ...] = ()
 
 
 def decode_news(data: bytes) -> SeatNews:
     return msgspec.msgpack.decode(data, type=SeatNews)
+
+
+def view_of(news: SeatNews) -> Any:
+    """The seat's view a message carries (None before the match starts)."""
+    if not news.view:
+        return None
+    return served.decode_view(news.game, news.view)
 
 
 @dataclass(frozen=True)
@@ -127,19 +140,12 @@ def commitment(seed: str) -> str:
     return "sha256:" + hashlib.sha256(seed.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def safe_move(state: Any) -> Move:
-    """The move a run-out clock plays (22): keep the hand in the exchange, else the
-    lowest cards that may be played."""
-    from tt22.engine import legal_moves
-
-    moves = legal_moves(state)
-    keep = [m for m in moves if isinstance(m, Exchange) and not m.discard]
-    if keep:
-        return keep[0]
-    plays = [m for m in moves if isinstance(m, Play)]
-    if plays:
-        return min(plays, key=lambda m: sorted(c >> 2 for c in parse_cards(m.cards)))
-    return moves[0]
+def safe_move(game: str, state: Any, seed: str = "") -> Any:
+    """The move a run-out clock plays for the seat on turn, chosen from that seat's
+    view (tt22.serve.games.safe_move: 22's lowest cards, else a pass or the game's
+    rules-of-thumb bot)."""
+    g = get_game(game)
+    return served.safe_move(game, g.view(state, g.to_move(state)), seed)
 
 
 @dataclass
@@ -261,12 +267,13 @@ class Table:
         players = [Player(s.name, "bot", s.bot) if s.bot else Player(s.name) for s in self.seats]
         self.record = new_record(self.rules, self.seed, players, dt.datetime.now(dt.UTC))
         self.status = "playing"
+        self.hub.keep_options(self)
         log.info("table %s starts, %s", self.code, commitment(self.seed))
         self.publish()
         self.hub.changed()
         self.advance()
 
-    def submit(self, fingerprint: str, move: Move) -> str | None:
+    def submit(self, fingerprint: str, move: Any) -> str | None:
         """A seat's move: None when played, else why not (in English, with its rule)."""
         seat = self.seat_of(fingerprint)
         if seat is None or self.status != "playing" or move.seat != seat:
@@ -275,7 +282,7 @@ class Table:
             return "a bot is playing for you"
         return self._play(move)
 
-    def _play(self, move: Move, think: float | None = None) -> str | None:
+    def _play(self, move: Any, think: float | None = None) -> str | None:
         from tt22.record import append_move
 
         game = self.game
@@ -327,15 +334,13 @@ class Table:
         self._clock = None
         self._clock_ends = 0.0
         if self.status == "playing":
-            self._play(safe_move(self.state))
+            self._play(safe_move(self.options.game, self.state, self.seed))
 
     def _bot(self, seat: int) -> Any:
-        from tt22.bots import make_bot
-
         level = self.seats[seat].bot or "easy"
         key = (seat, level)
         if key not in self.bots:
-            self.bots[key] = make_bot(level, self.seed, seat)
+            self.bots[key] = served.make_seat_bot(self.options.game, level, self.seed, seat)
         return self.bots[key]
 
     async def _bot_turn(self) -> None:
@@ -354,7 +359,7 @@ class Table:
             problem = self._play(move, round(think, 3))
             if problem is not None:  # a bot's illegal move is a bug: say so, play safe
                 log.error("table %s: bot at seat %d: %s", self.code, seat, problem)
-                self._play(safe_move(self.state))
+                self._play(safe_move(self.options.game, self.state, self.seed))
 
     # ------------------------------------------------------------------ chat
     def say(self, fingerprint: str, name: str, text: str) -> str | None:
@@ -376,12 +381,13 @@ class Table:
     def news_for(self, seat: int) -> SeatNews:
         game = self.game
         n = len(self.seats)
-        v: SeatView | None = None
+        v = b""
         if self.state is not None:
             if seat >= 0:
-                v = game.view(self.state, seat)
-            else:  # a spectator: public facts only (no hand, no discards)
-                v = game.view(self.state, 0)._replace(hand=(), my_discard=(), my_draw=())
+                shown = game.view(self.state, seat)
+            else:  # a spectator: public facts only (no hand, no exchange, no nest)
+                shown = served.public_view(self.options.game, self.state)
+            v = msgspec.msgpack.encode(shown)
         clock = max(0.0, self._clock_ends - time.monotonic()) if self._clock_ends else 0.0
         return SeatNews(
             code=self.code,
@@ -399,13 +405,19 @@ class Table:
             clock=round(clock, 1),
             record=self.record_path,
             rematch=self.rematch_code,
+            clock_option=self.options.clock,
+            levels=tuple(s.bot or "" for s in self.seats),
         )
+
+    def message(self, seat: int) -> bytes:
+        """The news for `seat` (-1: a spectator) as it travels: msgpack bytes."""
+        return msgspec.msgpack.encode(self.news_for(seat))
 
     def publish(self) -> None:
         """Tell everyone at the table (a move: not the lobby, which lists who sits
         where and whether a table plays, never the position)."""
         for w in list(self.watchers.values()):
-            w.send(msgspec.msgpack.encode(self.news_for(w.seat)))
+            w.send(self.message(w.seat))
 
     def close(self) -> None:
         self._stop_clock()
@@ -467,6 +479,7 @@ class Hub:
                     "human" if p.kind == "human" else p.bot or "easy" for p in record.players
                 ),
                 grace=self.grace,
+                clock=self.kept_clock(code),
                 pace=self.pace,
             )
             table = Table(self, code, options, seats)
@@ -558,6 +571,27 @@ class Hub:
             except OSError as e:
                 log.error("table %s: autosave failed: %s", table.code, e)
 
+    def keep_options(self, table: Table) -> None:
+        """Keep what the record does not hold of a table (its move clock) beside its
+        autosave, so a server restart resumes the table as it was chosen."""
+        folder = self.data / "tables"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            data = msgspec.json.encode({"clock": table.options.clock})
+            (folder / f"{table.code}.options").write_bytes(data)
+        except OSError as e:
+            log.error("table %s: its options were not kept: %s", table.code, e)
+
+    def kept_clock(self, code: str) -> float:
+        """The move clock kept for table `code` (0: none, or nothing readable kept)."""
+        path = self.data / "tables" / f"{code}.options"
+        try:
+            kept = msgspec.json.decode(path.read_bytes(), type=dict[str, float])
+        except (OSError, msgspec.DecodeError):
+            return 0.0
+        clock = kept.get("clock", 0.0)
+        return clock if 0.0 <= clock <= 3600.0 else 0.0
+
     def file_record(self, table: Table) -> str:
         """Keep a finished match under records/ (and in the store); where it went."""
         from tt22.record import save_record
@@ -568,8 +602,9 @@ class Hub:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             save_record(path, table.record)
-            with contextlib.suppress(FileNotFoundError):
-                (self.data / "tables" / f"{table.code}.22rec").unlink()
+            for suffix in (".22rec", ".options"):
+                with contextlib.suppress(FileNotFoundError):
+                    (self.data / "tables" / f"{table.code}{suffix}").unlink()
         except OSError as e:
             log.error("table %s: the record was not saved: %s", table.code, e)
             return ""

@@ -1,0 +1,437 @@
+"""The served seat of a game other than 22: that game's own local table, fed by news.
+
+Rook's and the Rummy family's tables (tt22.tui.rook.table, tt22.tui.rummy.table) draw
+one seat's view and ask the game what may be done; they reach the match through a play
+session. Here the session is `ServedSession`: its "state" is the seat's view decoded
+from the last `SeatNews` (never the table's state), its game answers `view(state, seat)`
+with that view, and `play` sends the move to the table (`Table.submit`), which alone
+applies it. So a served seat shows exactly the local table's screens (bidding, nest,
+trump, teams, dummy; melds, discard pile, deadwood, knock limit; the hand and game
+summaries) without a second copy of them, and nothing on it can come from anywhere but
+the view.
+
+What the server adds under the table: the table's code, the move clock, who is away or
+played for by a bot, the chat, and at the end the seed (to check against the
+commitment), the record and the rematch.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar, NamedTuple
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Static
+
+from tt22.games import get_game
+from tt22.games.protocol import IllegalMove, RuleBroken
+from tt22.safe import printable
+from tt22.serve.hub import SeatNews, Table, decode_news, view_of
+from tt22.tui.bindings import translate_bindings
+from tt22.tui.i18n import t
+from tt22.tui.widgets.lines import TextLines
+
+__all__ = ["ServedSession", "ViewGame", "game_seat_screen"]
+
+
+class ViewGame:
+    """A game whose states are one seat's views: what a served table's screen holds.
+    Everything else (legal moves from the view, reasons, words) is the game's own."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.name: str = game.name
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def to_move(self, view: Any) -> int:
+        to_move: int = view.to_move
+        return to_move
+
+    def is_over(self, view: Any) -> bool:
+        return bool(view.to_move < 0)
+
+    def view(self, view: Any, seat: int) -> Any:
+        """The only view a served seat has is its own (a spectator's: the public one)."""
+        return view
+
+    def winners(self, view: Any) -> tuple[int, ...]:
+        winners: tuple[int, ...] = view.winners
+        return winners
+
+
+class ServedSession:
+    """The play session a local table screen drives, for one served seat."""
+
+    can_take_back = False
+
+    def __init__(self, table: Table, seat: int, fingerprint: str, news: SeatNews) -> None:
+        self.table = table
+        self.seat = seat
+        self.fingerprint = fingerprint
+        self.game = ViewGame(get_game(news.game))
+        self.news = news
+        self.state: Any = view_of(news)
+        self.save_problem: str | None = None
+        self.saved_path: Any = None
+
+    # -- what the table asks -----------------------------------------------------------
+    @property
+    def seed(self) -> str:
+        return self.news.seed
+
+    @property
+    def names(self) -> list[str]:
+        return [name or "?" for name in self.news.names]
+
+    @property
+    def humans(self) -> list[int]:
+        return [self.seat] if self.seat >= 0 else []
+
+    @property
+    def rules(self) -> Any:
+        return getattr(self.state, "rules", None)
+
+    @property
+    def shown_seed(self) -> str:
+        return self.news.seed or self.news.commitment
+
+    @property
+    def to_move(self) -> int:
+        return self.game.to_move(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def is_bot(self, seat: int) -> bool:
+        return 0 <= seat < len(self.news.bots) and self.news.bots[seat]
+
+    def view(self, seat: int) -> Any:
+        return self.state
+
+    def legal_moves(self, seat: int) -> Any:
+        return self.game.game.view_legal_moves(self.state)
+
+    def bot_move(self) -> Any:
+        raise RuntimeError("a served table's bots play at the server")
+
+    # -- moves -------------------------------------------------------------------------
+    def play(self, move: Any, think: float | None = None) -> Any:
+        """Send the move to the table; refused (IllegalMove, with its reason) when the
+        view already says it is not legal or the table says no."""
+        game = self.game.game
+        why = game.explain_view(self.state, move)
+        if why is not None:
+            raise RuleBroken(why, game.describe(why))
+        problem = self.table.submit(self.fingerprint, move)
+        if problem is not None:
+            raise IllegalMove("", problem)
+        return self.state
+
+    # -- what a local session does that a served one leaves to the server ----------------
+    def release(self) -> None:
+        """(The table's autosave is the server's.)"""
+
+    def save_again(self) -> None:
+        """(The table's autosave is the server's.)"""
+
+    def resign(self) -> None:
+        return None
+
+
+class NewsArrived(Message):
+    def __init__(self, data: bytes) -> None:
+        super().__init__()
+        self.data = data
+
+
+class _Served(Screen[None]):
+    """What a served seat adds to a game's local table (mixed in before it)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "chat", "serve.key.chat", id="serve.chat"),
+        Binding("r", "rematch", "serve.key.rematch", id="serve.rematch"),
+    ]
+    DEFAULT_CSS = """
+    _Served #serve-line { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
+    _Served #chat-input { height: 1; border: none; }
+    """
+
+    session: ServedSession
+
+    def __init__(self, table: Table, seat: int, news: SeatNews, fingerprint: str) -> None:
+        self.served_table = table
+        self.served_seat = seat
+        self._wid = 0
+        session = ServedSession(table, seat, fingerprint, news)
+        super().__init__(session, watch=seat < 0)  # type: ignore[call-arg, arg-type]
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield TextLines(id="serve-line")
+        yield Input(id="chat-input", max_length=200, compact=True)
+
+    def on_mount(self) -> None:
+        chat = self.query_one("#chat-input", Input)
+        chat.display = False
+        chat.placeholder = t("serve.chat.prompt")
+        s = self.session
+        self._wid = self.served_table.subscribe(self.served_seat, s.fingerprint, self._receive)
+        self.draw_serve_line()
+
+    def on_unmount(self) -> None:
+        self.served_table.unsubscribe(self._wid)
+
+    def _receive(self, data: bytes) -> None:
+        self.post_message(NewsArrived(data))
+
+    @on(NewsArrived)
+    def _news(self, message: NewsArrived) -> None:
+        s = self.session
+        news = decode_news(message.data)
+        before = s.state
+        s.news = news
+        s.state = view_of(news)
+        self.draw_serve_line()
+        if s.state != before:
+            self.news_arrived(before)
+
+    def news_arrived(self, before: Any) -> None:
+        """The seat's view changed: redraw as the game's table does after a move."""
+        raise NotImplementedError
+
+    def advance(self) -> None:
+        """The server moves the bots; the screen only listens."""
+
+    # ------------------------------------------------------------------ the server's line
+    def _who(self, seat: int) -> str:
+        return printable(self.session.names[seat], 20)
+
+    def draw_serve_line(self) -> None:
+        if not self.is_mounted:
+            return
+        news = self.session.news
+        text = Text()
+        text.append(news.code, style="bold")
+        if self.served_seat < 0:
+            text.append("  " + t("serve.seat.watching", code=news.code))
+        if news.clock:
+            text.append("  " + t("serve.seat.clock", s=news.clock))
+        away = [self._who(i) for i, c in enumerate(news.connected) if not c and not news.bots[i]]
+        if away:
+            text.append("  " + t("serve.seat.away", names=", ".join(away)))
+        standin = [self._who(i) for i, s in enumerate(news.standin) if s]
+        if standin:
+            text.append("  " + t("serve.seat.standin", names=", ".join(standin)))
+        if news.status == "over":
+            text.append(
+                "\n"
+                + t("serve.seat.seed", seed=printable(news.seed, 60), commitment=news.commitment)
+            )
+            if self.served_seat >= 0:
+                text.append("  " + t("serve.seat.rematch", code=news.rematch or "-"))
+        elif news.chat:
+            name, line = news.chat[-1]
+            text.append("\n" + printable(name, 20) + ": ", style="bold")
+            text.append(printable(line, 200))  # literally: never markup, no control
+        self.query_one("#serve-line", TextLines).update(text)
+        self.refresh_bindings()
+
+    # ------------------------------------------------------------------ keys
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        over = self.session.news.status == "over"
+        if action == "rematch":
+            return over and self.served_seat >= 0
+        if action == "chat":
+            return self.served_seat >= 0
+        if action in ("resign", "toggle_log"):
+            return False  # a served match is given up by leaving; its log is the server's
+        result: bool | None = super().check_action(action, parameters)
+        return result
+
+    def action_chat(self) -> None:
+        if self.served_seat < 0:
+            return
+        box = self.query_one("#chat-input", Input)
+        box.display = True
+        box.value = ""
+        self.set_focus(box)  # at once: the line typed straight after `c` is chat
+
+    @on(Input.Submitted, "#chat-input")
+    def _said(self, event: Input.Submitted) -> None:
+        event.stop()
+        box = self.query_one("#chat-input", Input)
+        box.display = False
+        self.set_focus(None)
+        person = self.app.person  # type: ignore[attr-defined]
+        problem = self.served_table.say(person.fingerprint, person.name, event.value)
+        if problem:
+            self.app.notify(printable(problem, 200), markup=False)
+
+    def action_rematch(self) -> None:
+        if self.session.news.status != "over" or self.served_seat < 0:
+            return
+        hub = self.served_table.hub
+        new = hub.rematch(self.served_table)
+        person = self.app.person  # type: ignore[attr-defined]
+        seat = new.sit(person.fingerprint, person.name)
+        from tt22.serve.app import seat_screen
+
+        self.app.pop_screen()
+        if seat is not None:
+            self.app.push_screen(seat_screen(new, seat, person.fingerprint))
+
+    def action_home(self) -> None:
+        """Back to the lobby; the seat waits for its owner (the grace period)."""
+        self.app.pop_screen()
+
+    def after_summary(self, choice: str | None) -> None:
+        """The game summary's choice: again (with either seed) is the rematch."""
+        if choice in ("again", "new"):
+            self.action_rematch()
+
+
+# ---------------------------------------------------------------------- Rook
+class _Start(NamedTuple):
+    number: int
+    out_of_play: tuple[int, ...]
+
+
+class _HandShown(NamedTuple):
+    """A finished hand as the view has it (`PublicHand`), shaped as the summary's
+    panels read a hand (`HandResult`: `put_back`, `start.number`, ...)."""
+
+    start: _Start
+    bidder: int
+    bid: int
+    made: bool
+    taken: tuple[int, int]
+    trump: int
+    put_back: tuple[int, ...]
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+def _shown(hand: Any) -> _HandShown:
+    return _HandShown(
+        _Start(hand.number, hand.out_of_play),
+        hand.bidder,
+        hand.bid,
+        hand.made,
+        hand.taken,
+        hand.trump,
+        hand.nest,
+        hand.deltas,
+        hand.scores,
+    )
+
+
+class RookHandNews(ModalScreen[str]):
+    """The end of a Rook hand (or of the game) at a served seat: the local summary's
+    panels, from the public hand of the view; at the end, rematch or the lobby."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "key.next", id="serve.rook.next"),
+    ]
+
+    def __init__(
+        self, names: list[str], hand: Any, players: int, winners: tuple[int, ...] | None
+    ) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.names = names
+        self.hand = _shown(hand)
+        self.players = players
+        self.winners = winners
+
+    def compose(self) -> ComposeResult:
+        from tt22.tui.rook.summary import hand_lines, hand_table
+
+        a = bool(getattr(self.app, "ascii_cards", False))
+        h = self.hand
+        with VerticalScroll(classes="dialog"):
+            if self.winners is None:
+                title = Text(t("rook.hand.title", n=h.start.number), style="bold")
+            else:
+                title = Text(t("rook.game.title"), style="bold")
+                shown = t("sep.list").join(printable(self.names[s], 40) for s in self.winners)
+                title.append("\n" + (t("match.winner", names=shown) if shown else ""))
+            yield Static(title, classes="title")
+            yield Static(hand_lines(self.names, h, a))  # type: ignore[arg-type]
+            yield Static(hand_table(self.names, h, self.players), classes="standings")  # type: ignore[arg-type]
+            with Horizontal(classes="buttons"):
+                label = t("rook.next_hand") if self.winners is None else t("serve.key.leave")
+                yield Button(label, id="next", variant="primary", compact=True)
+        yield Footer(compact=True)
+
+    @on(Button.Pressed, "#next")
+    def action_close(self) -> None:
+        if self.is_current:
+            self.dismiss("home")
+
+
+def _rook_screen() -> type[_Served]:
+    from tt22.tui.rook import table as rook_table
+    from tt22.tui.rook.table import RookTableScreen
+
+    class ServedRookTable(_Served, RookTableScreen):  # type: ignore[misc]
+        """Rook's table at a served seat."""
+
+        # (Textual reads a relative CSS_PATH beside the class that uses it: here.)
+        CSS_PATH = str(Path(rook_table.__file__).parent / str(RookTableScreen.CSS_PATH))
+
+        def rebuild_log(self) -> None:
+            """(The served table has no move log yet: the view holds no moves.)"""
+
+        def log_move(self, before: Any, move: Any, after: Any) -> None:
+            """(See rebuild_log.)"""
+
+        def news_arrived(self, before: Any) -> None:
+            self.refresh_table()
+            if len(self.session.state.history) > len(before.history):
+                self.show_hand_summary()
+
+        def show_hand_summary(self) -> None:
+            v = self.session.state
+            over = self.session.over
+            summary = RookHandNews(
+                self.session.names, v.history[-1], v.players, v.winners if over else None
+            )
+            self.app.push_screen(summary, self.after_summary)
+
+    return ServedRookTable
+
+
+# ---------------------------------------------------------------------- Rummy, Gin
+def _rummy_screen() -> type[_Served]:
+    from tt22.tui.rummy.table import RummyTable
+
+    class ServedRummyTable(_Served, RummyTable):  # type: ignore[misc]
+        """Rummy's or Gin's table at a served seat."""
+
+        def news_arrived(self, before: Any) -> None:
+            self.after_move(before)
+
+        def _game_done(self, choice: str | None) -> None:
+            self.waiting_summary = False
+            self.after_summary(choice)
+
+    return ServedRummyTable
+
+
+SCREENS = {"rook": _rook_screen, "rummy": _rummy_screen, "gin": _rummy_screen}
+
+
+def game_seat_screen(table: Table, seat: int, news: SeatNews, fingerprint: str) -> Screen[None]:
+    """The served table of `news.game` (not 22) for `seat` (-1: a spectator), showing
+    the view `news` carries until the next news."""
+    screen_type = SCREENS[news.game]()
+    return screen_type(table, seat, news, fingerprint)
