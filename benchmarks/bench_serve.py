@@ -2,8 +2,9 @@
 
 Starts `tt22 serve` as its own process on 127.0.0.1 (port 0, a throwaway data folder),
 connects N asyncssh clients that read their screens through pyte, seats them four to a
-table (all people: the clients pace themselves like bots, thinking 0.1-0.5 s), and plays
-until each has made M moves or its match ends. Prints:
+table (all people: the clients pace themselves like bots, thinking 0.1-0.5 s by default,
+faster than any person: `--think 1,4` paces them as people play), and plays until each
+has made M moves or its match ends. Prints:
 
 - connect-to-lobby time (ssh connect until the lobby is drawn), median and p99;
 - keypress-to-screen latency (a move's key until the first byte of its redraw), median,
@@ -13,7 +14,7 @@ until each has made M moves or its match ends. Prints:
 
 The clients run in this process, on the same 2 shared cores as the server, so the
 latency includes their own queueing: it is an upper bound. Run:
-`python benchmarks/bench_serve.py [--players 100] [--moves 30]`
+`python benchmarks/bench_serve.py [--players 100] [--moves 30] [--think 0.1,0.5]`
 """
 
 from __future__ import annotations
@@ -138,7 +139,12 @@ async def seat(table: list[Player]) -> None:
 
 
 async def play(
-    p: Player, moves: int, latencies: list[float], rng: random.Random, done: asyncio.Event
+    p: Player,
+    moves: int,
+    latencies: list[float],
+    rng: random.Random,
+    done: asyncio.Event,
+    think: tuple[float, float],
 ) -> int:
     """Move whenever the screen says so, until this table is done (one of its players
     has made `moves` moves, or its match is over)."""
@@ -149,7 +155,7 @@ async def play(
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(p.changed.wait(), 1)
             continue
-        await asyncio.sleep(rng.uniform(0.1, 0.5))  # a person thinking (the pacing)
+        await asyncio.sleep(rng.uniform(*think))  # a person thinking (the pacing)
         exchanging = "Exchange:" in p.text
         p.changed.clear()
         pressed = time.perf_counter()
@@ -170,7 +176,13 @@ async def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--moves", type=int, default=30, help="moves per player at most")
+    parser.add_argument(
+        "--think",
+        default="0.1,0.5",
+        help="seconds a client waits before each move, as MIN,MAX (default 0.1,0.5)",
+    )
     args = parser.parse_args()
+    low, high = (float(x) for x in args.think.split(","))
     n = args.players - args.players % 4
     data = Path(tempfile.mkdtemp(prefix="tt22-bench-serve-"))
     server = await asyncio.create_subprocess_exec(
@@ -208,7 +220,10 @@ async def main() -> int:
         cpu0 = cpu_seconds(server.pid)
         dones = [asyncio.Event() for _ in tables]
         made = await asyncio.gather(
-            *(play(p, args.moves, latencies, rng, dones[i // 4]) for i, p in enumerate(players))
+            *(
+                play(p, args.moves, latencies, rng, dones[i // 4], (low, high))
+                for i, p in enumerate(players)
+            )
         )
         rss3 = rss_kib(server.pid)
         cpu = cpu_seconds(server.pid) - cpu0
@@ -219,7 +234,10 @@ async def main() -> int:
             if moves:
                 per_move.append(sent / 4 / moves)
         ms = [x * 1000 for x in latencies]
-        print(f"players: {n} at {len(tables)} tables of 4; moves made: {sum(made)}")
+        print(
+            f"players: {n} at {len(tables)} tables of 4, thinking {low}-{high} s; "
+            f"moves made: {sum(made)}"
+        )
         print(
             f"connect to lobby: median {statistics.median(connect) * 1000:.0f} ms, "
             f"p99 {p99(connect) * 1000:.0f} ms"

@@ -29,7 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.driver import Driver
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label
+from textual.widgets import Button, DataTable, Input, Label
 
 from tt22.engine import (
     Exchange,
@@ -57,6 +57,7 @@ from tt22.tui.i18n import (
 from tt22.tui.safe_text import plain
 from tt22.tui.screens.setup import game_levels, game_title
 from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 from tt22.tui.widgets.seats import SeatsTable
 from tt22.tui.widgets.snapshot import from_view
@@ -311,7 +312,7 @@ class LobbyScreen(_ServeScreen):
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
         yield TextLines(id="lobby-note")
         yield Input(id="code-input", max_length=8, compact=True)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         name = printable(self.sapp.person.name, 40)
@@ -479,7 +480,7 @@ class NewTableScreen(ModalScreen[None]):
             with Horizontal():
                 yield Button(t("serve.new.open"), id="open", variant="primary", compact=True)
                 yield Button(t("serve.new.cancel"), id="cancel", compact=True)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_choice_changed(self, event: Any) -> None:
         from tt22.tui.widgets.choice import Choice
@@ -602,7 +603,7 @@ class SeatScreen(_ServeScreen):
             yield HandView(id="hand")
             yield TextLines(id="chat")
             yield Input(id="chat-input", max_length=200, compact=True)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#seats-pane").can_focus = False

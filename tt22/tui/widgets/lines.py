@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.segment import Segment
 from rich.text import Text
 from textual.css.scalar import Unit
 from textual.geometry import Region
@@ -22,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 __all__ = [
+    "DrawnLines",
     "SimpleLines",
     "TextLines",
     "line_cells",
@@ -45,6 +47,21 @@ def rendered_lines(widget: Widget, renderable: RenderableType, width: int) -> li
     console = widget.app.console
     options = console.options.update_width(max(1, width))
     return [tuple(line) for line in console.render_lines(renderable, options, pad=False)]
+
+
+class DrawnLines:
+    """Lines a widget has already rendered (by `rendered_lines`), drawn again as they
+    are. A widget that renders its lines to find what changed hands these to Textual
+    instead of its renderable, so a repaint does not lay out the same table twice."""
+
+    def __init__(self, lines: Sequence[tuple[Any, ...]]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        new_line = Segment.line()
+        for line in self.lines:
+            yield from line
+            yield new_line
 
 
 def line_cells(line: tuple[Any, ...]) -> list[tuple[str, object]]:

@@ -14,7 +14,13 @@ from textual.widget import Widget
 from tt22.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import cards_text
-from tt22.tui.widgets.lines import SimpleLines, line_cells, refresh_changed, rendered_lines
+from tt22.tui.widgets.lines import (
+    DrawnLines,
+    SimpleLines,
+    line_cells,
+    refresh_changed,
+    rendered_lines,
+)
 from tt22.tui.widgets.snapshot import TableSnapshot
 
 __all__ = ["SeatsTable", "keep_in_view", "penalty_bar"]
@@ -51,7 +57,7 @@ class SeatsTable(SimpleLines):
         self.ascii_style = False
         self._key: object = None
         self._heights: dict[int, int] = {}
-        self._lines: list[object] = []  # what it drew last, to repaint only changes
+        self._lines: list[tuple[Any, ...]] = []  # what it drew last, to repaint only changes
         self._drawn_width = 0  # ... and at which width
 
     def show(self, snapshot: TableSnapshot, ascii_style: bool) -> None:
@@ -123,8 +129,11 @@ class SeatsTable(SimpleLines):
             return 1
         return self._height(width)
 
-    def render(self) -> Table:
-        return self._table(self.size.width or 80)
+    def render(self) -> Table | DrawnLines:
+        width = self.size.width or 80
+        if self._lines and self._drawn_width == width:
+            return DrawnLines(self._lines)  # (as `show` rendered them: not again)
+        return self._table(width)
 
     def _table(self, width: int) -> Table:
         s = self.snapshot
