@@ -8,7 +8,9 @@ open: a record still being played would otherwise show the hands of a match in
 progress. A record that breaks is shown up to its last good move with why.
 
 Keys: ←→ a move, ↑↓ (or [ ]) a trick, PgUp/PgDn a hand, Home/End the start and the
-end, v the next view (every hand, then each seat), m the move list, q back.
+end, v the next view (every hand, then each seat), m the move list, q back; what every
+protocol game's replayer shares (tt22/tui/protocol_replay.py): p plays on from here, c
+comments on the last move, s saves the comments to a copy of the record.
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tt22.games import get_game
@@ -29,10 +30,11 @@ from tt22.games.protocol import Location
 from tt22.games.rook.moves import Play
 from tt22.games.rook.state import BIDDING, DUMMY, OVER
 from tt22.games.rook.views import view
-from tt22.record import Record, replay_game
+from tt22.record import Record
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
+from tt22.tui.protocol_replay import ProtocolReplayScreen
 from tt22.tui.rook.panels import (
     bidding_text,
     cards_line,
@@ -79,8 +81,11 @@ def goto_index(places: list[Location], text: str) -> int:
     raise GotoError(f"there is no {'trick ' + str(trick) + ' of ' if trick else ''}hand {hand}")
 
 
-class RookReplayScreen(Screen[None]):
+class RookReplayScreen(ProtocolReplayScreen):
     CSS_PATH = "rook.tcss"
+    DEFAULT_CSS = """
+    RookReplayScreen #replay-comment { height: auto; max-height: 4; }
+    """
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "rook.key.prev", id="rook.replay.prev", key_display="←"),
@@ -101,9 +106,11 @@ class RookReplayScreen(Screen[None]):
         Binding("end", "end(1)", "key.last", id="rook.replay.end", show=False),
         Binding("v", "view", "rook.key.view", id="rook.replay.view"),
         Binding("m", "moves", "rook.key.moves", id="rook.replay.moves"),
+        ProtocolReplayScreen.FORK,
         Binding("question_mark", "rook_help", "key.help", id="rook.help", key_display="?"),
         Binding("q,escape", "back", "key.back", id="rook.replay.back"),
     ]  # fmt: skip
+    FOOTER_SPARE = ("rook_help", "moves")
 
     def __init__(
         self,
@@ -114,28 +121,9 @@ class RookReplayScreen(Screen[None]):
         start: int | None = None,
         standalone: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(record, path, seat=seat, start=start, standalone=standalone)
         translate_bindings(self)
-        self.record = record
-        self.path = path
-        self.standalone = standalone
-        result = replay_game(record)
-        self.states: list[Any] = result.states or [
-            ROOK.new_match(record.rules, len(record.players), record.seed)
-        ]
-        self.problem = result.problem
-        self.places = [ROOK.locate(s) for s in self.states]
-        self.finished = bool(record.result.finished) and result.ok
-        self.end = len(self.states) - 1
-        self.index = self.end if start is None else max(0, min(start, self.end))
-        # Every hand open for a finished game; else the first person's seat.
-        first = next((s for s, p in enumerate(record.players) if p.kind == "human"), 0)
-        self.seat: int | None = seat if seat is not None else (None if self.finished else first)
         self.show_moves: bool | None = None  # None: beside the table when it is wide
-
-    @property
-    def names(self) -> list[str]:
-        return [p.name for p in self.record.players]
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -143,6 +131,7 @@ class RookReplayScreen(Screen[None]):
             with Vertical(id="rook-main"):
                 yield TextLines(id="replay-status")
                 yield TextLines(id="replay-where")
+                yield TextLines(id="replay-comment")
                 with VerticalScroll(id="replay-seats-pane"):
                     yield Static(id="replay-seats")
                 yield TextLines(id="replay-trick")
@@ -156,9 +145,11 @@ class RookReplayScreen(Screen[None]):
         self.query_one("#replay-moves-pane").can_focus = False
         self.query_one("#replay-seats-pane").can_focus = False
         self.set_focus(None)
+        self.fit_footer()
         self.refresh_view()
 
     def on_resize(self) -> None:
+        self.fit_footer()
         self.refresh_view()
 
     # ------------------------------------------------------------------ drawing
@@ -175,6 +166,10 @@ class RookReplayScreen(Screen[None]):
         v = self.view_of(self.seat if self.seat is not None else 0)
         self.query_one("#replay-status", TextLines).update(status_text(v, names, a))
         self.query_one("#replay-where", TextLines).update(self._where())
+        comment = self.comment_text()
+        box = self.query_one("#replay-comment", TextLines)
+        box.display = comment is not None
+        box.update(comment or Text(""))
         seats = self.query_one("#replay-seats", Static)
         hand = self.query_one("#replay-hand", TextLines)
         if self.seat is None and s.phase != OVER:
@@ -206,6 +201,8 @@ class RookReplayScreen(Screen[None]):
         )
         text = Text(line + " · ", style="bold")
         text.append(who)
+        if self.path is not None:
+            text.append(" · " + self.file_name(), style="dim")
         if self.problem and self.index == self.end:
             text.append("\n" + t("rook.replay.problem", problem=printable(self.problem, 300)))
         return text
@@ -251,6 +248,10 @@ class RookReplayScreen(Screen[None]):
             text.append_text(cards_line(v.nest, a))
         return text
 
+    def move_label(self, i: int) -> str:
+        """Move i as the move list writes it (which move a comment belongs to)."""
+        return self.move_words(i, bool(getattr(self.app, "ascii_cards", False)))
+
     def move_words(self, i: int, a: bool) -> str:
         """Move i (0-based) in words, its nest hidden from every seat but its bidder's."""
         move = self.record.moves[i].move
@@ -272,47 +273,9 @@ class RookReplayScreen(Screen[None]):
         return text
 
     # ------------------------------------------------------------------ keys
-    def go(self, index: int) -> None:
-        self.index = max(0, min(index, self.end))
-        self.refresh_view()
-
-    def action_step(self, step: int) -> None:
-        self.go(self.index + step)
-
-    def _trick_starts(self) -> list[int]:
-        """The positions where a trick (or a hand's bidding) begins, and the end."""
-        starts = [i for i in range(1, self.end + 1) if self.places[i][:2] != self.places[i - 1][:2]]
-        return [0, *starts, self.end]
-
-    def _hand_starts(self) -> list[int]:
-        starts = [
-            i for i in range(1, self.end + 1) if self.places[i].hand != self.places[i - 1].hand
-        ]
-        return [0, *starts, self.end]
-
-    def _jump(self, marks: list[int], step: int) -> None:
-        if step > 0:
-            self.go(next((m for m in marks if m > self.index), self.end))
-        else:
-            self.go(max((m for m in marks if m < self.index), default=0))
-
     def action_trick(self, step: int) -> None:
-        self._jump(self._trick_starts(), step)
-
-    def action_hand(self, step: int) -> None:
-        self._jump(self._hand_starts(), step)
-
-    def action_end(self, last: int) -> None:
-        self.go(self.end if last else 0)
-
-    def action_view(self) -> None:
-        """Every hand open (finished games only), then each seat's view in turn."""
-        order: list[int | None] = [*range(len(self.record.players))]
-        if self.finished:
-            order.insert(0, None)
-        i = order.index(self.seat) if self.seat in order else -1
-        self.seat = order[(i + 1) % len(order)]
-        self.refresh_view()
+        """The next (previous) place where a trick, or a hand's bidding, begins."""
+        self.jump(self.marks(lambda i: tuple(self.places[i][:2])), step)
 
     def action_rook_help(self) -> None:
         """Rook's rules and keys (22's help is about 22)."""
@@ -325,9 +288,3 @@ class RookReplayScreen(Screen[None]):
         shown = self.show_moves if self.show_moves is not None else wide
         self.show_moves = not shown
         self.refresh_view()
-
-    def action_back(self) -> None:
-        if self.standalone and len(self.app.screen_stack) <= 2:
-            self.app.exit()
-            return
-        self.app.pop_screen()

@@ -9,7 +9,9 @@ which is also what a record still being played shows. A record that breaks is sh
 to its last good move, with why.
 
 Keys: ←→ a move, ↑↓ (or [ ]) a turn, PgUp/PgDn a hand, Home/End the start and the end,
-v the next view, q back.
+v the next view, q back; what every protocol game's replayer shares
+(tt22/tui/protocol_replay.py): p plays on from here, c comments on the last move, s saves
+the comments to a copy of the record.
 """
 
 from __future__ import annotations
@@ -21,13 +23,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer
 
-from tt22.games import get_game
-from tt22.record import Record, replay_game
+from tt22.record import Record
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
+from tt22.tui.protocol_replay import ProtocolReplayScreen
 from tt22.tui.rummy.model import arrange, is_gin
 from tt22.tui.rummy.summary import gin_hand_lines, rummy_hand_lines
 from tt22.tui.rummy.widgets import card_run
@@ -37,7 +38,7 @@ from tt22.tui.widgets.lines import TextLines
 __all__ = ["RummyReplayScreen"]
 
 
-class RummyReplayScreen(Screen[None]):
+class RummyReplayScreen(ProtocolReplayScreen):
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "rummy.ui.key.prev", id="rummy.replay.prev", key_display="←"),
@@ -56,15 +57,18 @@ class RummyReplayScreen(Screen[None]):
         Binding("pagedown", "hand(1)", "rummy.ui.key.hand", id="rummy.replay.hand2", show=False),
         Binding("home", "end(0)", "key.first", id="rummy.replay.start", show=False),
         Binding("end", "end(1)", "key.last", id="rummy.replay.end", show=False),
+        ProtocolReplayScreen.FORK,
         Binding("v", "view", "rummy.ui.key.view", id="rummy.replay.view"),
         Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
         Binding("q,escape", "back", "key.back", id="rummy.replay.back"),
     ]  # fmt: skip
+    FOOTER_SPARE = ("app.help",)
 
     DEFAULT_CSS = """
     RummyReplayScreen #rummy-replay-main { height: 1fr; padding: 0 1; }
     RummyReplayScreen TextLines { height: auto; }
     RummyReplayScreen #rummy-replay-body { height: 1fr; }
+    RummyReplayScreen #rummy-replay-comment { max-height: 4; }
     """
 
     def __init__(
@@ -76,23 +80,8 @@ class RummyReplayScreen(Screen[None]):
         start: int | None = None,
         standalone: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(record, path, seat=seat, start=start, standalone=standalone)
         translate_bindings(self)
-        self.record = record
-        self.path = path
-        self.standalone = standalone
-        self.game = get_game(record.game)
-        result = replay_game(record)
-        self.states: list[Any] = result.states or [
-            self.game.new_match(record.rules, len(record.players), record.seed)
-        ]
-        self.problem = result.problem
-        self.places = [self.game.locate(s) for s in self.states]
-        self.finished = bool(record.result.finished) and result.ok
-        self.end = len(self.states) - 1
-        self.index = self.end if start is None else max(0, min(start, self.end))
-        first = next((s for s, p in enumerate(record.players) if p.kind == "human"), 0)
-        self.seat: int | None = seat if seat is not None else (None if self.finished else first)
 
     @property
     def names(self) -> list[str]:
@@ -101,6 +90,7 @@ class RummyReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="rummy-replay-main"):
             yield TextLines(id="rummy-replay-status")
+            yield TextLines(id="rummy-replay-comment")
             with VerticalScroll(id="rummy-replay-body"):
                 yield TextLines(id="rummy-replay-table")
         yield Footer(compact=True)
@@ -108,9 +98,11 @@ class RummyReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#rummy-replay-body").can_focus = False
         self.set_focus(None)
+        self.fit_footer()
         self.refresh_view()
 
     def on_resize(self) -> None:
+        self.fit_footer()
         self.refresh_view()
 
     # ------------------------------------------------------------------ drawing
@@ -118,6 +110,10 @@ class RummyReplayScreen(Screen[None]):
         if not self.is_mounted:
             return
         self.query_one("#rummy-replay-status", TextLines).update(self.status())
+        comment = self.comment_text()
+        box = self.query_one("#rummy-replay-comment", TextLines)
+        box.display = comment is not None
+        box.update(comment or Text(""))
         self.query_one("#rummy-replay-table", TextLines).update(self.body())
 
     def status(self) -> Text:
@@ -129,6 +125,8 @@ class RummyReplayScreen(Screen[None]):
         who = (
             rt("replay_all") if self.seat is None else rt("replay_seat", name=self.names[self.seat])
         )
+        if self.path is not None:
+            who += " · " + self.file_name()
         text.append("\n" + who, style="dim")
         if self.problem and self.index == self.end:
             text.append("\n" + rt("replay_problem", problem=printable(self.problem, 300)))
@@ -140,8 +138,9 @@ class RummyReplayScreen(Screen[None]):
         names = self.names
         lines: list[Text] = []
         if self.index > 0:
-            move = self.record.moves[self.index - 1].move
-            lines.append(self.move_line(move, a))
+            line = Text(f"{self.index}. ", style="bold")
+            line.append_text(self.move_line(self.index - 1, a))
+            lines.append(line)
         before = self.states[self.index - 1] if self.index else None
         if before is not None and len(s.history) > len(before.history):
             v = self.game.view(s, self.seat or 0)
@@ -203,27 +202,31 @@ class RummyReplayScreen(Screen[None]):
         text.append("  " + rt("deadwood", n=arr.deadwood), style="dim")
         return text
 
-    def move_line(self, move: Any, a: bool) -> Text:
-        """The last move in words: the seat and what it did (a draw from the stock shows
-        its card only when every hand is open or it is the shown seat's own)."""
+    def move_label(self, i: int) -> str:
+        """Move i in words (which move a comment belongs to), as the view shows it."""
+        return self.move_line(i, bool(getattr(self.app, "ascii_cards", False))).plain
+
+    def move_line(self, i: int, a: bool) -> Text:
+        """Move i (0-based) in words: the seat and what it did (a draw from the stock
+        shows its card only when every hand is open or it is the shown seat's own)."""
         from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld, Pass
         from tt22.games.rummy.cards import CODE
 
-        text = Text(f"{self.index}. ", style="bold")
-        text.append(self.names[move.seat] + ": ", style="bold")
+        move = self.record.moves[i].move
+        text = Text(self.names[move.seat] + ": ", style="bold")
         if isinstance(move, Draw):
             if move.source == "stock":
                 text.append(rt("ev_stock"))
                 open_ = self.seat is None or self.seat == move.seat
-                after = self.states[self.index]
-                before = self.states[self.index - 1]
+                after = self.states[i + 1]
+                before = self.states[i]
                 drawn = set(after.hands[move.seat]) - set(before.hands[move.seat])
                 if open_ and len(drawn) == 1:
                     text.append(" ")
                     text.append_text(card_run(sorted(drawn), a))
             else:
                 text.append(rt("ev_pile") + " ")
-                text.append_text(card_run([self.states[self.index - 1].pile[-1]], a))
+                text.append_text(card_run([self.states[i].pile[-1]], a))
         elif isinstance(move, Pass):
             text.append(rt("ev_pass"))
         elif isinstance(move, Meld):
@@ -239,47 +242,6 @@ class RummyReplayScreen(Screen[None]):
         return text
 
     # ------------------------------------------------------------------ keys
-    def go(self, index: int) -> None:
-        self.index = max(0, min(index, self.end))
-        self.refresh_view()
-
-    def action_step(self, step: int) -> None:
-        self.go(self.index + step)
-
-    def _marks(self, turns: bool) -> list[int]:
-        def key(i: int) -> tuple[int, ...]:
-            p = self.places[i]
-            return (p.hand, p.trick) if turns else (p.hand,)
-
-        starts = [i for i in range(1, self.end + 1) if key(i) != key(i - 1)]
-        return [0, *starts, self.end]
-
-    def _jump(self, marks: list[int], step: int) -> None:
-        if step > 0:
-            self.go(next((m for m in marks if m > self.index), self.end))
-        else:
-            self.go(max((m for m in marks if m < self.index), default=0))
-
     def action_turn(self, step: int) -> None:
-        self._jump(self._marks(turns=True), step)
-
-    def action_hand(self, step: int) -> None:
-        self._jump(self._marks(turns=False), step)
-
-    def action_end(self, last: int) -> None:
-        self.go(self.end if last else 0)
-
-    def action_view(self) -> None:
-        """Every hand open (finished games only), then each seat's view in turn."""
-        order: list[int | None] = [*range(len(self.record.players))]
-        if self.finished:
-            order.insert(0, None)
-        i = order.index(self.seat) if self.seat in order else -1
-        self.seat = order[(i + 1) % len(order)]
-        self.refresh_view()
-
-    def action_back(self) -> None:
-        if self.standalone and len(self.app.screen_stack) <= 2:
-            self.app.exit()
-            return
-        self.app.pop_screen()
+        """The next (previous) place where a turn, or a hand, begins."""
+        self.jump(self.marks(lambda i: (self.places[i].hand, self.places[i].trick)), step)

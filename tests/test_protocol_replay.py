@@ -1,0 +1,299 @@
+"""What the Rook and the Rummy family's replayers share (tt22/tui/protocol_replay.py):
+comments on a move (said which move, saved into a copy of the record, hidden from
+another seat's view), play from here (a live match at this position at the game's own
+table, the match in progress kept with the records and said so first), and the file's
+name in view; each whole at 80x24 in English, Korean and Japanese."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from layoutkit import screen_lines
+from recordkit import SAMPLES
+from textual.pilot import Pilot
+
+from tt22.engine.players import Player
+from tt22.games import get_game
+from tt22.record import load_record, verify_record
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.i18n import set_language, t
+from tt22.tui.protocol_replay import ProtocolReplayScreen, fork_players
+from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
+from tt22.tui.replay.words import rt
+from tt22.tui.tables import replay_screen
+
+SIZE = (80, 24)
+SAMPLE_OF = {"rook": "4p-rook", "rummy": "4p-rummy", "gin": "2p-gin"}
+GAMES = sorted(SAMPLE_OF)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TT22_HOME", str(tmp_path / "home"))
+    set_language("en")
+    return tmp_path
+
+
+async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.01)
+
+
+def copy_sample(game: str, tmp_path: Path, name: str = "") -> Path:
+    path = tmp_path / (name or f"{SAMPLE_OF[game]}.22rec")
+    shutil.copyfile(SAMPLES / f"{SAMPLE_OF[game]}.22rec", path)
+    return path
+
+
+def open_app(
+    game: str, path: Path, *, start: int | None = 0, seat: int | None = None, lang: str = "en"
+) -> TT22App:
+    record = load_record(path)
+    return TT22App(
+        StartOptions(
+            language=lang,
+            screen=lambda: replay_screen(game, record, path, start=start, seat=seat),
+        )
+    )
+
+
+def replayer(app: TT22App) -> ProtocolReplayScreen:
+    screen = app.screen
+    assert isinstance(screen, ProtocolReplayScreen)
+    return screen
+
+
+def text_of(app: TT22App) -> str:
+    return "\n".join(screen_lines(app))
+
+
+def flat(app: TT22App) -> str:
+    """The screen's text without spaces and line breaks (a long line may wrap)."""
+    return "".join(text_of(app).split())
+
+
+# -- comments ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_comment_names_its_move_and_is_saved_into_a_copy(game: str, tmp_path: Path) -> None:
+    path = copy_sample(game, tmp_path)
+    original = path.read_bytes()
+    app = open_app(game, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        screen = replayer(app)
+        await pilot.press("c")  # at the start there is no move to comment on
+        assert isinstance(app.screen, ProtocolReplayScreen)
+        await pilot.press("right", "right", "right", "c")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
+        dialog = app.screen
+        assert isinstance(dialog, TextDialog)
+        label = screen.move_label(2)
+        assert dialog.title_text == rt("comment.title", n=3, move=label)
+        await pilot.press(*"why [b]this", "enter")
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert screen.comments[2] == "why [b]this" and screen.dirty
+        # shown literally, with the move it belongs to
+        await wait_for(pilot, lambda: "why[b]this" in flat(app))
+        assert "".join(rt("comment.on", n=3, move=label).split()) in flat(app)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-copy")
+        await wait_for(pilot, lambda: not screen.dirty)
+        copy = tmp_path / f"{SAMPLE_OF[game]}-notes.22rec"
+        assert path.read_bytes() == original
+        saved = load_record(copy)
+        assert saved.moves[2].comment == "why [b]this"
+        assert [m.move for m in saved.moves] == [m.move for m in load_record(path).moves]
+        assert verify_record(saved).ok
+        # the comment stays with its move when stepping away and back
+        await pilot.press("right")
+        await wait_for(pilot, lambda: "why[b]this" not in flat(app))
+        await pilot.press("left")
+        await wait_for(pilot, lambda: "why[b]this" in flat(app))
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_leaving_with_an_unsaved_comment_asks_first(game: str, tmp_path: Path) -> None:
+    path = copy_sample(game, tmp_path)
+    app = open_app(game, path, start=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        screen = replayer(app)
+        screen.set_comment(4, "note")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-cancel")
+        await wait_for(pilot, lambda: app.screen is screen)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-discard")
+        await wait_for(pilot, lambda: screen not in app.screen_stack)
+    assert load_record(path).moves[4].comment is None
+
+
+async def test_a_seat_view_hides_and_will_not_edit_another_seats_comment(tmp_path: Path) -> None:
+    path = copy_sample("gin", tmp_path)
+    record = load_record(path)
+    mover = record.moves[0].move.seat
+    app = open_app("gin", path, start=1, seat=1 - mover)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        screen = replayer(app)
+        screen.comments[0] = "my secret plan"
+        screen.refresh_view()
+        await pilot.pause()
+        assert "secret" not in text_of(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.screen is screen  # no dialog: it would show the hidden comment
+        assert any(n.message == rt("comment.hidden") for n in app._notifications)
+        screen.seat = mover
+        screen.refresh_view()
+        await wait_for(pilot, lambda: "mysecretplan" in flat(app))
+
+
+# -- play from here ------------------------------------------------------------------------
+
+
+def table_class(game: str) -> type:
+    if game == "rook":
+        from tt22.tui.rook.table import RookTableScreen
+
+        return RookTableScreen
+    from tt22.tui.rummy.table import RummyTable
+
+    return RummyTable
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_play_from_here_seats_a_live_match_at_this_position(
+    game: str, tmp_path: Path
+) -> None:
+    from tt22.record import Autosave
+    from tt22.tui.session import make_autosave
+
+    path = copy_sample(game, tmp_path)
+    app = open_app(game, path, start=7)
+    table = table_class(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        screen = replayer(app)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert dialog.note == rt("fork.bots")  # no match in progress: nothing to keep
+        await pilot.click("#choice-1")
+        await wait_for(pilot, lambda: isinstance(app.screen, table))
+        session = app.screen.session  # type: ignore[attr-defined]
+        source = [m.move for m in load_record(path).moves]
+        # the match goes on from this position (the bots may have moved on since)
+        assert session.moves[:7] == source[:7] == [m.move for m in screen.record.moves[:7]]
+        assert session.players[1] == Player(app.settings.name.strip() or "You", "human")
+        assert all(p.kind == "bot" for s, p in enumerate(session.players) if s != 1)
+        current = make_autosave(app.home_dir).load_current()
+        assert isinstance(make_autosave(app.home_dir), Autosave)
+        assert current is not None and current.game == game
+        assert [m.move for m in current.moves[:7]] == source[:7]
+        assert current.origin is not None and current.origin.moves == 7
+        assert current.origin.source == str(path.resolve())
+
+
+async def test_play_from_here_says_first_that_the_match_in_progress_is_kept(
+    tmp_path: Path,
+) -> None:
+    from tt22.tui.game_session import GameSession
+    from tt22.tui.session import make_autosave, seed_label
+
+    rook = get_game("rook")
+    home = tmp_path / "home"
+    old = GameSession.start(
+        rook, rook.rules([], 4), "old match", [Player(f"P{s}") for s in range(4)], home
+    )
+    old.play(rook.legal_moves(old.state)[0])
+    old.release()
+    path = copy_sample("rook", tmp_path)
+    app = open_app("rook", path, start=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        shown = seed_label("old match", old.players)  # a person plays it: its commitment
+        assert shown in dialog.note and rt("fork.bots") in dialog.note
+        await pilot.click("#choice-cancel")  # nothing happens: the old match stays
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        current = make_autosave(home).load_current()
+        assert current is not None and current.seed == "old match"
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-0")
+        await wait_for(pilot, lambda: isinstance(app.screen, table_class("rook")))
+        current = make_autosave(home).load_current()
+        assert current is not None and current.seed == load_record(path).seed
+        kept = [load_record(p) for p in (home / "records").rglob("*.22rec")]
+        assert any(r.seed == "old match" and len(r.moves) == 1 for r in kept)
+
+
+async def test_play_from_here_at_the_end_of_a_match_says_why_not(tmp_path: Path) -> None:
+    path = copy_sample("gin", tmp_path)
+    app = open_app("gin", path, start=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ProtocolReplayScreen)
+        assert any(n.message == rt("fork.over") for n in app._notifications)
+
+
+def test_the_seats_of_a_forked_match() -> None:
+    players = [Player("Ann"), Player("Bot 1", "bot", "hard"), Player("Cy"), Player("Bot 3")]
+    out = fork_players(players, 2, "Zoe", ("easy", "normal", "hard", "expert"))
+    assert out == [
+        Player("Bot 0", "bot", "normal"),
+        Player("Bot 1", "bot", "hard"),
+        Player("Zoe", "human"),
+        Player("Bot 3", "bot", "normal"),
+    ]
+
+
+# -- the file's name and the layout ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_file_name_shows_and_the_screen_is_whole(
+    game: str, lang: str, tmp_path: Path
+) -> None:
+    path = copy_sample(game, tmp_path, name="Ann's [b]game.22rec")
+    app = open_app(game, path, start=9, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        screen = replayer(app)
+        screen.set_comment(8, "a note [i]here")
+        await wait_for(pilot, lambda: "anote[i]here" in flat(app))
+        text = text_of(app)
+        assert "Ann's[b]game.22rec" in flat(app)  # literally (a long line may wrap)
+        names = [p.name for p in load_record(path).players]
+        assert any(name in text for name in names)
+        assert "…" not in text
+        for _ in names:
+            await pilot.press("v")
+            assert "…" not in text_of(app), f"view {screen.seat}"
+        footer = text_of(app).splitlines()[-1]
+        assert rt("foot.fork") in footer and t("key.back") in footer  # whole keys
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        text = text_of(app)
+        assert all(name in text for name in names) and "…" not in text

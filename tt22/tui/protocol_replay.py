@@ -1,0 +1,425 @@
+"""What every protocol game's replayer shares (Rook's, the Rummy family's): the record
+folded once, stepping by move and by the game's own groups, the views, and what 22's
+replayer (tt22/tui/replay) offers beyond stepping:
+
+- **comments**: `c` adds or edits the comment on the last move made (the title says
+  which move, in the words of the move list); a seat's view shows and edits only the
+  comments on that seat's own moves (`tt22.record.comment_visible`, as `tt22 show
+  --seat` does); `s` saves them into a copy of the record next to it (or over it, if
+  asked), and leaving with unsaved comments asks first;
+- **play from here** (`p`): a new live match at this position, the chosen seat played
+  at this keyboard and every other by a bot; the match in progress, if any, is kept
+  with the records, and the question says so before anything happens (as 22's);
+- **the file's name** in the status line.
+
+Each game's screen subclasses `ProtocolReplayScreen` and draws its own table; 22's
+replayer is its own (tt22/tui/replay/screen.py) and is not built on this. Every piece of
+text from the record (names, comments, paths) reaches the screen through
+tt22.tui.safe_text (`plain`, `say`) or `tt22.safe.printable` inside a `Text`, never as
+markup.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+import msgspec
+from rich.text import Text
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.screen import Screen
+
+import tt22.tui.replay.words  # noqa: F401  (the "replay." words the keys below use)
+from tt22.engine.players import Player
+from tt22.games import get_game
+from tt22.record import Record, SlotBusy, comment_visible, fork_record, replay_game
+from tt22.safe import printable
+from tt22.tui.safe_text import plain, say
+
+__all__ = ["ProtocolReplayScreen", "fork_players", "session_from_record"]
+
+
+def fork_players(
+    players: list[Player], seat: int, name: str, levels: tuple[str, ...]
+) -> list[Player]:
+    """The seats of a match played on from a replay: `seat` is the person at this
+    keyboard (`name`), a bot keeps its level, any other person is replaced by a bot of
+    the game's middle level."""
+    level = levels[(len(levels) - 1) // 2] if levels else "random"
+    out: list[Player] = []
+    for s, p in enumerate(players):
+        if s == seat:
+            out.append(Player(name, "human"))
+        elif p.kind == "bot" and p.bot:
+            out.append(p)
+        else:
+            out.append(Player(f"Bot {s}", "bot", level))
+    return out
+
+
+def session_from_record(record: Record, home: Path | None) -> Any:
+    """A match in progress of a protocol game that goes on from the last move of
+    `record`: it takes the data folder's slot (SlotBusy when another window plays
+    there), keeps a match left unfinished there with the records, and autosaves.
+    ValueError (one line) when the record does not fold or its match is over."""
+    from tt22.record import final_state
+    from tt22.tui.game_session import GameSession
+    from tt22.tui.session import claim_slot, keep_unfinished
+
+    game = get_game(record.game)
+    state = final_state(record)
+    if game.is_over(state):
+        raise ValueError("the match is over at this move: there is nothing to play on")
+    autosave, held = claim_slot(home)
+    try:
+        keep_unfinished(autosave)
+        session = GameSession(
+            game, record.rules, record.seed, record.players,
+            autosave=autosave, record=record, state=state,
+        )  # fmt: skip
+    except BaseException:
+        if held:
+            autosave.release()
+        raise
+    session.claimed = held
+    if session.moves:  # (with no moves the session saved itself)
+        session._store()
+    return session
+
+
+class ProtocolReplayScreen(Screen[None]):
+    """A replayer of a protocol game's record; a subclass draws the table
+    (`refresh_view`) and says how a move reads (`move_label`)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "comment", "replay.key.comment", id="game.replay.comment", show=False),
+        Binding("s", "save", "replay.key.save", id="game.replay.save", show=False),
+    ]
+    FORK: ClassVar[Binding] = Binding("p", "fork", "replay.foot.fork", id="game.replay.fork")
+    """Play from here, shown in the footer: a subclass lists it where it belongs."""
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ()
+    """Actions left out of the footer first when it is too narrow for every key (then
+    from its end, but never `back`): a clipped key helps nobody."""
+
+    def __init__(
+        self,
+        record: Record,
+        path: Path | str | None = None,
+        *,
+        seat: int | None = None,
+        start: int | None = None,
+        standalone: bool = False,
+    ) -> None:
+        super().__init__()
+        self.record = record
+        self.path = Path(path) if path is not None else None
+        self.standalone = standalone
+        self.game = get_game(record.game)
+        result = replay_game(record)
+        self.states: list[Any] = result.states or [
+            self.game.new_match(record.rules, len(record.players), record.seed)
+        ]
+        self.problem = result.problem
+        self.places = [self.game.locate(s) for s in self.states]
+        self.finished = bool(record.result.finished) and result.ok
+        self.end = len(self.states) - 1
+        self.index = self.end if start is None else max(0, min(start, self.end))
+        # Every hand open for a finished game; else the first person's seat.
+        first = next((s for s, p in enumerate(record.players) if p.kind == "human"), 0)
+        self.seat: int | None = seat if seat is not None else (None if self.finished else first)
+        self.comments: list[str | None] = [m.comment for m in record.moves]
+        self.dirty = False
+
+    # ------------------------------------------------------------------ subclass
+    def refresh_view(self) -> None:
+        """Draw the position `index` as `seat` sees it (None: every hand open)."""
+
+    def move_label(self, i: int) -> str:
+        """Move `i` (0-based) as the move list writes it, who made it included."""
+        move = self.record.moves[i].move
+        who = printable(self.record.players[move.seat].name, 40)
+        return f"{who} {self.game.move_text(move)}"
+
+    # ------------------------------------------------------------------ shared text
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as the record has them (a game's panels escape them as they
+        draw; anything shown here goes through `printable`)."""
+        return [p.name for p in self.record.players]
+
+    def file_name(self) -> str:
+        """The record's file name as it may be shown, "" for a record from no file."""
+        return printable(self.path.name, 60) if self.path is not None else ""
+
+    def comment_text(self) -> Text | None:
+        """The comment on the last move made, if the shown view may see it, with the
+        move it belongs to: "Comment on move 12 (Ann play A♠): ..."."""
+        from tt22.tui.replay.words import rt
+
+        i = self.index - 1
+        if i < 0 or i >= len(self.comments):
+            return None
+        comment = self.comments[i]
+        if not comment or not comment_visible(self.record.moves[i].move.seat, self.seat):
+            return None
+        head = plain(rt("comment.on", n=i + 1, move=self.move_label(i)) + " ", "bold")
+        return head + plain(comment, limit=1000)
+
+    # ------------------------------------------------------------------ the footer
+    def fit_footer(self) -> None:
+        """Keep the footer's keys whole at this width, in the current language."""
+        from rich.cells import cell_len
+
+        from tt22.tui.bindings import translate_bindings
+        from tt22.tui.replay.screen import footer_width
+
+        translate_bindings(self)
+        show = self.app.get_key_display
+        budget = self.app.size.width
+        palette = self.app._bindings.key_to_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if palette:  # docked right: a bar, the key, a space, the word, a space
+            budget -= 3 + cell_len(show(palette[0])) + cell_len(palette[0].description)
+        shown = [b for bs in self._bindings.key_to_bindings.values() for b in bs if b.show]
+        hidden: set[str] = set()
+        spare = list(self.FOOTER_SPARE)
+        while shown and footer_width(shown, show) > budget:
+            here = {b.action for b in shown}
+            drop = next((a for a in spare if a in here), None)
+            if drop is None:
+                drop = next((b.action for b in reversed(shown) if b.action != "back"), None)
+            if drop is None:
+                break
+            hidden.add(drop)
+            shown = [b for b in shown if b.action != drop]
+        if hidden:
+            keys = {
+                key: [dataclasses.replace(b, show=False) if b.action in hidden else b for b in bs]
+                for key, bs in self._bindings.key_to_bindings.items()
+            }
+            self._bindings = BindingsMap.from_keys(keys)
+            self.refresh_bindings()
+
+    # ------------------------------------------------------------------ stepping
+    def go(self, index: int) -> None:
+        self.index = max(0, min(index, self.end))
+        self.refresh_view()
+        self.refresh_bindings()
+
+    def action_step(self, step: int) -> None:
+        self.go(self.index + step)
+
+    def marks(self, key: Callable[[int], tuple[int, ...]]) -> list[int]:
+        """The positions where `key` of the place changes, with both ends."""
+        starts = [i for i in range(1, self.end + 1) if key(i) != key(i - 1)]
+        return [0, *starts, self.end]
+
+    def jump(self, marks: list[int], step: int) -> None:
+        if step > 0:
+            self.go(next((m for m in marks if m > self.index), self.end))
+        else:
+            self.go(max((m for m in marks if m < self.index), default=0))
+
+    def action_hand(self, step: int) -> None:
+        self.jump(self.marks(lambda i: (self.places[i].hand,)), step)
+
+    def action_end(self, last: int) -> None:
+        self.go(self.end if last else 0)
+
+    def action_view(self) -> None:
+        """Every hand open (finished games only), then each seat's view in turn."""
+        order: list[int | None] = [*range(len(self.record.players))]
+        if self.finished:
+            order.insert(0, None)
+        i = order.index(self.seat) if self.seat in order else -1
+        self.seat = order[(i + 1) % len(order)]
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ comments
+    def action_comment(self) -> None:
+        from tt22.tui.replay.dialogs import TextDialog
+        from tt22.tui.replay.words import rt
+
+        i = self.index - 1
+        if i < 0:
+            say(self, rt("comment.no_move"))
+            return
+        if self.comments[i] and not comment_visible(self.record.moves[i].move.seat, self.seat):
+            say(self, rt("comment.hidden"))  # editing would show another seat's comment
+            return
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                self.set_comment(i, text)
+
+        self.app.push_screen(
+            TextDialog(
+                rt("comment.title", n=i + 1, move=self.move_label(i)),
+                self.comments[i] or "",
+                hint=rt("comment.hint"),
+                max_length=1000,
+            ),
+            done,
+        )
+
+    def set_comment(self, i: int, text: str) -> None:
+        """Attach `text` to move `i`; empty text removes the comment."""
+        clean = text.strip() or None
+        if self.comments[i] != clean:
+            self.comments[i] = clean
+            self.dirty = True
+        self.refresh_view()
+        self.refresh_bindings()
+
+    def with_comments(self) -> Record:
+        """The record as read, with this replay's comments (nothing else changed)."""
+        moves = [
+            msgspec.structs.replace(m, comment=self.comments[i])
+            for i, m in enumerate(self.record.moves)
+        ]
+        return msgspec.structs.replace(self.record, moves=moves)
+
+    def action_save(self) -> None:
+        self.ask_save(leaving=False)
+
+    def ask_save(self, leaving: bool) -> None:
+        from tt22.tui.replay.dialogs import ChoiceDialog
+        from tt22.tui.replay.words import rt
+
+        if self.path is None:
+            say(self, rt("fork.no_source"), severity="warning")
+            if leaving:
+                self.leave()
+            return
+        if self.problem is not None:
+            say(self, rt("save.broken"), severity="warning")
+            if leaving:
+                self.leave()
+            return
+        if not self.dirty:
+            if leaving:
+                self.leave()
+            else:
+                say(self, rt("save.nothing"))
+            return
+        choices = [
+            ("copy", rt("save.copy")),
+            ("in_place", rt("save.in_place", name=self.file_name())),
+        ]
+        if leaving:
+            choices.append(("discard", rt("save.discard")))
+        choices.append(("cancel", rt("save.cancel")))
+
+        def done(answer: str | None) -> None:
+            if answer in ("copy", "in_place"):
+                if self.save(in_place=answer == "in_place") and leaving:
+                    self.leave()
+            elif answer == "discard":
+                self.leave()
+
+        self.app.push_screen(ChoiceDialog(rt("save.title"), choices), done)
+
+    def save(self, *, in_place: bool) -> Path | None:
+        """Write the record with its comments: by default a copy next to the original
+        under a name not yet taken. Where it went (None, and a message, on failure)."""
+        from tt22.record import save_record
+        from tt22.tui.replay.screen import copy_path
+        from tt22.tui.replay.words import rt
+
+        assert self.path is not None
+        try:
+            target = self.path if in_place else copy_path(self.path)
+            record = self.with_comments()
+            save_record(target, record)
+        except (OSError, ValueError) as e:
+            say(self, rt("save.failed", reason=printable(str(e), 200)), severity="error")
+            return None
+        self.record = record
+        self.dirty = False
+        self.refresh_bindings()
+        say(self, rt("save.done", path=printable(str(target), 200)))
+        return target
+
+    # ------------------------------------------------------------------ play from here
+    def action_fork(self) -> None:
+        from tt22.tui.replay.dialogs import ChoiceDialog
+        from tt22.tui.replay.words import rt
+        from tt22.tui.session import peek_current
+
+        if self.path is None:
+            say(self, rt("fork.no_source"), severity="warning")
+            return
+        if self.game.is_over(self.states[self.index]):
+            say(self, rt("fork.over"), severity="warning")
+            return
+        choices = [(str(s), rt("fork.seat", name=name, n=s)) for s, name in enumerate(self.names)]
+        choices.append(("cancel", rt("comment.cancel")))
+        note = rt("fork.bots")
+        current = peek_current(getattr(self.app, "home_dir", None))
+        if current is not None:
+            note += " " + rt("fork.replaces", seed=printable(current[0], 60))
+
+        def done(answer: str | None) -> None:
+            if answer is not None and answer.isdigit():
+                self.play_from_here(int(answer))
+
+        self.app.push_screen(ChoiceDialog(rt("fork.title"), choices, note), done)
+
+    def forked(self, seat: int, name: str) -> Record:
+        """The record of a new match: this one's first `index` moves, `seat` played by
+        `name` here, the other seats by bots; its origin names this file and the move."""
+        from tt22.tui.game_session import game_levels
+
+        assert self.path is not None
+        forked = fork_record(
+            self.record, self.index, str(self.path.resolve()), dt.datetime.now(dt.UTC)
+        )
+        try:
+            levels = game_levels(self.game.name)
+        except KeyError:
+            levels = ()
+        players = fork_players(list(self.record.players), seat, name, levels)
+        return msgspec.structs.replace(forked, players=players)
+
+    def play_from_here(self, seat: int) -> None:
+        """Seat a new live match at this position at the game's own table (on top of
+        the replayer: leaving the table comes back here)."""
+        from tt22.tui.i18n import t
+        from tt22.tui.tables import open_session
+
+        app: Any = self.app
+        settings = getattr(app, "settings", None)
+        name = (getattr(settings, "name", "") or "").strip() or t("player.you")
+        try:
+            session = session_from_record(self.forked(seat, name[:40]), app.home_dir)
+        except SlotBusy as e:
+            app.tell_busy(e)
+            return
+        except ValueError as e:
+            say(self, str(e), severity="error")
+            return
+        open_session(app, session)
+
+    # ------------------------------------------------------------------ leaving
+    def action_back(self) -> None:
+        if self.dirty:
+            self.ask_save(leaving=True)
+        else:
+            self.leave()
+
+    def leave(self) -> None:
+        if self.standalone and len(self.app.screen_stack) <= 2:
+            self.app.exit()
+            return
+        self.app.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "comment":
+            return True if self.index > 0 else None
+        if action == "save":
+            return True if self.dirty else None
+        if action == "fork":
+            return True if self.path is not None else None
+        return True
