@@ -133,3 +133,36 @@ def flat(lines: Sequence[str]) -> str:
     """Lines joined and every run of spaces made one: a play wrapped under itself reads
     as on one line."""
     return " ".join(" ".join(lines).split())
+
+
+class TerminalMirror:
+    """What a real terminal shows: every screen update the app would write to the
+    terminal (it writes none in a headless test), fed to a terminal emulator (pyte).
+
+    `screen_lines` renders the compositor's idea of the screen afresh; this is what
+    arrived on the terminal through the partial updates, so a region Textual forgot to
+    repaint (a scroll it did not send) shows here as it was."""
+
+    def __init__(self, app: App[object], size: tuple[int, int]) -> None:
+        import pyte
+        from textual._compositor import CompositorUpdate
+
+        self.screen = pyte.Screen(*size)
+        self._stream = pyte.Stream(self.screen)
+        display = app._display
+
+        def mirrored(screen: object, renderable: object) -> None:
+            if isinstance(renderable, CompositorUpdate) and not app._batch_count:
+                self._stream.feed(renderable.render_segments(app.console))
+            display(screen, renderable)  # type: ignore[arg-type]
+
+        app._display = mirrored  # type: ignore[method-assign]
+
+    def lines(self) -> list[str]:
+        """The terminal's lines (a wide character's second cell dropped, as in
+        `screen_lines`)."""
+        out = []
+        for y in range(self.screen.lines):
+            row = self.screen.buffer[y]
+            out.append("".join(row[x].data for x in range(self.screen.columns)))
+        return out

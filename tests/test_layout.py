@@ -9,10 +9,13 @@ player's name; no line holds a `…`; nothing of the table shows beside a dialog
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from layoutkit import (
+    TerminalMirror,
     crop,
     crowded_position,
     deal_end_position,
@@ -26,17 +29,20 @@ from layoutkit import (
 from textual.geometry import Region
 from textual.pilot import Pilot
 
-from tt22.engine import State, show_card
+from tt22.engine import Rules, State, legal_moves, show_card
 from tt22.engine.players import Player
 from tt22.replay_model import ReplayModel
 from tt22.safe import printable
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.i18n import t
+from tt22.tui.i18n import set_language, t
+from tt22.tui.replay.dialogs import ChoiceDialog
 from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.replay.words import rt
 from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
 from tt22.tui.screens.table import TableScreen
 from tt22.tui.session import MatchSession
+from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.lines import TextLines
 from tt22.tui.widgets.seats import SeatsTable
 
 SIZE = (80, 24)
@@ -318,3 +324,109 @@ async def test_nine_seats_show_the_dealer_and_the_seat_on_turn(lang: str) -> Non
             app.pop_screen()
             await pilot.pause()
         assert 3 <= both < len(tried)  # (both cases were seen)
+
+
+def assert_decision_whole(app: TT22App, table: TableScreen, where: str) -> None:
+    """At a decision of the human (seat 0), on the terminal as it was updated: the same
+    screen as the app's own render (nothing left unrepainted); the message whole; the
+    seats' header and the row of the seat on turn in view; the hand and the trick whole."""
+    lines = screen_lines(app)
+    drawn = mirror_of[app].lines()
+    for y, (a, b) in enumerate(zip(lines, drawn, strict=True)):
+        assert a.rstrip() == b.rstrip(), f"{where}: line {y} on the terminal is stale: {b!r}"
+    assert_whole(lines, where)
+    message = table.query_one("#message", TextLines)
+    shown_message = solid(" ".join(crop(lines, message.content_region)))
+    assert solid(message.text.plain) in shown_message, f"{where}: the message is cut"
+    seats = table.query_one("#seats", SeatsTable)
+    snap = seats.snapshot
+    assert snap is not None
+    around = table.query_one("#table-main").region
+    main = crop(lines, around)
+    pane = table.query_one("#seats-pane").region
+    pane_text = solid(" ".join(crop(lines, pane)))
+    head_text = solid(" ".join(crop(lines, around)[: pane.bottom - around.y]))
+    assert solid(t("col.penalty")) in head_text, f"{where}: the seats' header is off screen"
+    assert "▶" in pane_text, f"{where}: the seat on turn is off screen"
+    turn_name = solid(printable(snap.names[snap.to_move], 40))
+    at = [solid(x) for x in crop(lines, pane) if "▶" in x]
+    assert at and turn_name[:4] in at[0], f"{where}: the row on turn is not {turn_name}"
+    s = table.state
+    assert_hand_shown(crop(lines, table.query_one("#hand").region), s.hands[0], where)
+    trick = solid(flat(crop(lines, table.query_one("#trick").region)))
+    names = [printable(n, 40) for n in snap.names]
+    for seat, cs in s.plays:
+        assert solid(f"{names[seat]} {cards(cs)}") in trick, f"{where}: play of {seat} missing"
+    if s.tricks:
+        for seat, cs in s.tricks[-1].plays:
+            assert solid(f"{names[seat]} {cards(cs)}") in trick, f"{where}: last trick {seat}"
+    assert flat(main)
+
+
+mirror_of: dict[TT22App, TerminalMirror] = {}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+@pytest.mark.parametrize(("players", "deals"), [(9, 3), (5, 2), (2, 2)])
+async def test_every_decision_of_a_match_is_whole_on_the_terminal(
+    players: int, deals: int, lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 10: a match played from its first decision (just after the first-dealer
+    draw, R7, which the message shows) over its first deals, with a random legal move at each of
+    the human's decisions (and a card selected first, so that the message also says
+    what is wrong with it): at each, the terminal shows the message whole, the seats'
+    header and the seat on turn, the hand and the trick."""
+    monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    set_language(lang)
+    names = names_for(players)
+    seats = [Player(names[0])] + [Player(n, "bot", "random") for n in names[1:]]
+    rules = Rules().for_players(players)
+    app = TT22App(
+        # The bots' first moves at the pace of play (each its own screen update, as in
+        # a terminal), then as fast as the screen can follow.
+        StartOptions(rules=rules, players=seats, seed="walk", pace=0.5, language=lang)
+    )
+    mirror_of[app] = TerminalMirror(app, SIZE)
+    rng = random.Random(f"walk/{players}/{lang}")
+    decisions = 0
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            while True:
+                for _ in range(3000):
+                    screen = app.screen
+                    if (
+                        isinstance(screen, TableScreen)
+                        and screen.is_mounted
+                        and (screen.human_view() is not None or screen.state.over)
+                    ):
+                        break
+                    if isinstance(screen, DealSummaryScreen | MatchSummaryScreen | ChoiceDialog):
+                        break
+                    await pilot.pause(0.01)
+                screen = app.screen
+                if isinstance(screen, MatchSummaryScreen | ChoiceDialog):
+                    break  # (the end, or the human is out)
+                if isinstance(screen, DealSummaryScreen):
+                    if len(screen.session.state.history) >= deals:
+                        break
+                    screen.dismiss()
+                    continue
+                assert isinstance(screen, TableScreen), screen
+                if screen.state.over:
+                    break
+                await settle(pilot)
+                where = f"{players}p {lang} decision {decisions}"
+                assert_decision_whole(app, screen, where)
+                v = screen.human_view()
+                assert v is not None
+                if v.playing and len(v.hand) > 1:
+                    await pilot.press("right", "space")  # a selection the message judges
+                    await settle(pilot)
+                    assert_decision_whole(app, screen, where + " (a card selected)")
+                screen.query_one("#hand", HandView).clear_selection()
+                screen.human_move(rng.choice(legal_moves(screen.state)))
+                decisions += 1
+                app.options.pace = 0.0
+    finally:
+        del mirror_of[app]
+    assert decisions >= 3

@@ -21,6 +21,7 @@ from tt22.tui.screens.small import TooSmallScreen
 from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
 from tt22.tui.screens.table import TableScreen
 from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.seats import SeatsTable
 
 
 @pytest.fixture(autouse=True)
@@ -168,7 +169,8 @@ async def test_resizing_from_80x24_to_large_and_too_small() -> None:
         for widget_id in ("#seats", "#message", "#hand", "#actions"):
             region = screen.query_one(widget_id).region
             assert region.height > 0 and region.bottom <= 23, widget_id
-        assert screen.query_one("#seats").region.height == 10  # header + nine seats
+        assert screen.query_one("#seats").region.height == 9  # nine seats
+        assert screen.query_one("#seats-head").region.height == 1  # (pinned over them)
         await pilot.resize_terminal(220, 60)
         # The table lays itself out again once the resize has gone through: wait for
         # that, not for one pause (one was not always enough on a loaded machine).
@@ -288,7 +290,8 @@ async def test_untrusted_names_are_shown_literally() -> None:
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        text = str(table(app).query_one("#seats").render().columns[2]._cells[0])
+        seats = table(app).query_one("#seats", SeatsTable)
+        text = str(seats._table(80).columns[2]._cells[0])
         assert "[bold red]x[/]\\x1b[2J" in text
 
 

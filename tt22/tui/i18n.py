@@ -453,6 +453,11 @@ CATALOGUE.update(
             "+ 그 딜에서 짐  ! 탈락 ({limit}+)",
             "+ そのディールで負け  ! 脱落({limit}+)",
         ),
+        "first.short": (
+            "First-dealer draw (R7): {name} drew highest and deals first (every card: s).",
+            "첫 딜러 뽑기 (R7): 가장 높은 카드를 뽑은 {name} 님이 먼저 돌립니다 (모든 카드: s).",
+            "最初の親決め (R7): 一番高いカードを引いた{name}さんが最初の親です (全員のカード: s)。",
+        ),
         "first.draw": (
             "First-dealer draw (R7): {draws}. {name} drew highest and deals first.",
             "첫 딜러 뽑기 (R7): {draws}. 가장 높은 카드를 뽑은 {name} 님이 먼저 돌립니다.",

@@ -34,7 +34,7 @@ from tt22.tui.replay.words import rt, translated_bindings
 from tt22.tui.safe_text import plain, say
 from tt22.tui.session import peek_current
 from tt22.tui.widgets.hand import HandView
-from tt22.tui.widgets.seats import SeatsTable, keep_in_view
+from tt22.tui.widgets.seats import SeatsPane, SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
 from tt22.tui.widgets.trick import TrickView
 
@@ -222,7 +222,7 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="replay-main"):
                 # The seats and the hands scroll (j/k, the mouse) when nine seats do not
                 # fit; the trick and a seat view's own hand under them are always whole.
-                pane = VerticalScroll(id="replay-table")
+                pane = SeatsPane(id="replay-table")
                 pane.can_focus = False  # the replay keys are its own
                 with pane:
                     yield SeatsTable(id="replay-seats")

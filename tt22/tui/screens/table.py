@@ -53,7 +53,7 @@ from tt22.tui.session import MatchSession
 from tt22.tui.widgets.cards import plain_cards
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.lines import TextLines
-from tt22.tui.widgets.seats import SeatsTable, keep_in_view
+from tt22.tui.widgets.seats import SeatsHead, SeatsPane, SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
 from tt22.tui.widgets.trick import TrickView
 
@@ -107,6 +107,9 @@ class TableScreen(Screen[None]):
         self.note: str | None = None  # a one-off message (an illegal move, a hint)
         # News above the usual message until the human's next move (an empty stock).
         self.notice: str | None = None
+        # A shorter form of a notice, for when the whole one and the message of the
+        # moment do not fit in the message area together (the nine cards of R7).
+        self.short_notice: dict[str, str] = {}
         self.finished = False
         self.waiting_summary = False
         self._last_hand_view: SeatView | None = None
@@ -131,7 +134,8 @@ class TableScreen(Screen[None]):
                 # The seats scroll (PgUp/PgDn, the mouse) when nine long rows do not fit;
                 # the trick, the message and the hand below them are always whole.
                 yield TextLines(id="seats-dealer")
-                with VerticalScroll(id="seats-pane"):
+                yield SeatsHead(id="seats-head")  # (stays in view as the rows scroll)
+                with SeatsPane(id="seats-pane"):
                     yield SeatsTable(id="seats")
                 yield TrickView(id="trick")
                 yield TextLines(id="message")
@@ -147,6 +151,7 @@ class TableScreen(Screen[None]):
         log = self.query_one("#log", RichLog)
         log.border_title = t("log.title")
         self.query_one("#seats-pane").can_focus = False
+        self.query_one("#seats", SeatsTable).pin_header(self.query_one("#seats-head", SeatsHead))
         for button in self.query(Button):
             button.can_focus = False  # keys belong to the hand; buttons are for the mouse
         log.can_focus = False  # nor may the log take ←/→ (it scrolls with the mouse)
@@ -158,6 +163,8 @@ class TableScreen(Screen[None]):
         elif not self.session.moves:  # a new match: say why this seat deals first (R7)
             names = [self.who(i) for i in range(self.state.players)]
             self.notice = first_dealer_text(self.state, names, self.tapp.ascii_cards)
+            dealer = names[self.state.match.first_dealer]
+            self.short_notice[self.notice] = t("first.short", name=dealer)
         self.refresh_table()
         self.advance()
 
@@ -297,8 +304,6 @@ class TableScreen(Screen[None]):
         msg = Text()
         v = self._last_hand_view
         hand = self.query_one("#hand", HandView)
-        if self.notice and not self.note:
-            msg.append(self.notice + "\n", style="bold")
         if self.note:
             msg.append(self.note, style="bold")
         elif s.over:
@@ -339,7 +344,17 @@ class TableScreen(Screen[None]):
                 msg.append(t(key, k=k, best=show_ranks(v.best_desc)))
             if problem:
                 msg.append("\n" + engine_text(problem), style="italic")
-        self.query_one("#message", TextLines).update(msg)
+        area = self.query_one("#message", TextLines)
+        if self.notice and not self.note:
+            # The news first, whole or in short, when the message is whole beside it
+            # (else the news is left out: the log keeps it).
+            for notice in (self.notice, self.short_notice.get(self.notice)):
+                if notice is not None:
+                    news = Text(notice + "\n", style="bold") + msg
+                    if area.fits(news):
+                        msg = news
+                        break
+        area.update(msg)
 
     def update_buttons(self) -> None:
         play = self.query_one("#play", Button)

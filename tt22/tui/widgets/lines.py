@@ -151,6 +151,16 @@ class TextLines(Static, SimpleLines):
             self._wrapped[width] = list(wrapped) or [Text("")]
         return self._wrapped[width]
 
+    def fits(self, text: Text) -> bool:
+        """Whether `text`, wrapped at this widget's width, is whole within its max-height
+        (True before the widget has a width, or when it has no max-height in cells)."""
+        width = self.content_region.width
+        m = self.styles.max_height
+        if not width or m is None or m.unit != Unit.CELLS:
+            return True
+        wrapped = text.wrap(self.app.console, width, overflow="fold")
+        return len(wrapped) <= int(m.value)
+
     def update(self, text: Text) -> None:  # type: ignore[override]
         if text == self._text and text.style == self._text.style:
             return  # the same words: nothing to send

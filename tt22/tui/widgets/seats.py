@@ -7,8 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.widget import Widget
 
 from tt22.safe import printable
@@ -23,11 +26,47 @@ from tt22.tui.widgets.lines import (
 )
 from tt22.tui.widgets.snapshot import TableSnapshot
 
-__all__ = ["SeatsTable", "keep_in_view", "penalty_bar"]
+__all__ = ["SeatsHead", "SeatsPane", "SeatsTable", "keep_in_view", "penalty_bar"]
 
 
 BAR = 8  # the penalty bar's width (the table's and the summary's alike)
 WIDE_BAR = 12  # on a table of 100 columns and more
+
+
+class _Skipped:
+    """A renderable less its first `skip` lines (a table whose header is pinned)."""
+
+    def __init__(self, renderable: RenderableType, skip: int) -> None:
+        self.renderable = renderable
+        self.skip = skip
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = console.render_lines(self.renderable, options, pad=False)[self.skip :]
+        for i, line in enumerate(lines):
+            if i:
+                yield Segment.line()
+            yield from line
+
+
+class SeatsHead(SimpleLines):
+    """The seats' header line, over their scrolling pane: the columns stay named
+    whichever rows are in view."""
+
+    DEFAULT_CSS = """
+    SeatsHead { height: 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._line: tuple[Any, ...] = ()
+
+    def show_line(self, line: tuple[Any, ...]) -> None:
+        if line != self._line:
+            self._line = line
+            self.refresh()
+
+    def render(self) -> Text:
+        return Text.assemble(*((seg.text, seg.style) for seg in self._line if seg.text))
 
 
 def penalty_bar(total: int, limit: int, width: int, ascii_style: bool) -> Text:
@@ -53,10 +92,11 @@ class SeatsTable(SimpleLines):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.head: SeatsHead | None = None  # where the header line goes, when pinned
         self.snapshot: TableSnapshot | None = None
         self.ascii_style = False
         self._key: object = None
-        self._heights: dict[int, int] = {}
+        self._full: dict[int, list[Any]] = {}  # the table's lines by width (the header too)
         self._lines: list[tuple[Any, ...]] = []  # what it drew last, to repaint only changes
         self._drawn_width = 0  # ... and at which width
 
@@ -82,16 +122,15 @@ class SeatsTable(SimpleLines):
         self._key = key
         width = self.content_region.width
         old = self._lines
-        self._heights = {}
+        self._full = {}
         if not width:
             self._lines = []
             self._drawn_width = 0
             self.refresh(layout=True)
             return
         # Only the rows that changed go to the terminal (a move changes one or two).
-        self._lines = rendered_lines(self, self._table(width), width)
+        self._lines = self._own_lines(width)
         self._drawn_width = width
-        self._heights[width] = len(self._lines)
         refresh_changed(self, old, self._lines)
 
     def row_lines(self, seat: int) -> tuple[int, int] | None:
@@ -103,9 +142,7 @@ class SeatsTable(SimpleLines):
         width = self.content_region.width
         if s is None or not width:
             return None
-        lines: list[Any] = self._lines if self._drawn_width == width else []
-        if not lines:
-            lines = rendered_lines(self, self._table(width), width)
+        lines = self._full_lines(width)
         held = [t("seat.out") if s.out[i] else str(s.hand_counts[i]) for i in range(s.players)]
         # The mark, its padding and the card count's column, right-aligned.
         prefix = 3 + max(cell_len(x) for x in [t("col.cards"), *held])
@@ -116,24 +153,54 @@ class SeatsTable(SimpleLines):
         ]
         if len(starts) != s.players + 1:  # (the header, then one start per seat)
             return None
+        skip = self._skip
         bounds = [*starts[1:], len(lines)]
-        return bounds[seat], bounds[seat + 1]
+        return bounds[seat] - skip, bounds[seat + 1] - skip
+
+    def pin_header(self, head: SeatsHead) -> None:
+        """Draw the header line in `head` (outside the scrolling pane, so that it stays
+        in view) instead of over the rows."""
+        self.head = head
+        self._key = None
+        self.refresh(layout=True)
+
+    @property
+    def _skip(self) -> int:
+        return 1 if self.head is not None else 0
+
+    def _own_lines(self, width: int) -> list[Any]:
+        """The lines this widget draws at `width`: the table's, less the header when it
+        is pinned (it goes to the head, drawn at this same width so that its columns
+        stand over the rows')."""
+        lines = self._full_lines(width)
+        if self.head is not None and lines:
+            self.head.show_line(lines[0])
+        return lines[self._skip :]
+
+    def _full_lines(self, width: int) -> list[Any]:
+        if width not in self._full:
+            self._full[width] = rendered_lines(self, self._table(width), width)
+        return self._full[width]
+
+    def on_resize(self) -> None:
+        width = self.content_region.width
+        if self.head is not None and self.snapshot is not None and width:
+            self.head.show_line(self._full_lines(width)[0])  # (a scroll bar came or went)
 
     def _height(self, width: int) -> int:
-        if width not in self._heights:
-            self._heights[width] = len(rendered_lines(self, self._table(width), width))
-        return self._heights[width]
+        return max(0, len(self._full_lines(width)) - self._skip)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         if self.snapshot is None:
             return 1
         return self._height(width)
 
-    def render(self) -> Table | DrawnLines:
+    def render(self) -> RenderableType:
         width = self.size.width or 80
         if self._lines and self._drawn_width == width:
             return DrawnLines(self._lines)  # (as `show` rendered them: not again)
-        return self._table(width)
+        table = self._table(width)
+        return _Skipped(table, self._skip) if self._skip else table
 
     def _table(self, width: int) -> Table:
         s = self.snapshot
@@ -172,6 +239,24 @@ class SeatsTable(SimpleLines):
                 penalty.append_text(cards_text(s.penalties[seat], a, style="dim"))
             table.add_row(Text(mark, style="bold"), held, name, penalty, style="dim" if out else "")
         return table
+
+
+class SeatsPane(VerticalScroll):
+    """The scrolling pane of the seats (in the replayer, of the open hands too); each
+    of its scrolls lays the screen out.
+
+    Textual (8.2) can leave parts of the screen unsent to the terminal after a scroll:
+    a scroll alone updates only its map of what is visible, and the next layout finds
+    what changed by comparing its full map with the one from before that scroll, so a
+    widget back where it was then (the pane scrolled back; the trick moved back as the
+    message shrank) is not repainted: the seat on turn stayed above the pane's edge on
+    the terminal while the app had scrolled to it. A layout with each scroll keeps the
+    full map up to date; it costs little (the scrolled rows are sent either way)."""
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if round(old_value) != round(new_value):
+            self.refresh(layout=True)
 
 
 def keep_in_view(pane: Widget, seats: SeatsTable) -> bool:
