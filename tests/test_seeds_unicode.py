@@ -89,11 +89,12 @@ def test_a_record_with_an_unassigned_seed_is_refused() -> None:
 
 
 async def test_the_setup_screen_refuses_such_a_seed_and_resolves_daily(tmp_path: object) -> None:
-    from textual.widgets import Input, Static
+    from textual.widgets import Static
 
     from tt22.tui.app import StartOptions, TT22App
     from tt22.tui.screens.setup import SetupScreen
     from tt22.tui.screens.table import TableScreen
+    from tt22.tui.widgets.textfield import TextField
 
     app = TT22App(StartOptions(language="en", home=tmp_path, pace=30.0))  # type: ignore[arg-type]
     async with app.run_test(size=(100, 40)) as pilot:
@@ -102,12 +103,12 @@ async def test_the_setup_screen_refuses_such_a_seed_and_resolves_daily(tmp_path:
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)
-        setup.query_one("#seed", Input).value = "x\U0001e030"
+        setup.query_one("#seed", TextField).value = "x\U0001e030"
         setup.action_start()
         await pilot.pause()
         assert app.screen is setup
         assert "U+1E030" in str(setup.query_one("#error", Static).render())
-        setup.query_one("#seed", Input).value = "ＤＡＩＬＹ"
+        setup.query_one("#seed", TextField).value = "ＤＡＩＬＹ"
         setup.action_start()
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

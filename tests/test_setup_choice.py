@@ -13,7 +13,7 @@ import pytest
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from tt22.tui import tables
 from tt22.tui.app import StartOptions, TT22App
@@ -23,6 +23,7 @@ from tt22.tui.screens.settings import SettingsScreen
 from tt22.tui.screens.setup import SetupScreen, game_title
 from tt22.tui.screens.table import TableScreen
 from tt22.tui.widgets.choice import Choice, wrap_label
+from tt22.tui.widgets.textfield import TextField
 
 OPENED: list[tuple[Any, tables.NewTable]] = []
 
@@ -228,24 +229,24 @@ async def test_another_game_shows_its_own_table_and_opens_through_tables(_home: 
         labels = [str(w.render()) for w in setup.query("#rules-game Label")]
         assert labels == ["Lowest opening bid (K8)", "Bid step (K8)", "Game to (K18)"]
         assert [o.name for o in rook.options] == ["min_bid", "bid_step", "target"]
-        assert setup.query_one("#opt-min_bid", Input).value == ""  # left to the game
-        assert setup.query_one("#opt-bid_step", Input).value == "5"
+        assert setup.query_one("#opt-min_bid", TextField).value == ""  # left to the game
+        assert setup.query_one("#opt-bid_step", TextField).value == "5"
         # A bad value: the game's reason, nothing opened.
-        setup.query_one("#opt-bid_step", Input).value = "3"
+        setup.query_one("#opt-bid_step", TextField).value = "3"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and not OPENED
         error = str(setup.query_one("#error", Static).render())
         assert "Bid step must be 5 to 120, not 3 (K8)" in error  # (the field's label)
         # A good table: three players, one of them a human, a target of 500.
-        setup.query_one("#opt-bid_step", Input).value = "10"
-        setup.query_one("#opt-target", Input).value = "500"
+        setup.query_one("#opt-bid_step", TextField).value = "10"
+        setup.query_one("#opt-target", TextField).value = "500"
         players.value = 3
         await wait_for(pilot, lambda: len(setup.query(".seat-row")) == 2)
         setup.query_one("#kind-2", Choice).value = "human"
         setup.query_one("#kind-1", Choice).value = "bot:hard"
-        setup.query_one("#name", Input).value = "Ann"
-        setup.query_one("#seed", Input).value = "rook table"
+        setup.query_one("#name", TextField).value = "Ann"
+        setup.query_one("#seed", TextField).value = "rook table"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: bool(OPENED))
@@ -426,7 +427,7 @@ async def test_the_new_game_screen_says_another_games_complaint_in_korean_and_ja
         await pilot.press("right")
         await wait_for(pilot, lambda: setup.game == "rook")
         await wait_for(pilot, lambda: bool(setup.query("#opt-bid_step")))
-        setup.query_one("#opt-bid_step", Input).value = "3"
+        setup.query_one("#opt-bid_step", TextField).value = "3"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and not OPENED

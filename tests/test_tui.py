@@ -296,11 +296,10 @@ async def test_untrusted_names_are_shown_literally() -> None:
 
 
 async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() -> None:
-    from textual.widgets import Input
-
     from tt22.engine import seed_commitment
     from tt22.tui.screens.setup import SetupScreen
     from tt22.tui.widgets.choice import Choice
+    from tt22.tui.widgets.textfield import TextField
 
     app = TT22App(StartOptions(language="en", pace=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -310,7 +309,7 @@ async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() ->
         await wait_for(pilot, lambda: len(app.screen.query(".seat-row")) == 2)
         await pilot.pause()
         app.screen.query_one("#kind-1", Choice).value = "human"
-        app.screen.query_one("#name", Input).value = "Ann"
+        app.screen.query_one("#name", TextField).value = "Ann"
         app.screen.query_one("#must_beat", Choice).value = True
         await pilot.pause()
         await pilot.press("ctrl+s")
@@ -327,15 +326,14 @@ async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() ->
 
 
 async def test_setup_refuses_a_bad_rule_with_its_reason() -> None:
-    from textual.widgets import Input
-
     from tt22.tui.screens.setup import SetupScreen
+    from tt22.tui.widgets.textfield import TextField
 
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
-        app.screen.query_one("#first_hand", Input).value = "40"
+        app.screen.query_one("#first_hand", TextField).value = "40"
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SetupScreen)
         assert "first hand" in str(app.screen.query_one("#error", Static).render())

@@ -11,12 +11,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from tt22.safe import printable
-from tt22.tui.i18n import t
+from tt22.tui.i18n import get_language, t
 from tt22.tui.replay.words import rt, translate_bindings
 from tt22.tui.safe_text import plain, say
+from tt22.tui.widgets.footer import QuietFooter
 
 if TYPE_CHECKING:
     from tt22.record import Record
@@ -52,7 +53,26 @@ def sample_records_dir() -> Path | None:
     return None
 
 
+# What each file's line said, by (path, size, modification time, language): a record
+# is read and checked whole to list it (about 5 ms each, a dozen samples), and the
+# browser opens again and again in a session; a file written since is read again.
+_ENTRIES: dict[tuple[Path, int, int, str], RecordEntry] = {}
+
+
 def _entry(path: Path) -> RecordEntry:
+    try:
+        st = path.stat()
+    except OSError:
+        return _read_entry(path)
+    key = (path, st.st_size, st.st_mtime_ns, get_language())
+    if key not in _ENTRIES:
+        if len(_ENTRIES) >= 4 * MAX_LISTED:
+            _ENTRIES.clear()
+        _ENTRIES[key] = _read_entry(path)
+    return _ENTRIES[key]
+
+
+def _read_entry(path: Path) -> RecordEntry:
     from tt22.record import RecordError, load_record
 
     try:
@@ -140,7 +160,7 @@ class RecordPicker(Screen[None]):
         yield Static(id="pick-title")
         yield DataTable(id="pick-table", cursor_type="row", zebra_stripes=True)
         yield Input(placeholder=rt("pick.path"), id="pick-path")
-        yield Footer()
+        yield QuietFooter()  # (built once, not at each signal of the opening)
 
     def on_mount(self) -> None:
         from tt22.record import records_dir

@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.help_text import help_markdown
 from tt22.tui.help_view import help_renderable
+from tt22.tui.widgets.footer import QuietFooter
 
 __all__ = ["HelpScreen"]
 
@@ -39,7 +40,7 @@ class HelpScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-scroll"):
             yield HelpText(help_markdown(), id="help")
-        yield Footer()
+        yield QuietFooter()  # (built once, not at each signal of the opening)
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()

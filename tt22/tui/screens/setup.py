@@ -24,7 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Label, Static
 
 from tt22.engine import Rules, RulesError, resolve_seed, seed_problem
 from tt22.engine.players import Player
@@ -37,6 +37,7 @@ from tt22.tui.screens import setup_words  # noqa: F401  (adds the words below)
 from tt22.tui.session import bot_levels, fresh_seed_text
 from tt22.tui.widgets.choice import Choice
 from tt22.tui.widgets.footer import QuietFooter
+from tt22.tui.widgets.textfield import TextField
 
 if TYPE_CHECKING:
     from tt22.games.protocol import Option
@@ -125,10 +126,9 @@ class SetupScreen(Screen[None]):
             )
             with Horizontal(classes="field"):
                 yield Label(t("setup.name"))
-                yield Input(
+                yield TextField(
                     self.tapp.settings.name or t("player.you"),
                     id="name",
-                    compact=True,
                     max_length=MAX_NAME,
                 )
             # The seats of the default table are built with the screen (one mount and
@@ -146,12 +146,10 @@ class SetupScreen(Screen[None]):
                 yield Static(Text(t("setup.max_set"), style="dim"), classes="note")
                 with Horizontal(classes="field"):
                     yield Label(t("setup.first_hand"))
-                    yield Input("7", type="integer", id="first_hand", compact=True, max_length=2)
+                    yield TextField("7", type="integer", id="first_hand", max_length=2)
                 with Horizontal(classes="field"):
                     yield Label(t("setup.elimination_at"))
-                    yield Input(
-                        "22", type="integer", id="elimination_at", compact=True, max_length=2
-                    )
+                    yield TextField("22", type="integer", id="elimination_at", max_length=2)
                 yield Choice(
                     [
                         (t("opt.up_to_stock"), "up_to_stock"),
@@ -189,9 +187,7 @@ class SetupScreen(Screen[None]):
             yield Vertical(id="rules-game", classes="-hidden")  # (another game's rules)
             with Horizontal(classes="field"):
                 yield Label(t("setup.seed"))
-                yield Input(
-                    "", placeholder=t("setup.seed_hint"), id="seed", compact=True, max_length=100
-                )
+                yield TextField("", placeholder=t("setup.seed_hint"), id="seed", max_length=100)
             yield Static(id="error")
             with Horizontal(classes="buttons"):
                 yield Button(t("setup.start"), id="start", variant="primary", compact=True)
@@ -233,12 +229,11 @@ class SetupScreen(Screen[None]):
         for option in get_game(name).options:
             widget_id = f"opt-{option.name}"
             if option.kind == "int":
-                field = Input(
+                field = TextField(
                     "" if option.default is None else str(option.default),
                     placeholder=default,
                     type="integer",
                     id=widget_id,
-                    compact=True,
                     max_length=6,
                 )
             else:
@@ -309,7 +304,7 @@ class SetupScreen(Screen[None]):
                         label_width=10,
                         id=f"kind-{seat}",
                     ),
-                    Input(str(name), id=f"name-{seat}", compact=True, max_length=MAX_NAME),
+                    TextField(str(name), id=f"name-{seat}", max_length=MAX_NAME),
                     classes="field seat-row",
                     id=f"seat-{seat}",
                 )
@@ -323,7 +318,7 @@ class SetupScreen(Screen[None]):
         old = {}
         for row in box.query(".seat-row"):
             seat = int(row.id.split("-")[1]) if row.id else 0
-            old[seat] = (row.query_one(Choice).value, row.query_one(Input).value)
+            old[seat] = (row.query_one(Choice).value, row.query_one(TextField).value)
         await box.remove_children()
         rows = self.seat_rows(players, old)
         await box.mount_all(rows)
@@ -331,7 +326,7 @@ class SetupScreen(Screen[None]):
     @on(Choice.Changed, ".seat-row Choice")
     def _kind_changed(self, event: Choice.Changed) -> None:
         seat = int((event.choice.id or "kind-1").split("-")[1])
-        name = self.query_one(f"#name-{seat}", Input)
+        name = self.query_one(f"#name-{seat}", TextField)
         if event.value == "human" and name.value == t("player.bot", n=seat):
             name.value = t("player.human", n=seat)
         elif event.value != "human" and name.value == t("player.human", n=seat):
@@ -348,7 +343,7 @@ class SetupScreen(Screen[None]):
 
     def read_seats(self) -> list[Player]:
         players = self.player_count()
-        seats = [Player(self.query_one("#name", Input).value.strip() or t("player.you"))]
+        seats = [Player(self.query_one("#name", TextField).value.strip() or t("player.you"))]
         hot_seat = any(
             self.query_one(f"#kind-{seat}", Choice).value == "human" for seat in range(1, players)
         )
@@ -357,7 +352,7 @@ class SetupScreen(Screen[None]):
             seats[0] = Player(t("player.human", n=0))
         for seat in range(1, players):
             kind = self.query_one(f"#kind-{seat}", Choice).value
-            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            name = self.query_one(f"#name-{seat}", TextField).value.strip()
             if kind == "human":
                 seats.append(Player(name or t("player.human", n=seat)))
             else:
@@ -366,7 +361,7 @@ class SetupScreen(Screen[None]):
         return seats
 
     def read_seed(self) -> str:
-        seed = self.query_one("#seed", Input).value.strip() or fresh_seed_text()
+        seed = self.query_one("#seed", TextField).value.strip() or fresh_seed_text()
         problem = seed_problem(seed)
         if problem:
             raise RulesError(problem)
@@ -379,7 +374,7 @@ class SetupScreen(Screen[None]):
         seats = self.read_seats()
 
         def number(widget_id: str) -> int:
-            text = self.query_one(widget_id, Input).value.strip()
+            text = self.query_one(widget_id, TextField).value.strip()
             try:
                 return int(text)
             except ValueError:
@@ -404,7 +399,7 @@ class SetupScreen(Screen[None]):
         for option in get_game(self.game).options:
             widget = self.query_one(f"#opt-{option.name}")
             value: Any
-            if isinstance(widget, Input):
+            if isinstance(widget, TextField):
                 value = widget.value.strip()
                 if not value:
                     continue
