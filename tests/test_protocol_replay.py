@@ -297,3 +297,19 @@ async def test_the_file_name_shows_and_the_screen_is_whole(
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         text = text_of(app)
         assert all(name in text for name in names) and "…" not in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_goto_a_hand_is_its_first_position_in_every_game(game: str) -> None:
+    from tt22.record import replay_game
+    from tt22.tui.protocol_replay import GotoError, goto_index
+
+    record = load_record(SAMPLES / f"{SAMPLE_OF[game]}.22rec")
+    g = get_game(game)
+    places = [g.locate(s) for s in replay_game(record).states]
+    at = goto_index(places, "2")
+    assert places[at].hand == 2 and places[at - 1].hand == 1
+    turn = goto_index(places, "2.3")
+    assert places[turn][:2] == (2, 3) and places[turn - 1][:2] != (2, 3)
+    with pytest.raises(GotoError, match="there is no hand 99"):
+        goto_index(places, "99")

@@ -110,7 +110,7 @@ def _run_other(args: argparse.Namespace, record: Any) -> int:
             raise UsageError(f"--seat must be 0 to {len(record.players) - 1} for this record")
         seat = args.seat
     from tt22.record import replay_game
-    from tt22.tui.rook.replay import GotoError, goto_index
+    from tt22.tui.protocol_replay import GotoError, goto_index
 
     result = replay_game(record)
     if not result.states:

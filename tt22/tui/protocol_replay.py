@@ -35,11 +35,54 @@ from textual.screen import Screen
 import tt22.tui.replay.words  # noqa: F401  (the "replay." words the keys below use)
 from tt22.engine.players import Player
 from tt22.games import get_game
+from tt22.games.protocol import Location
 from tt22.record import Record, SlotBusy, comment_visible, fork_record, replay_game
 from tt22.safe import printable
 from tt22.tui.safe_text import plain, say
 
-__all__ = ["ProtocolReplayScreen", "fork_players", "session_from_record"]
+__all__ = [
+    "GotoError",
+    "ProtocolReplayScreen",
+    "fork_players",
+    "goto_index",
+    "session_from_record",
+]
+
+
+class GotoError(ValueError):
+    """A place that is not in the record, in words."""
+
+
+def goto_index(places: list[Location], text: str) -> int:
+    """`#57` (after move 57), `3` (hand 3's start) or `3.2` (hand 3, trick 2's first
+    card in Rook, turn 2's first move in Rummy and Gin) as a position; GotoError in one
+    line otherwise. `3.0` is Rook's bidding of hand 3."""
+    text = text.strip()
+    end = len(places) - 1
+    if text.startswith("#"):
+        try:
+            n = int(text[1:])
+        except ValueError:
+            raise GotoError(f"not a move number: {text!r}") from None
+        if not 0 <= n <= end:
+            raise GotoError(f"the record has moves 0 to {end}, not {n}")
+        return n
+    try:
+        parts = [int(p) for p in text.split(".")]
+    except ValueError:
+        raise GotoError(f"a place is #MOVE, HAND or HAND.TRICK, not {text!r}") from None
+    if len(parts) > 2:
+        raise GotoError(f"a place is #MOVE, HAND or HAND.TRICK, not {text!r}")
+    hand, trick = parts[0], parts[1] if len(parts) == 2 else 0
+    if len(parts) == 1:  # (a Rummy hand has no trick 0: its places count turns from 1)
+        first = next((i for i, where in enumerate(places) if where.hand == hand), None)
+        if first is None:
+            raise GotoError(f"there is no hand {hand}")
+        return first
+    for i, where in enumerate(places):
+        if where.hand == hand and (where.trick == trick or (trick == 0 and i == end)):
+            return i
+    raise GotoError(f"there is no {'trick ' + str(trick) + ' of ' if trick else ''}hand {hand}")
 
 
 def fork_players(

@@ -79,7 +79,8 @@ def status_text(v: RookView, names: Sequence[str], ascii_style: bool) -> Text:
         keys = {PILES: "piles", BIDDING: "bidding", NEST: "nest", TRUMP: "trump", OVER: "over"}
         phase = t("rook.phase." + keys[v.phase])
     text = Text(t("rook.status", n=v.hand_number, phase=phase), style="bold")
-    text.append(" · ")
+    if v.phase != OVER:  # (a finished game has no bid or trump to show)
+        text.append(" · ")
     if v.phase == OVER:
         pass
     elif v.high and v.bidder >= 0 and v.phase != BIDDING:

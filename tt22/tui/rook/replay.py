@@ -26,7 +26,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from tt22.games import get_game
-from tt22.games.protocol import Location
 from tt22.games.rook.moves import Play
 from tt22.games.rook.state import BIDDING, DUMMY, OVER
 from tt22.games.rook.views import view
@@ -34,7 +33,7 @@ from tt22.record import Record
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
-from tt22.tui.protocol_replay import ProtocolReplayScreen
+from tt22.tui.protocol_replay import GotoError, ProtocolReplayScreen, goto_index
 from tt22.tui.rook.panels import (
     bidding_text,
     cards_line,
@@ -46,39 +45,9 @@ from tt22.tui.rook.panels import (
 )
 from tt22.tui.widgets.lines import TextLines
 
-__all__ = ["RookReplayScreen", "goto_index"]
+__all__ = ["GotoError", "RookReplayScreen", "goto_index"]
 
 ROOK = get_game("rook")
-
-
-class GotoError(ValueError):
-    """A place that is not in the record, in words."""
-
-
-def goto_index(places: list[Location], text: str) -> int:
-    """`#57` (after move 57), `3` (hand 3's start) or `3.2` (hand 3, trick 2's first
-    card) as a position; GotoError in one line otherwise."""
-    text = text.strip()
-    end = len(places) - 1
-    if text.startswith("#"):
-        try:
-            n = int(text[1:])
-        except ValueError:
-            raise GotoError(f"not a move number: {text!r}") from None
-        if not 0 <= n <= end:
-            raise GotoError(f"the record has moves 0 to {end}, not {n}")
-        return n
-    try:
-        parts = [int(p) for p in text.split(".")]
-    except ValueError:
-        raise GotoError(f"a place is #MOVE, HAND or HAND.TRICK, not {text!r}") from None
-    if len(parts) > 2:
-        raise GotoError(f"a place is #MOVE, HAND or HAND.TRICK, not {text!r}")
-    hand, trick = parts[0], parts[1] if len(parts) == 2 else 0
-    for i, where in enumerate(places):
-        if where.hand == hand and (where.trick == trick or (trick == 0 and i == end)):
-            return i
-    raise GotoError(f"there is no {'trick ' + str(trick) + ' of ' if trick else ''}hand {hand}")
 
 
 class RookReplayScreen(ProtocolReplayScreen):
