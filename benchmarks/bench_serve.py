@@ -34,7 +34,9 @@ from pathlib import Path
 import asyncssh
 import pyte
 
-TURN = ("Your lead", "Your turn", "Your move", "Exchange:")
+TURN = ("Your lead:", "Your turn:", "Your move:", "Exchange: select")
+"""The prompts that say it is this player's move (never a line of the table's log, such
+as "Exchange: Ann kept", which a client must not take for its turn)."""
 
 
 def rss_kib(pid: int) -> int:
@@ -119,7 +121,7 @@ async def seat(table: list[Player]) -> None:
     host, *guests = table
     host.press("n")
     await host.wait_for("A new table")
-    host.press("\t\x1b[C\x1b[C\x13")  # to "people", two steps right (2 -> 4), ctrl+s
+    host.press("\t\t\x1b[C\x1b[C\x13")  # past the game, the players, to "people": 2 -> 4
     await host.wait_for("waiting for 3 more")
     code = re.search(r"Table (\w{4}): waiting", host.text)
     assert code is not None
@@ -156,7 +158,12 @@ async def play(
                 await asyncio.wait_for(p.changed.wait(), 1)
             continue
         await asyncio.sleep(rng.uniform(*think))  # a person thinking (the pacing)
-        exchanging = "Exchange:" in p.text
+        if not any(w in p.text for w in TURN):
+            # The prompt was the last of a redraw still arriving when the client looked:
+            # a key now would do nothing, and the next screen change (another player's
+            # move, seconds away) would be taken for its answer.
+            continue
+        exchanging = "Exchange: select" in p.text
         p.changed.clear()
         pressed = time.perf_counter()
         p.press("\r" if exchanging else "d")
@@ -218,6 +225,8 @@ async def main() -> int:
         latencies: list[float] = []
         rng = random.Random(22)
         cpu0 = cpu_seconds(server.pid)
+        clients0 = time.process_time()
+        wall0 = time.perf_counter()
         dones = [asyncio.Event() for _ in tables]
         made = await asyncio.gather(
             *(
@@ -227,6 +236,8 @@ async def main() -> int:
         )
         rss3 = rss_kib(server.pid)
         cpu = cpu_seconds(server.pid) - cpu0
+        wall = time.perf_counter() - wall0
+        clients = time.process_time() - clients0
         per_move = []
         for i, table in enumerate(tables):
             moves = sum(made[i * 4 : i * 4 + 4])
@@ -255,7 +266,9 @@ async def main() -> int:
         table_moves = sum(made)
         print(
             f"server CPU while playing: {cpu:.1f} s for {table_moves} moves "
-            f"({cpu / max(1, table_moves) * 1000:.1f} ms per move, all four screens)"
+            f"({cpu / max(1, table_moves) * 1000:.1f} ms per move, all four screens); "
+            f"{cpu / wall:.0%} of a core over {wall:.0f} s of play, "
+            f"the clients {clients / wall:.0%}"
         )
     finally:
         for p in players:
