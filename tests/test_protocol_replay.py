@@ -313,3 +313,31 @@ def test_goto_a_hand_is_its_first_position_in_every_game(game: str) -> None:
     assert places[turn][:2] == (2, 3) and places[turn - 1][:2] != (2, 3)
     with pytest.raises(GotoError, match="there is no hand 99"):
         goto_index(places, "99")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+@pytest.mark.parametrize("game", GAMES)
+async def test_g_asks_where_to_go_and_keeps_asking_for_a_place_not_there(
+    game: str, lang: str, tmp_path: Path
+) -> None:
+    from tt22.tui.protocol_replay import goto_index
+
+    path = copy_sample(game, tmp_path)
+    app = open_app(game, path, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        screen = replayer(app)
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
+        assert t("game_replay.goto.title").split(":")[0] in text_of(app)
+        await pilot.press("9", "9", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextDialog)  # not in the record: it stays, says why
+        await wait_for(pilot, lambda: "99" in flat(app) and "…" not in text_of(app))
+        await pilot.press("backspace", "backspace", "2", ".", "3", "enter")
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert screen.index == goto_index(screen.places, "2.3")
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
+        await pilot.press("#", "5", "enter")
+        await wait_for(pilot, lambda: app.screen is screen and screen.index == 5)

@@ -38,7 +38,19 @@ from tt22.games import get_game
 from tt22.games.protocol import Location
 from tt22.record import Record, SlotBusy, comment_visible, fork_record, replay_game
 from tt22.safe import printable
+from tt22.tui.i18n import add_section, t
 from tt22.tui.safe_text import plain, say
+
+add_section(
+    "game_replay.",
+    {
+        "goto.title": (
+            "Go to: 3 (hand 3), 3.2 (its trick or turn 2), 3.0 (Rook: its bidding) or #57",
+            "이동: 3 (3번째 판), 3.2 (그 판의 2번째 트릭·차례), 3.0 (루크: 입찰), #57",
+            "移動: 3 (第3ハンド)、3.2 (その第2トリック・手番)、3.0 (ルック: 入札)、#57",
+        ),
+    },
+)
 
 __all__ = [
     "GotoError",
@@ -140,6 +152,7 @@ class ProtocolReplayScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "comment", "replay.key.comment", id="game.replay.comment", show=False),
         Binding("s", "save", "replay.key.save", id="game.replay.save", show=False),
+        Binding("g", "goto", "replay.key.goto", id="game.replay.goto", show=False),
     ]
     FORK: ClassVar[Binding] = Binding("p", "fork", "replay.foot.fork", id="game.replay.fork")
     """Play from here, shown in the footer: a subclass lists it where it belongs."""
@@ -279,6 +292,25 @@ class ProtocolReplayScreen(Screen[None]):
         i = order.index(self.seat) if self.seat in order else -1
         self.seat = order[(i + 1) % len(order)]
         self.refresh_view()
+
+    def action_goto(self) -> None:
+        """Ask where to go (`goto_index`'s places); a place not in the record keeps the
+        dialog open with why."""
+        from tt22.tui.replay.dialogs import TextDialog
+        from tt22.tui.replay.words import rt
+
+        def check(text: str) -> str | None:
+            try:
+                goto_index(self.places, text)
+            except GotoError as e:
+                return rt("goto.bad", reason=str(e))
+            return None
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                self.go(goto_index(self.places, text))
+
+        self.app.push_screen(TextDialog(t("game_replay.goto.title"), check=check), done)
 
     # ------------------------------------------------------------------ comments
     def action_comment(self) -> None:
@@ -429,7 +461,6 @@ class ProtocolReplayScreen(Screen[None]):
     def play_from_here(self, seat: int) -> None:
         """Seat a new live match at this position at the game's own table (on top of
         the replayer: leaving the table comes back here)."""
-        from tt22.tui.i18n import t
         from tt22.tui.tables import open_session
 
         app: Any = self.app
