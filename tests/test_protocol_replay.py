@@ -83,11 +83,14 @@ def flat(app: TT22App) -> str:
 # -- comments ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
 @pytest.mark.parametrize("game", GAMES)
-async def test_a_comment_names_its_move_and_is_saved_into_a_copy(game: str, tmp_path: Path) -> None:
+async def test_a_comment_names_its_move_and_is_saved_into_a_copy(
+    game: str, lang: str, tmp_path: Path
+) -> None:
     path = copy_sample(game, tmp_path)
     original = path.read_bytes()
-    app = open_app(game, path)
+    app = open_app(game, path, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
         screen = replayer(app)
@@ -175,15 +178,16 @@ def table_class(game: str) -> type:
     return RummyTable
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", GAMES)
 async def test_play_from_here_seats_a_live_match_at_this_position(
-    game: str, tmp_path: Path
+    game: str, lang: str, tmp_path: Path
 ) -> None:
     from tt22.record import Autosave
     from tt22.tui.session import make_autosave
 
     path = copy_sample(game, tmp_path)
-    app = open_app(game, path, start=7)
+    app = open_app(game, path, start=7, lang=lang)
     table = table_class(game)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
@@ -199,7 +203,7 @@ async def test_play_from_here_seats_a_live_match_at_this_position(
         source = [m.move for m in load_record(path).moves]
         # the match goes on from this position (the bots may have moved on since)
         assert session.moves[:7] == source[:7] == [m.move for m in screen.record.moves[:7]]
-        assert session.players[1] == Player(app.settings.name.strip() or "You", "human")
+        assert session.players[1] == Player(app.settings.name.strip() or t("player.you"), "human")
         assert all(p.kind == "bot" for s, p in enumerate(session.players) if s != 1)
         current = make_autosave(app.home_dir).load_current()
         assert isinstance(make_autosave(app.home_dir), Autosave)
