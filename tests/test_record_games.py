@@ -339,17 +339,17 @@ def test_verify_and_show_a_rook_record(capsys: pytest.CaptureFixture[str], tmp_p
     assert "dummy" in out
 
 
-def test_show_seat_of_a_rook_record_is_refused_honestly(
+def test_show_seat_of_a_rook_record_is_that_seats_transcript(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "rook.22rec"
-    save_record(path, rook_record(4))
-    code, out, err = run(capsys, "show", "--seat", "1", str(path))
-    assert code == 2 and out == ""
-    assert err == (
-        "tt22 show: --seat shows what one seat saw of a Twenty-Two match only for now;"
-        f" {path} is a record of Rook\n"
-    )
+    record = rook_record(4)
+    save_record(path, record)
+    code, out, err = run(capsys, "show", "--seat", "1", "--format", "json", str(path))
+    assert code == 0 and err == ""
+    states = replay_game(record).states
+    assert json.loads(out) == ROOK.seat_transcript(states, record.seed, record.players, 1)
+    assert json.loads(out)["seen_by"] == 1
 
 
 # -- the replayer, the table and the record browser: 22 only, never a crash -----------------

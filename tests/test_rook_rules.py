@@ -483,6 +483,7 @@ def test_k23_a_seat_sees_its_cards_the_play_the_dummy_up_and_its_own_nest() -> N
         "scores",
         "history",
         "winners",
+        "first_draws",  # K5: the first-dealer draw is face up, everyone saw it
     }  # a new field must be judged here first
     for players in (2, 3, 4):
         checked = 0

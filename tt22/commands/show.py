@@ -1,5 +1,10 @@
 """`tt22 show FILE`: a record as a readable account or as the JSON transcript, whole or
-as one seat saw it (`--seat N`: other hands, other discards and the stock hidden).
+as one seat saw it (`--seat N`: what that seat could know and nothing more; 22's R23,
+Rook's K23, the Rummy family's M5).
+
+22's seat transcript is cut from its full transcript (tt22.record.seat_view); every other
+game's is built by the game from that seat's view of each state (`Game.seat_transcript`),
+so this command holds no rule of what a seat may see.
 
 The record is replayed first; a record that does not verify is not shown (exit 1).
 """
@@ -63,11 +68,6 @@ def run(args: argparse.Namespace) -> int:
     if args.seat is not None and not 0 <= args.seat < n:
         raise UsageError(f"--seat must be 0 to {n - 1} for this {n}-player record")
     twentytwo = record.game == DEFAULT_GAME
-    if args.seat is not None and not twentytwo:
-        raise UsageError(
-            f"--seat shows what one seat saw of a Twenty-Two match only for now;"
-            f" {printable(args.file)} is a record of {get_game(record.game).title}"
-        )
     result = replay_game(record)
     if not result.ok:
         print(
@@ -82,12 +82,11 @@ def run(args: argparse.Namespace) -> int:
         out = json_text(t) if args.format == "json" else render_text(t, ascii_style=args.ascii)
     else:
         game = get_game(record.game)
-        if args.format == "json":
-            out = game.transcript_json(result.final, record.seed, record.players)
+        if args.seat is None:
+            t = game.transcript(result.final, record.seed, record.players)
         else:
-            out = game_text(
-                record.game, game.transcript(result.final, record.seed, record.players), args.ascii
-            )
+            t = game.seat_transcript(result.states, record.seed, record.players, args.seat)
+        out = json_text(t) if args.format == "json" else game_text(record.game, t, args.ascii)
     if args.format != "json":
         comments = _comments(record, args.seat)
         if comments:

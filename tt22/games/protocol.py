@@ -331,6 +331,23 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
         data = self.transcript(state, seed, players)
         return msgspec.json.format(msgspec.json.encode(data), indent=2).decode("utf-8") + "\n"
 
+    def seat_transcript(
+        self, states: Sequence[StateT], seed: str, players: Sequence[Player], seat: int
+    ) -> dict[str, Any]:
+        """The transcript of the match as `seat` saw it (`tt22 show --seat`): built from
+        that seat's view of each state (`states[i]` before move i, the last one the last
+        state reached), so it holds nothing the views do not. The shape is the game's
+        transcript with `"seen_by"` and `null` where the seat does not know."""
+        return self.transcript_of_views([self.view(s, seat) for s in states], seed, players)
+
+    def transcript_of_views(
+        self, views: Sequence[ViewT], seed: str, players: Sequence[Player]
+    ) -> dict[str, Any]:
+        """`seat_transcript` from the seat's views in match order. A game without a seat
+        transcript raises NotImplementedError (22's is made from its full transcript,
+        tt22.record.seat_view, above the games layer)."""
+        raise NotImplementedError(f"{self.name} has no seat transcript")
+
     def digest(self, state: StateT) -> str:
         """`sha256:` over the transcript less seed and players, compact, keys sorted:
         every card dealt and played and every score, nothing a person chose to call it."""

@@ -14,6 +14,7 @@ from .moves import Bid, Nest, Pass, Pile, Play, RookMove, Trump
 from .reasons import ENGLISH, reason
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RookRules, parse_rules
 from .sample import resample
+from .seat import seat_transcript
 from .state import BIDDING, OVER, PHASE_RULES, PLAY, State, apply, legal_moves, new_match
 from .transcript import transcript
 from .views import RookView, own_state, view
@@ -143,6 +144,11 @@ class Rook(Game[RookRules, State, RookMove, RookView]):
 
     def transcript(self, state: State, seed: str, players: Sequence[Player]) -> dict[str, Any]:
         return transcript(state, seed, players)
+
+    def transcript_of_views(
+        self, views: Sequence[RookView], seed: str, players: Sequence[Player]
+    ) -> dict[str, Any]:
+        return seat_transcript(views, seed, players)
 
 
 ROOK_GAME = Rook()

@@ -19,9 +19,13 @@ __all__ = ["render_text"]
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
-def _cards(cards: Sequence[str] | None, ascii_style: bool) -> str:
+NOT_SEEN = "(not seen)"
+"""In a seat's transcript (`seen_by`), cards that seat did not see (K23)."""
+
+
+def _cards(cards: Sequence[str] | None, ascii_style: bool, missing: str = "(not yet)") -> str:
     if cards is None:
-        return "(not yet)"
+        return missing
     if not cards:
         return "-"
     return " ".join(show_rook_card(CODE[c], ascii_style) for c in cards)
@@ -39,6 +43,11 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
         return f"{names[seat]} (seat {seat})"
 
     lines = [f"tt22 Rook game, seed {printable(t['seed'])!r}"]
+    seen_by = t.get("seen_by")
+    if seen_by is not None:
+        lines.append(
+            f"As {who(seen_by)} saw it (K23): other hands hidden, the nest only to its bidder."
+        )
     lines.append("Rules: " + ", ".join(f"{k}={v}" for k, v in t["rules"].items()))
     for p in t["players"]:
         kind = f"bot {printable(p['bot'] or '')}" if p["kind"] == "bot" else "human"
@@ -56,12 +65,12 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
         )
         if players == 4:
             for seat, cards in enumerate(h["dealt"]):
-                lines.append(f"  {names[seat]:<16} {_cards(cards, ascii_style)}")
+                lines.append(f"  {names[seat]:<16} {_cards(cards, ascii_style, NOT_SEEN)}")
         else:
             for pile, cards in enumerate(h["dealt"]):
-                lines.append(f"  pile {pile}: {_cards(cards, ascii_style)}")
-            lines.append(f"  out of play: {_cards(h['out_of_play'], ascii_style)}")
-        lines.append(f"  nest: {_cards(h['nest'], ascii_style)}")
+                lines.append(f"  pile {pile}: {_cards(cards, ascii_style, NOT_SEEN)}")
+            lines.append(f"  out of play: {_cards(h['out_of_play'], ascii_style, NOT_SEEN)}")
+        lines.append(f"  nest: {_cards(h['nest'], ascii_style, NOT_SEEN)}")
         for choice in h["pile_choices"]:
             lines.append(f"  {names[choice['seat']]} takes pile {choice['pile']}")
         if h["dummy"] is not None:

@@ -17,7 +17,7 @@ from .cards import POINTS, SUIT_CHARS, TEXT
 from .state import BIDDING, DUMMY, HandStart, State, TrickRecord
 from .views import DUMMY_FACE_UP
 
-__all__ = ["FORMAT", "VERSION", "transcript"]
+__all__ = ["FORMAT", "VERSION", "counters", "transcript", "trick_entry"]
 
 FORMAT = "tt22-rook-transcript"
 VERSION = 1
@@ -27,7 +27,11 @@ def _cards(cards: Sequence[int]) -> list[str]:
     return [TEXT[c] for c in cards]
 
 
-def _trick(leader: int, plays: Sequence[tuple[int, int]], t: TrickRecord | None) -> dict[str, Any]:
+def trick_entry(
+    leader: int, plays: Sequence[tuple[int, int]], t: TrickRecord | None
+) -> dict[str, Any]:
+    """One trick as the transcript writes it (`t` None: the trick in progress); shared
+    with the seat's transcript (seat.py), where every trick is public."""
     return {
         "leader": leader,
         "plays": [{"hand": pos, "card": TEXT[c]} for pos, c in plays],
@@ -77,12 +81,13 @@ def _hand(
         "bid": high if bidding_over else None,
         "put_back": _cards(put_back) if put_back else None,
         "trump": SUIT_CHARS[trump] if trump >= 0 else None,
-        "tricks": [_trick(t.leader, t.plays, t) for t in tricks],
+        "tricks": [trick_entry(t.leader, t.plays, t) for t in tricks],
         "result": None,
     }
 
 
-def _counters(positions: int, tricks: Sequence[TrickRecord], put_back: Sequence[int]) -> list[int]:
+def counters(positions: int, tricks: Sequence[TrickRecord], put_back: Sequence[int]) -> list[int]:
+    """Counters taken per position, the nest with the last trick (K14, K15)."""
     counters = [0] * positions
     for t in tricks:
         counters[t.winner] += t.points
@@ -101,7 +106,7 @@ def transcript(state: State, seed: str, players: Sequence[Player]) -> dict[str, 
             n, h.start, h.pile_of, h.bids, h.bidder, h.bid, h.put_back, h.trump, h.tricks, True
         )
         entry["result"] = {
-            "counters": _counters(m.positions, h.tricks, h.put_back),
+            "counters": counters(m.positions, h.tricks, h.put_back),
             "nest_to": h.tricks[-1].winner,
             "bidder_side": h.taken[0],
             "other_side": h.taken[1],
@@ -125,7 +130,7 @@ def transcript(state: State, seed: str, players: Sequence[Player]) -> dict[str, 
             bidding_over,
         )
         if state.plays:
-            entry["tricks"].append(_trick(state.leader, state.plays, None))
+            entry["tricks"].append(trick_entry(state.leader, state.plays, None))
         hands.append(entry)
     return {
         "format": FORMAT,

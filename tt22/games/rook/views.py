@@ -90,6 +90,8 @@ class RookView(NamedTuple):
     scores: tuple[int, ...]
     history: tuple[PublicHand, ...]
     winners: tuple[int, ...]
+    first_draws: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """The first-dealer draw (K5), rounds of (seat, card): drawn face up for all."""
 
     @property
     def my_turn(self) -> bool:
@@ -219,6 +221,7 @@ def view(state: State, seat: int) -> RookView:
         scores=state.scores,
         history=tuple(_public(h) for h in state.history),
         winners=state.winners,
+        first_draws=state.match.first_draws,
     )
 
 
@@ -236,7 +239,9 @@ def state_from_view(
     has no seed (the next hand's deal is never what such a state is for) and no history."""
     s = State.__new__(State)
     positions = len(view.hand_counts)
-    s.match = MatchInfo(view.rules, view.players, b"view", (), view.dealer, positions, view.cap)
+    s.match = MatchInfo(
+        view.rules, view.players, b"view", view.first_draws, view.dealer, positions, view.cap
+    )
     order = view.order
     nxt = [0] * positions
     for i, p in enumerate(order):

@@ -15,8 +15,9 @@ from .moves import PILE, STOCK, Discard, Draw, GinMove, Knock, LayOff, Meld, Pas
 from .reasons import ENGLISH, reason
 from .rules import GIN_OPTIONS, RUMMY_OPTIONS, GinRules, RummyRules, parse_gin, parse_rummy
 from .sample import gin_world
+from .seat import gin_seat_transcript, rummy_seat_transcript
 from .transcript import gin_transcript, rummy_transcript
-from .views import GinView, RummyView, gin_view, rummy_view
+from .views import GinView, RummyView, gin_view, public_hands, rummy_view
 
 __all__ = ["GIN_GAME", "RUMMY_GAME", "Gin", "Rummy"]
 
@@ -148,6 +149,14 @@ class Rummy(Game[RummyRules, rummy.State, RummyMove, RummyView]):
     ) -> dict[str, Any]:
         return rummy_transcript(state, seed, players)
 
+    def seat_transcript(
+        self, states: Sequence[rummy.State], seed: str, players: Sequence[Player], seat: int
+    ) -> dict[str, Any]:
+        """From the seat's views, and the finished hands as every seat saw them (which
+        a `RummyView` carries only in short: it travels on every move)."""
+        views = [rummy_view(s, seat) for s in states]
+        return rummy_seat_transcript(views, public_hands(states[-1]), seed, players)
+
 
 class Gin(Game[GinRules, gin.State, GinMove, GinView]):
     """Gin Rummy, two players, melds kept in the hand (G1-G9); Oklahoma by option."""
@@ -229,6 +238,11 @@ class Gin(Game[GinRules, gin.State, GinMove, GinView]):
 
     def transcript(self, state: gin.State, seed: str, players: Sequence[Player]) -> dict[str, Any]:
         return gin_transcript(state, seed, players)
+
+    def transcript_of_views(
+        self, views: Sequence[GinView], seed: str, players: Sequence[Player]
+    ) -> dict[str, Any]:
+        return gin_seat_transcript(views, seed, players)
 
 
 RUMMY_GAME = Rummy()

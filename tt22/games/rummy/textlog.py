@@ -17,7 +17,13 @@ from .cards import CODE
 __all__ = ["render_text"]
 
 
+NOT_SEEN = "(not seen)"
+"""In a seat's transcript (`seen_by`), cards that seat did not see (M5)."""
+
+
 def _cards(cards: Sequence[str] | None, ascii_style: bool) -> str:
+    if cards is None:
+        return NOT_SEEN
     if not cards:
         return "-"
     return " ".join(show_card(CODE[c], ascii_style) for c in cards)
@@ -26,10 +32,14 @@ def _cards(cards: Sequence[str] | None, ascii_style: bool) -> str:
 def _event(e: dict[str, Any], names: Sequence[str], ascii_style: bool) -> str:
     action = e["action"]
     if action == "reshuffle":
+        if e["stock"] is None:  # a seat's transcript: the new stock's order is hidden
+            return "  the discards are shuffled into a new stock (M9)"
         return f"  the discards are shuffled into a new stock of {len(e['stock'])} (M9)"
     who = names[e["seat"]]
     if action == "draw":
         where = "the stock" if e["from"] == "stock" else "the discard pile"
+        if e["card"] is None:  # another seat's draw in a seat's transcript
+            return f"  {who} draws from {where}"
         return f"  {who} draws {_cards([e['card']], ascii_style)} from {where}"
     if action == "meld":
         return f"  {who} melds {_cards(e['cards'], ascii_style)}"
@@ -80,6 +90,11 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
     names = [printable(p["name"], 40) for p in t["players"]]
     title = "Gin Rummy" if gin else "Rummy"
     lines = [f"tt22 {title} game, seed {printable(t['seed'])!r}"]
+    seen_by = t.get("seen_by")
+    if seen_by is not None:
+        lines.append(
+            f"As {names[seen_by]} (seat {seen_by}) saw it (M5): other hands and the stock hidden."
+        )
     lines.append("Rules: " + ", ".join(f"{k}={v}" for k, v in t["rules"].items()))
     for p in t["players"]:
         kind = f"bot {printable(p['bot'] or '')}" if p["kind"] == "bot" else "human"
@@ -90,6 +105,8 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
         lines.append(f"Hand {h['number']}: dealer {names[h['dealer']]}.")
         for seat, cards in enumerate(h["dealt"]):
             lines.append(f"  {names[seat]:<16} {_cards(cards, ascii_style)}")
+        if "stock_size" in h:
+            lines.append(f"  stock: {h['stock_size']} cards face down")
         if h["upcard"] is not None:
             lines.append(f"  upcard: {_cards([h['upcard']], ascii_style)}")
         if gin:

@@ -17,13 +17,14 @@ from . import gin, rummy
 from .cards import TEXT, cards_text
 from .common import Event, events_of
 
-__all__ = ["FORMAT", "VERSION", "gin_transcript", "rummy_transcript"]
+__all__ = ["FORMAT", "VERSION", "event_entry", "gin_transcript", "rummy_transcript"]
 
 FORMAT = "tt22-rummy-transcript"
 VERSION = 1
 
 
-def _event(e: Event) -> dict[str, Any]:
+def event_entry(e: Event) -> dict[str, Any]:
+    """One event as the transcript writes it; shared with the seat's transcript (seat.py)."""
     seat, kind, data = e
     if kind in ("stock", "pile"):
         src = "stock" if kind == "stock" else "discard"
@@ -69,7 +70,7 @@ def rummy_transcript(s: rummy.State, seed: str, players: Sequence[Player]) -> di
     for h in s.history:
         st = h.start
         entry = _start(st.number, st.dealer, st.dealt, st.upcard, st.stock)
-        entry["events"] = [_event(e) for e in h.events]
+        entry["events"] = [event_entry(e) for e in h.events]
         entry["result"] = {
             "winner": h.winner if h.winner >= 0 else None,
             "ended": h.ended,
@@ -82,7 +83,7 @@ def rummy_transcript(s: rummy.State, seed: str, players: Sequence[Player]) -> di
     if s.phase != rummy.OVER:
         st = s.start
         entry = _start(st.number, st.dealer, st.dealt, st.upcard, st.stock)
-        entry["events"] = [_event(e) for e in events_of(s.log)]
+        entry["events"] = [event_entry(e) for e in events_of(s.log)]
         entry["result"] = None
         hands.append(entry)
     out = _head("rummy", seed, s.rules.as_dict(), players)
@@ -107,7 +108,7 @@ def gin_transcript(s: gin.State, seed: str, players: Sequence[Player]) -> dict[s
     hands: list[dict[str, Any]] = []
     for h in s.history:
         entry = _gin_start(h.start)
-        entry["events"] = [_event(e) for e in h.events]
+        entry["events"] = [event_entry(e) for e in h.events]
         void = h.kind == "void"
         entry["result"] = {
             "kind": h.kind,
@@ -123,7 +124,7 @@ def gin_transcript(s: gin.State, seed: str, players: Sequence[Player]) -> dict[s
         hands.append(entry)
     if s.phase != gin.OVER:
         entry = _gin_start(s.start)
-        entry["events"] = [_event(e) for e in events_of(s.log)]
+        entry["events"] = [event_entry(e) for e in events_of(s.log)]
         entry["result"] = None
         hands.append(entry)
     out = _head("gin", seed, s.rules.as_dict(), players)

@@ -15,7 +15,15 @@ from . import gin, rummy
 from .common import Event, events_of
 from .rules import GinRules, RummyRules
 
-__all__ = ["GinView", "RummyView", "gin_view", "public_events", "rummy_view"]
+__all__ = [
+    "GinView",
+    "PublicRummyHand",
+    "RummyView",
+    "gin_view",
+    "public_events",
+    "public_hands",
+    "rummy_view",
+]
 
 
 def public_events(events: tuple[Event, ...]) -> tuple[Event, ...]:
@@ -24,6 +32,47 @@ def public_events(events: tuple[Event, ...]) -> tuple[Event, ...]:
     return tuple(
         (seat, kind, None if kind in ("stock", "reshuffle") else data)
         for seat, kind, data in events
+    )
+
+
+class PublicRummyHand(NamedTuple):
+    """A finished Rummy hand as the table saw it: its upcard, its events with the stock's
+    cards taken out, the melds left on the table, and (when someone went out) the cards
+    left in each hand, counted openly as penalties (M10); a void hand shows no cards."""
+
+    number: int
+    dealer: int
+    upcard: int
+    events: tuple[Event, ...]
+    winner: int
+    ended: str
+    table: tuple[tuple[int, tuple[int, ...]], ...]
+    left: tuple[tuple[int, ...], ...]
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+def public_hands(state: rummy.State) -> tuple[PublicRummyHand, ...]:
+    """Every finished hand of a Rummy match as every seat saw it (what `tt22 show
+    --seat` writes of a finished hand). Not part of `RummyView`, whose `history` keeps
+    the short form: a view travels to every seat on every move (tt22 serve)."""
+    return tuple(_public_rummy(h) for h in state.history)
+
+
+def _public_rummy(h: rummy.HandResult) -> PublicRummyHand:
+    left = h.left if h.winner >= 0 else ()
+    st = h.start
+    return PublicRummyHand(
+        st.number,
+        st.dealer,
+        st.upcard,
+        public_events(h.events),
+        h.winner,
+        h.ended,
+        h.table,
+        left,
+        h.deltas,
+        h.scores,
     )
 
 
