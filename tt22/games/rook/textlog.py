@@ -98,6 +98,11 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
             )
             lines.append(f"  trick {n}: {plays}{won}")
         r = h["result"]
+        if r is not None and seen_by is not None:  # what the hand's end showed this seat
+            out = ", the cards out of play are shown (K23)" if h["out_of_play"] else ""
+            lines.append(
+                f"  at the hand's end: the nest as put back is counted openly (K14, K15){out}"
+            )
         if r is not None:
             made = "made" if r["made"] else "lost"
             lines.append(

@@ -114,6 +114,13 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
             lines.append(f"  knock limit: {h['knock_limit']}{double}")
         lines += [_event(e, names, ascii_style) for e in h["events"]]
         r = h["result"]
+        if r is not None and seen_by is not None and r.get("left") is not None:
+            # what the hand's end showed this seat (a void hand shows nothing)
+            lines.append(
+                "  both hands are shown (G5):"
+                if gin
+                else "  the cards left are shown and counted (M10):"
+            )
         if r is not None:
             lines += (
                 _gin_result(r, names, ascii_style) if gin else _rummy_result(r, names, ascii_style)
