@@ -417,18 +417,23 @@ def take_back(record: Record, keep: int) -> Record:
     counted on the last of them (undo against bots: the record keeps what stands and
     says how often moves were taken back). `origin`, `started` and the annotations of
     the moves kept stay. ValueError when nothing would be kept or `keep` reaches into
-    the moves of the record this one was forked from."""
+    the moves of the record this one was forked from.
+
+    Any game's record: a match is a pure function of (rules, seed, moves), so taking
+    back is folding the moves that stand again, through the record's game (22's own
+    functions for 22, the protocol for the others)."""
     base = record.origin.moves if record.origin is not None else 0
     if not max(1, base) <= keep < len(record.moves):
         raise ValueError(f"cannot take back to move {keep} of {len(record.moves)}")
     kept = list(record.moves[:keep])
     last = kept[-1]
     kept[-1] = msgspec.structs.replace(last, takebacks=last.takebacks + 1)
-    state = new_match(record.rules, len(record.players), record.seed)
+    steps = _steps(record.game)
+    state = steps.new_match(record.rules, len(record.players), record.seed)
     for rm in kept:
-        state = apply(state, rm.move)
+        state = steps.apply(state, rm.move)
     new = msgspec.structs.replace(
-        record, moves=kept, result=result_of(state), digest=state_digest(state)
+        record, moves=kept, result=steps.result(state), digest=steps.digest(state)
     )
     _remember(new, state)
     return new

@@ -20,6 +20,7 @@ API (what a game's table uses):
 - `play(move, think=None)`: `game.apply` (IllegalMove, with its `Reason` where the game
   has one, propagates untouched), then the record is appended and autosaved; when the
   match ends the record is filed in `records/` and `saved_path` says where.
+- `hint(view)`: the move the strongest bot level would make from a seat's view.
 - `bot_move()`: the move of the bot on turn, chosen from that seat's view only (the
   game's bots module: `LEVELS`/`make_level`, or `make_bot` by name); `is_bot(seat)`.
 - `save_problem`: why the last save failed (a full disk does not stop the game);
@@ -27,7 +28,9 @@ API (what a game's table uses):
   the slot: call when leaving the table), `shown_seed` (the seed's commitment while a
   human plays, as 22's).
 
-Take-backs (undo) are 22's only for now: `can_take_back` is False here.
+- `can_take_back`, `take_back()`: undo for one person against bots, as at 22's table
+  (tt22.tui.session.SlotSession): back to that person's last move, the bots' replies
+  with it; the record counts the take-back and the autosave holds what stands.
 """
 
 from __future__ import annotations
@@ -123,6 +126,7 @@ class GameSession(SlotSession):
             for seat, p in enumerate(self.players)
             if p.kind == "bot"
         }
+        self._hinter: Any = None  # the strongest level's bot, made on the first hint
         self.autosave = autosave
         self.claimed = False  # this session owns the data folder's match in progress
         self.saved_path: Path | None = None
@@ -223,7 +227,18 @@ class GameSession(SlotSession):
         except Exception:
             return self.game.view_legal_moves(v)[0]
 
-    can_take_back = False
+    def hint(self, view: Any) -> Any:
+        """The move the game's strongest bot level would make from `view`, a seat's view
+        (never the state: a hint knows what the player knows). Its decisions draw from
+        streams named after the position, so asking twice gives the same move. A bot
+        that fails gives the first legal move, as `bot_move` does."""
+        if self._hinter is None:
+            levels = game_levels(self.game.name)
+            self._hinter = _bot_for(self.game.name, levels[-1] if levels else "", self.seed)
+        try:
+            return self._hinter.choose(view)
+        except Exception:
+            return self.game.view_legal_moves(view)[0]
 
     # -- moves -------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import datetime as dt
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from tt22.bots import LEVELS, Bot, make_bot
 from tt22.engine import Move, Rules, State, apply, fresh_seed, new_match, seed_commitment
@@ -62,14 +63,23 @@ class SlotSession:
     """What every play session does with the data folder's one slot for the match in
     progress: autosave after each move, file the record when the match ends or is
     resigned, remember why a save failed, and let the slot go. 22's `MatchSession` and
-    every other game's `GameSession` (tt22.tui.game_session) share it. A subclass sets
-    `autosave`, `record`, `claimed`, `saved_path` and `save_problem`, and says `over`."""
+    every other game's `GameSession` (tt22.tui.game_session) share it, and taking back
+    the one person's last move against bots (undo), which any game's record can do: a
+    match is a pure function of its rules, seed and moves. A subclass sets `autosave`,
+    `record`, `claimed`, `saved_path`, `save_problem`, `state` and `moves`, and says
+    `humans` and `over`."""
 
     autosave: Autosave | None
     record: Record
     claimed: bool  # this session owns the data folder's match in progress
     saved_path: Path | None
     save_problem: str | None  # why the last autosave failed, if it did
+    state: Any
+    moves: list[Any]  # every move of the match so far; each names its `seat`
+
+    @property
+    def humans(self) -> list[int]:
+        raise NotImplementedError
 
     @property
     def over(self) -> bool:
@@ -111,6 +121,38 @@ class SlotSession:
         reason in `save_problem`)."""
         return self.saved_path if self._store(finish=True) else None
 
+    # -- take-backs (undo against bots) ------------------------------------------------
+
+    @property
+    def can_take_back(self) -> bool:
+        """Undo is for one person against bots: their last move can be taken back when
+        it is not the first move that stands (nor one the record was forked with), and
+        never once the match is over."""
+        humans = self.humans
+        if len(humans) != 1 or self.over:
+            return False
+        base = self.record.origin.moves if self.record.origin is not None else 0
+        return self._last_move_of(humans[0]) >= max(1, base)
+
+    def _last_move_of(self, seat: int) -> int:
+        moves = self.moves
+        return next((i for i in range(len(moves) - 1, -1, -1) if moves[i].seat == seat), -1)
+
+    def take_back(self) -> int:
+        """Take back the human's last move and every bot's reply to it: the record keeps
+        the moves that stand and counts the take-back (tt22.record.take_back), the state
+        is those moves folded again, and the autosave holds it. How many moves went;
+        ValueError when `can_take_back` is false."""
+        if not self.can_take_back:
+            raise ValueError("nothing to take back")
+        keep = self._last_move_of(self.humans[0])
+        gone = len(self.moves) - keep
+        self.record = take_back(self.record, keep)
+        self.moves = self.moves[:keep]
+        self.state = final_state(self.record)
+        self._store()
+        return gone
+
 
 class MatchSession(SlotSession):
     """One match: rules, seed, seats, the current state, the moves and the record."""
@@ -129,7 +171,9 @@ class MatchSession(SlotSession):
         self.rules = rules.for_players(len(players))
         self.seed = seed
         self.players = list(players)
-        self.state = state if state is not None else new_match(self.rules, len(players), seed)
+        self.state: State = (
+            state if state is not None else new_match(self.rules, len(players), seed)
+        )
         self.moves: list[Move] = list(moves)
         self.bots: dict[int, Bot] = {
             seat: _bot_for(p.bot or "", seed, seat)
@@ -245,35 +289,6 @@ class MatchSession(SlotSession):
         self.record = append_move(self.record, move, think=think)
         self._store(finish=self.over)
         return self.state
-
-    @property
-    def can_take_back(self) -> bool:
-        """Undo is for one person against bots: their last move can be taken back when
-        it is not the first move that stands (nor one the record was forked with)."""
-        humans = self.humans
-        if len(humans) != 1 or self.state.over:
-            return False
-        base = self.record.origin.moves if self.record.origin is not None else 0
-        return self._last_move_of(humans[0]) >= max(1, base)
-
-    def _last_move_of(self, seat: int) -> int:
-        return next(
-            (i for i in range(len(self.moves) - 1, -1, -1) if self.moves[i].seat == seat), -1
-        )
-
-    def take_back(self) -> int:
-        """Take back the human's last move and every bot's reply to it: the record keeps
-        the moves that stand and counts the take-back (tt22.record.take_back). How many
-        moves went; ValueError when `can_take_back` is false."""
-        if not self.can_take_back:
-            raise ValueError("nothing to take back")
-        keep = self._last_move_of(self.humans[0])
-        gone = len(self.moves) - keep
-        self.record = take_back(self.record, keep)
-        self.moves = self.moves[:keep]
-        self.state = final_state(self.record)
-        self._store()
-        return gone
 
     def abandon(self) -> None:
         if self.autosave is not None:

@@ -41,6 +41,8 @@ while bidding, all once trump is named, and the player who did not win the bid p
 | ← → or h l | move along your hand |
 | space | pick a card for the nest (5 of them) |
 | Home End | the first or the last card of your hand |
+| i | a hint: what the strongest bot would do from your cards, chosen in your hand |
+| u | undo: take back your last move and the bots' replies (one player against bots) |
 | m | show or hide the move log |
 | x | resign the game (asks first; the record is kept) |
 | ? | this help |
@@ -93,6 +95,8 @@ _KO = """\
 | ← → 또는 h l | 패에서 이동 |
 | space | 둥지에 돌려놓을 카드 고르기(5장) |
 | Home End | 패의 첫 카드나 마지막 카드 |
+| i | 힌트: 가장 강한 봇이 내 카드로 할 수. 패에서 골라 줍니다 |
+| u | 무르기: 내 마지막 수와 봇의 응수를 되돌림 (봇과 혼자 둘 때) |
 | m | 진행 기록 보이기/숨기기 |
 | x | 기권(먼저 묻습니다. 기록은 남습니다) |
 | ? | 이 도움말 |
@@ -145,6 +149,8 @@ _JA = """\
 | ← → または h l | 手札の中を移動 |
 | space | 巣に戻すカードを選ぶ(5枚) |
 | Home End | 手札の最初/最後のカード |
+| i | ヒント: 最も強いボットが自分の札でする手。 手札で選びます |
+| u | 待った: 自分の最後の手とボットの応手を戻す (ボットとの一人対局) |
 | m | 手順ログの表示/非表示 |
 | x | 投了(確認あり。記録は残ります) |
 | ? | このヘルプ |
