@@ -47,7 +47,9 @@ def _table(rows: list[str]) -> Table:
     names = _cells(head)
     table.add_column(inline(names[0], "bold"), no_wrap=True, style="bold")
     for name in names[1:]:
-        table.add_column(inline(name, "bold"), ratio=1)
+        # "fold", not Rich's "ellipsis": a line of wide characters that the wrap leaves a
+        # cell too long goes on in the next line instead of losing its end to a `…`.
+        table.add_column(inline(name, "bold"), ratio=1, overflow="fold")
     for row in body:
         if set(row.replace("|", "").strip()) <= set("-: "):
             continue  # the separator line
@@ -121,6 +123,6 @@ def _hanging(text: Text, indent: int) -> RenderableType:
         return text
     table = Table.grid(expand=True)
     table.add_column(width=indent, no_wrap=True)
-    table.add_column(ratio=1)
+    table.add_column(ratio=1, overflow="fold")  # (as in _table: never a `…`)
     table.add_row(text[:indent], text[indent:])
     return table

@@ -11,8 +11,10 @@ table: the player on turn presses Enter to see their own cards.
 
 Keys: ←→ (h l) move along the hand, Home/End, Space selects (the nest's 5 cards), ↑↓
 (k j, + -) raise or lower the bid, or choose the pile or the trump, Enter bids, puts
-back, names, plays; p passes; m the log; x resigns; q home; ? help. The mouse: a card
-toggles, the buttons do what their words say.
+back, names, plays; p passes; i a hint (what the strongest bot would do from this
+seat's view, chosen in the hand); u takes back your last move and the bots' replies (one
+person against bots, as at 22's table); m the log; x resigns; q home; ? help. The mouse:
+a card toggles, the buttons do what their words say.
 """
 
 from __future__ import annotations
@@ -89,6 +91,9 @@ class RookTableScreen(Screen[None]):
         Binding("enter", "act('trump')", "rook.key.name_trump", id="rook.name_trump"),
         Binding("enter", "act('play')", "key.play", id="rook.play"),
         Binding("p", "pass_bid", "rook.key.pass", id="rook.pass"),
+        # Not in the footer (no room at 80 columns), as at 22's table: in the help.
+        Binding("i", "hint", "key.hint", id="rook.hint", show=False),
+        Binding("u", "undo", "key.undo", id="rook.undo", show=False),
         Binding("x", "resign", "key.resign", id="rook.resign", show=False),
         Binding("m", "toggle_log", "key.log", id="rook.log"),
         Binding("question_mark", "rook_help", "key.help", id="rook.help", key_display="?"),
@@ -363,18 +368,19 @@ class RookTableScreen(Screen[None]):
             if i < len(labels) and str(button.label) != labels[i]:
                 button.label = Text(labels[i])
                 button.refresh(layout=True)  # (a longer word: a wider button)
-                selected = v is not None and v.phase == TRUMP and i == self.pick
-                button.variant = (
-                    "primary"
-                    if (i == 0 and (v is None or v.phase != TRUMP)) or selected
-                    else "default"
-                )
+            # The trump under choice is the marked button (↑↓ or a hint move it).
+            selected = v is not None and v.phase == TRUMP and i == self.pick
+            button.variant = (
+                "primary" if (i == 0 and (v is None or v.phase != TRUMP)) or selected else "default"
+            )
 
     # ------------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """True offered, None dimmed (not now), False not in the footer here."""
-        if action == "resign":
+        if action in ("resign", "hint"):
             return not self.watching and not self.session.over
+        if action == "undo":  # one person against bots; when there is nothing, it says so
+            return not self.watching
         if action not in ("cursor", "cursor_end", "select", "step", "act", "pass_bid"):
             return True
         if self.watching:
@@ -501,6 +507,62 @@ class RookTableScreen(Screen[None]):
             self.human_move(Nest(v.seat, tuple(TEXT[c] for c in hand.selection)))
         elif v.phase == PLAY and hand.cards:
             self.human_move(Play(v.seat, TEXT[hand.cards[hand.cursor]]))
+
+    def action_hint(self) -> None:
+        """What the strongest bot would do from this seat's view, chosen in the hand."""
+        v = self._view
+        if v is None:
+            self.note = t("msg.hint_not_now")
+            self.update_message()
+            return
+        self.note = t("msg.hint_thinking")
+        self.update_message()
+        self._hint(v)
+
+    @work(exclusive=True, group="hint")
+    async def _hint(self, v: RookView) -> None:
+        record = self.session.record
+        move = await asyncio.to_thread(self.session.hint, v)
+        if self.gone or self.session.record is not record or self._view is None:
+            return  # the position moved on (or was taken back) while the bot thought
+        a = self.tapp.ascii_cards
+        hand = self.query_one("#rook-hand", HandView)
+        if isinstance(move, Bid):
+            self.bid_choice = move.points
+        elif isinstance(move, (Pile, Trump)):
+            self.pick = move.pile if isinstance(move, Pile) else SUIT_CHARS.index(move.suit)
+        elif isinstance(move, Nest):
+            hand.select_cards(_card(c) for c in move.cards)
+        elif isinstance(move, Play) and _card(move.card) in hand.cards:
+            hand.cursor = hand.cards.index(_card(move.card))
+            hand.refresh()
+        note = t("rook.hint", move=hint_words(move, a))
+        forced = self.session.game.forced_reason(v)
+        if forced is not None:
+            note += " " + reason_text(forced, a)
+        self.note = note
+        self.update_message()
+        self.update_buttons()
+        self.refresh_bindings()
+
+    def action_undo(self) -> None:
+        """Take back your last move and the bots' replies (one person against bots, as
+        at 22's table): the record keeps the moves that stand and counts the take-back."""
+        if self.watching or self.hot_seat or not self.session.can_take_back:
+            self.note = t("msg.no_undo")
+            self.update_message()
+            return
+        self.workers.cancel_group(self, "bots")
+        self.workers.cancel_group(self, "hint")
+        gone = self.session.take_back()
+        self.waiting_summary = False
+        self.revealed = None
+        self._view = None  # a new turn: the choices start afresh
+        self.query_one("#rook-hand", HandView).clear_selection()
+        self.rebuild_log()
+        self.note = t("msg.undone", n=gone)
+        self.refresh_table()
+        self.advance()
 
     def action_rook_help(self) -> None:
         """Rook's rules and keys (22's help is about 22)."""
@@ -661,6 +723,22 @@ class RookTableScreen(Screen[None]):
 
 def _card(text: str) -> int:
     return TEXT.index(text)
+
+
+def hint_words(move: Any, ascii_style: bool) -> str:
+    """A hinted move in the table's words: `bid 85`, `put back 5♠ 6♠ …`, `play 10♥`."""
+    if isinstance(move, Bid):
+        return t("rook.hint.bid", bid=move.points)
+    if isinstance(move, Pass):
+        return t("rook.hint.pass")
+    if isinstance(move, Pile):
+        return t("rook.hint.pile", n=move.pile + 1)
+    if isinstance(move, Nest):
+        cards = cards_line((_card(c) for c in move.cards if c in TEXT), ascii_style)
+        return t("rook.hint.nest", cards=cards.plain)
+    if isinstance(move, Trump):
+        return t("rook.hint.trump", suit=suit_name(SUIT_CHARS.index(move.suit), ascii_style))
+    return t("rook.hint.play", card=show_rook_card(_card(move.card), ascii_style))
 
 
 def open_new(

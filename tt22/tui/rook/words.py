@@ -17,6 +17,14 @@ __all__ = ["WORDS", "reason_text", "suit_name", "suit_symbol"]
 
 WORDS: dict[str, tuple[str, str, str]] = {
     "title": ("Rook", "루크", "ルック"),
+    # a hint (i): the move the strongest bot would make from this seat's view
+    "hint": ("Hint: {move}.", "힌트: {move}.", "ヒント: {move}。"),
+    "hint.bid": ("bid {bid}", "{bid} 입찰", "{bid}で入札"),
+    "hint.pass": ("pass", "패스", "パス"),
+    "hint.pile": ("take pile {n}", "{n}번 더미 가져오기", "{n}番の山を取る"),
+    "hint.nest": ("put back {cards}", "{cards} 돌려놓기", "{cards} を戻す"),
+    "hint.trump": ("name {suit} trump", "트럼프를 {suit}(으)로", "切り札を{suit}に"),
+    "hint.play": ("play {card}", "{card} 내기", "{card} を出す"),
     # status line
     "status": (
         "Rook · hand {n} · {phase}",

@@ -10,7 +10,10 @@ Keys, as at 22's table: ←→ move through the hand, Space selects, Enter does 
 main thing (draw from the stock, pass the upcard, discard the card under the cursor), and
 letters do the rest: `p` takes the discard pile's top, `m` melds the selected cards, `o`
 lays a card off (again `o` for the next meld it fits, Enter to lay it there; or the
-meld's number), `k` knocks. The mouse clicks cards, buttons, the pile and the melds.
+meld's number), `k` knocks; `i` hints (what the strongest bot would do from this seat's
+view, chosen in the hand), `u` takes back your last move and the bots' replies (one
+person against bots, as at 22's table), `x` resigns (after asking), `?` the Rummy
+family's own help. The mouse clicks cards, buttons, the pile and the melds.
 
 The session (the match, its autosave slot and lock, its bots) is the interface's one
 play session for protocol games (tt22.tui.game_session.GameSession); this screen reads
@@ -36,8 +39,8 @@ from textual.widgets import Button, Footer, Static
 
 from tt22.engine import show_card
 from tt22.games.protocol import IllegalMove, Reason, reason_of
-from tt22.games.rummy import Discard, Knock, LayOff
-from tt22.games.rummy.cards import TEXT
+from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld, Pass
+from tt22.games.rummy.cards import CODE, TEXT
 from tt22.games.rummy.gin import OFFER, WALL
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
@@ -55,7 +58,12 @@ from tt22.tui.rummy.model import (
 from tt22.tui.rummy.widgets import MeldHand, PackedLines, card_run
 from tt22.tui.rummy.words import reason_text, rt
 from tt22.tui.safe_text import say
-from tt22.tui.screens.game_table import play_again, resign_and_leave, seat_new_match
+from tt22.tui.screens.game_table import (
+    confirm_resign,
+    play_again,
+    resign_and_leave,
+    seat_new_match,
+)
 from tt22.tui.widgets.lines import TextLines
 
 __all__ = ["PlaySession", "RummyTable", "open_new"]
@@ -82,6 +90,16 @@ class PlaySession(Protocol):
     def bot_move(self) -> Any: ...
 
     def play(self, move: Any, think: float | None = None) -> Any: ...
+
+    @property
+    def record(self) -> Any: ...
+
+    @property
+    def can_take_back(self) -> bool: ...
+
+    def take_back(self) -> int: ...
+
+    def hint(self, view: Any) -> Any: ...
 
     def release(self) -> None: ...
 
@@ -113,7 +131,10 @@ class RummyTable(Screen[None]):
             for n in range(1, 10)
         ),
         Binding("escape", "cancel", "rummy.ui.key.cancel", id="rummy.cancel", show=False),
-        Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
+        Binding("question_mark", "rummy_help", "key.help", id="rummy.help", key_display="?"),
+        # Not in the footer (no room at 80 columns), as at 22's table: in the help.
+        Binding("i", "hint", "key.hint", id="rummy.hint", show=False),
+        Binding("u", "undo", "key.undo", id="rummy.undo", show=False),
         Binding("x", "resign", "key.resign", id="rummy.resign", show=False),
         Binding("q", "home", "key.home", id="rummy.home"),
     ]
@@ -514,10 +535,12 @@ class RummyTable(Screen[None]):
 
     # ------------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("home", "help"):
+        if action in ("home", "help", "rummy_help"):
             return True
-        if action == "resign":
+        if action in ("resign", "hint"):
             return not self.watching and not self.game.is_over(self.state)
+        if action == "undo":  # one person against bots; when there is nothing, it says so
+            return not self.watching
         if self.watching:
             return action == "home"
         if self.must_reveal():
@@ -614,8 +637,6 @@ class RummyTable(Screen[None]):
         if c.pile is not None:
             self.send(c.pile)
         elif v is not None and c.drawing:
-            from tt22.games.rummy import Draw
-
             self.refuse(Draw(v.seat, "discard"))
 
     def action_discard(self) -> None:
@@ -645,8 +666,6 @@ class RummyTable(Screen[None]):
         if len(picked) < 3:
             self.say_note(Text(rt("pick_meld")))
             return
-        from tt22.games.rummy import Meld
-
         self.refuse(Meld(v.seat, tuple(TEXT[x] for x in picked)))
 
     def action_lay_off(self) -> None:
@@ -704,8 +723,94 @@ class RummyTable(Screen[None]):
                 say(self.app, t("msg.saved"))
 
     def action_resign(self) -> None:
-        """Stop this match for good: filed, unfinished, with the records."""
+        """Stop this match for good, once the player has said so: filed, unfinished,
+        with the records."""
+        confirm_resign(self, self.leave_match)
+
+    def leave_match(self) -> None:
         resign_and_leave(self, self.session)
+
+    def action_rummy_help(self) -> None:
+        """Rummy's or Gin's rules and this table's keys (22's help is about 22)."""
+        from tt22.tui.rummy.help import RummyHelpScreen
+
+        self.app.push_screen(RummyHelpScreen(self.game.name, self.shown_view().rules))
+
+    def action_hint(self) -> None:
+        """What the strongest bot would do from this seat's view, chosen in the hand."""
+        v = self.my_view()
+        if v is None:
+            self.say_note(Text(t("msg.hint_not_now")))
+            return
+        self.say_note(Text(t("msg.hint_thinking")))
+        self._hint(v)
+
+    @work(exclusive=True, group="hint")
+    async def _hint(self, v: Any) -> None:
+        record = self.session.record
+        move = await asyncio.to_thread(self.session.hint, v)
+        if self.gone or self.session.record is not record or self.my_view() is None:
+            return  # the position moved on (or was taken back) while the bot thought
+        a = bool(getattr(self.app, "ascii_cards", False))
+        hand = self._hand()
+        hand.clear_selection()
+        self.target = None
+        if isinstance(move, Meld):
+            for card in move.cards:
+                hand.toggle(hand.order.index(CODE[card]))
+        elif isinstance(move, LayOff):
+            hand.toggle(hand.order.index(CODE[move.card]))
+            if len(lay_off_targets(self.choices(), CODE[move.card])) > 1:
+                self.target = (CODE[move.card], move.meld)  # Enter lays it there
+        elif isinstance(move, (Discard, Knock)):
+            hand.point_at(CODE[move.card])
+        note = Text(rt("hint", move=self.hint_words(v, move, a)), style="bold")
+        forced = self.game.forced_reason(v)
+        if forced is not None:
+            note.append(" " + self.why(forced))
+        self.note = note
+        self.update_message()
+        self.update_buttons()
+        self.refresh_bindings()
+
+    @staticmethod
+    def hint_words(v: Any, move: Any, a: bool) -> str:
+        """A hinted move in the table's words (a discard with the deadwood it leaves)."""
+        if isinstance(move, Draw):
+            if move.source == "stock":
+                return rt("hint.stock")
+            return rt("hint.pile", card=show_card(v.pile[-1], a) if v.pile else "")
+        if isinstance(move, Pass):
+            return rt("hint.pass")
+        if isinstance(move, Meld):
+            return rt("hint.meld", cards=" ".join(show_card(CODE[c], a) for c in move.cards))
+        if isinstance(move, LayOff):
+            return rt("hint.layoff", card=show_card(CODE[move.card], a), meld=move.meld + 1)
+        card = CODE[move.card]
+        after = deadwood_after(v, card)
+        if isinstance(move, Knock):
+            if after == 0:
+                return rt("hint.gin", card=show_card(card, a))
+            return rt("hint.knock", card=show_card(card, a), n=after)
+        return rt("hint.discard", card=show_card(card, a), n=after)
+
+    def action_undo(self) -> None:
+        """Take back your last move and the bots' replies (one person against bots, as
+        at 22's table): the record keeps the moves that stand and counts the take-back."""
+        s = self.session
+        if self.watching or len(s.humans) > 1 or not s.can_take_back:
+            self.say_note(Text(t("msg.no_undo"), style="bold"))
+            return
+        self.workers.cancel_group(self, "bots")
+        self.workers.cancel_group(self, "hint")
+        gone = s.take_back()
+        self.waiting_summary = False
+        self.revealed = None
+        self.target = None
+        self._hand().clear_selection()
+        self.note = Text(t("msg.undone", n=gone), style="bold")
+        self.refresh_table()
+        self.advance()
 
     # ------------------------------------------------------------------ moves
     def why(self, reason: Reason) -> str:

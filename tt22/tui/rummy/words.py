@@ -157,6 +157,32 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "記録はここで途切れます: {problem}",
     ),
     # buttons
+    # a hint (i): the move the strongest bot would make from this seat's view
+    "hint": ("Hint: {move}.", "힌트: {move}.", "ヒント: {move}。"),
+    "hint.stock": ("draw from the stock", "더미에서 뽑기", "山札から引く"),
+    "hint.pile": (
+        "take {card} from the discard pile",
+        "버린 카드 {card} 가져오기",
+        "捨て札の {card} を取る",
+    ),
+    "hint.pass": ("pass", "패스", "パス"),
+    "hint.meld": ("meld {cards}", "{cards} 멜드", "{cards} をメルド"),
+    "hint.layoff": (
+        "lay {card} off on meld {meld}",
+        "{card}을(를) {meld}번 멜드에 붙이기",
+        "{card} を{meld}番のメルドに付ける",
+    ),
+    "hint.discard": (
+        "discard {card} (deadwood {n})",
+        "{card} 버리기 (데드우드 {n})",
+        "{card} を捨てる(デッドウッド {n})",
+    ),
+    "hint.knock": (
+        "knock with {card} (deadwood {n})",
+        "{card}(으)로 노크 (데드우드 {n})",
+        "{card} でノック(デッドウッド {n})",
+    ),
+    "hint.gin": ("go gin with {card}", "{card}(으)로 진", "{card} でジン"),
     "btn.stock": ("Draw from stock", "더미에서 뽑기", "山札から引く"),
     "btn.pile": ("Take the discard", "버린 카드 가져오기", "捨て札を取る"),
     "btn.take": ("Take {card}", "{card} 가져오기", "{card} を取る"),
