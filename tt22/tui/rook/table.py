@@ -56,6 +56,8 @@ from tt22.tui.rook.words import reason_text, suit_name
 from tt22.tui.safe_text import say
 from tt22.tui.screens.game_table import (
     confirm_resign,
+    offers_hint,
+    offers_undo,
     play_again,
     resign_and_leave,
     seat_new_match,
@@ -377,10 +379,12 @@ class RookTableScreen(Screen[None]):
     # ------------------------------------------------------------------ keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """True offered, None dimmed (not now), False not in the footer here."""
-        if action in ("resign", "hint"):
+        if action == "resign":
             return not self.watching and not self.session.over
+        if action == "hint":
+            return not self.watching and not self.session.over and offers_hint(self.session)
         if action == "undo":  # one person against bots; when there is nothing, it says so
-            return not self.watching
+            return not self.watching and offers_undo(self.session)
         if action not in ("cursor", "cursor_end", "select", "step", "act", "pass_bid"):
             return True
         if self.watching:
@@ -511,7 +515,7 @@ class RookTableScreen(Screen[None]):
     def action_hint(self) -> None:
         """What the strongest bot would do from this seat's view, chosen in the hand."""
         v = self._view
-        if v is None:
+        if v is None or not offers_hint(self.session):
             self.note = t("msg.hint_not_now")
             self.update_message()
             return

@@ -60,6 +60,8 @@ from tt22.tui.rummy.words import reason_text, rt
 from tt22.tui.safe_text import say
 from tt22.tui.screens.game_table import (
     confirm_resign,
+    offers_hint,
+    offers_undo,
     play_again,
     resign_and_leave,
     seat_new_match,
@@ -537,10 +539,13 @@ class RummyTable(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("home", "help", "rummy_help"):
             return True
-        if action in ("resign", "hint"):
+        if action == "resign":
             return not self.watching and not self.game.is_over(self.state)
+        if action == "hint":
+            over = self.game.is_over(self.state)
+            return not self.watching and not over and offers_hint(self.session)
         if action == "undo":  # one person against bots; when there is nothing, it says so
-            return not self.watching
+            return not self.watching and offers_undo(self.session)
         if self.watching:
             return action == "home"
         if self.must_reveal():
@@ -739,7 +744,7 @@ class RummyTable(Screen[None]):
     def action_hint(self) -> None:
         """What the strongest bot would do from this seat's view, chosen in the hand."""
         v = self.my_view()
-        if v is None:
+        if v is None or not offers_hint(self.session):
             self.say_note(Text(t("msg.hint_not_now")))
             return
         self.say_note(Text(t("msg.hint_thinking")))

@@ -17,7 +17,15 @@ from tt22.tui.i18n import t
 from tt22.tui.safe_text import say
 from tt22.tui.session import fresh_seed_text
 
-__all__ = ["Resigning", "confirm_resign", "play_again", "resign_and_leave", "seat_new_match"]
+__all__ = [
+    "Resigning",
+    "confirm_resign",
+    "offers_hint",
+    "offers_undo",
+    "play_again",
+    "resign_and_leave",
+    "seat_new_match",
+]
 
 
 class Resigning(Protocol):
@@ -26,6 +34,18 @@ class Resigning(Protocol):
     save_problem: str | None
 
     def resign(self) -> Path | None: ...
+
+
+def offers_hint(session: object) -> bool:
+    """Whether a table's session gives hints (`hint(view)`): a local match does; a seat
+    served over SSH (tt22.serve) does not, as 22's served seat does not."""
+    return callable(getattr(session, "hint", None))
+
+
+def offers_undo(session: object) -> bool:
+    """Whether a table's session can take moves back at all (`take_back`; when it may
+    now, `can_take_back` says): a local match can, a served seat cannot."""
+    return callable(getattr(session, "take_back", None))
 
 
 def seat_new_match(
