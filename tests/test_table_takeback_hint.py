@@ -43,6 +43,7 @@ from tt22.tui.rook.table import RookTableScreen
 from tt22.tui.rummy.help import RummyHelpScreen, rummy_help_markdown
 from tt22.tui.rummy.table import RummyTable
 from tt22.tui.rummy.widgets import MeldHand
+from tt22.tui.screens.game_table import offers_hint, offers_undo
 from tt22.tui.widgets.hand import HandView
 
 SIZE = (80, 24)
@@ -447,3 +448,38 @@ async def test_x_at_the_rummy_table_asks_before_giving_the_match_up(
             assert Autosave(_home, SLOT).load_current() is None
             filed = list((_home / "records").glob("*.22rec"))
             assert len(filed) == 1 and not load_record(filed[0]).result.finished
+
+
+@pytest.mark.parametrize(("name", "players"), [("rook", 4), ("gin", 2)])
+async def test_a_seat_served_over_ssh_offers_neither_hint_nor_undo(
+    name: str, players: int, tmp_path: Path
+) -> None:
+    """A served seat is the same table on a session that has neither (as 22's served
+    seat): the keys are not offered, and pressed they change nothing."""
+    pytest.importorskip("asyncssh")
+    import tt22.serve.app  # noqa: F401  (the server's words)
+    from tt22.serve.hub import Hub, SeatSpec, Table, TableOptions
+    from tt22.serve.tables import game_seat_screen
+
+    game = get_game(name)
+    hub = Hub(tmp_path / "hub")
+    options = TableOptions(game=name, seats=("human",) * players)
+    table = Table(hub, "ABCD", options, [SeatSpec(f"p{i}", f"fp{i}") for i in range(players)])
+    table.rules = game.rules((), players)
+    table.seed = "served"
+    table.state = game.new_match(table.rules, players, "served")
+    table.status = "playing"
+    seat = game.to_move(table.state)
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_seat_screen(table, seat, table.news_for(seat), f"fp{seat}")
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert not offers_hint(screen.session) and not offers_undo(screen.session)
+        before = screen.session.state
+        offered = {b.binding.action for b in screen.active_bindings.values() if b.enabled}
+        assert "hint" not in offered and "undo" not in offered
+        await pilot.press("i", "u")
+        await pilot.pause()
+        assert app.screen is screen and screen.session.state == before
+        assert "Hint" not in shown(app) and "Taken back" not in shown(app)
