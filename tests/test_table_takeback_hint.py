@@ -483,3 +483,28 @@ async def test_a_seat_served_over_ssh_offers_neither_hint_nor_undo(
         await pilot.pause()
         assert app.screen is screen and screen.session.state == before
         assert "Hint" not in shown(app) and "Taken back" not in shown(app)
+
+
+@pytest.mark.parametrize(("name", "players"), [("rook", 4), ("gin", 2)])
+async def test_hint_and_undo_draw_in_ascii_with_no_color(
+    name: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--ascii` and NO_COLOR: what a hint and a take-back say is drawn whole, and in
+    ASCII (cards as `TS`, `RK`)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    game = get_game(name)
+    session = GameSession(game, game.rules([], players), "plain", seats(players))
+    play_to(session, 2)
+    app = app_for(ascii_cards=True)
+    async with app.run_test(size=SIZE) as pilot:
+        table = table_for(name, session)
+        await app.push_screen(table)
+        await until(pilot, lambda: on_turn(table))
+        await pilot.press("i")
+        await until(pilot, lambda: "Hint:" in shown(app) and "thinking" not in shown(app))
+        lines = screen_lines(app)
+        assert all(line.isascii() for line in lines), [x for x in lines if not x.isascii()]
+        await pilot.press("u")
+        await until(pilot, lambda: "Taken back" in shown(app) and on_turn(table))
+        lines = screen_lines(app)
+        assert all(line.isascii() for line in lines), [x for x in lines if not x.isascii()]
