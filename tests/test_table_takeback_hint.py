@@ -508,3 +508,24 @@ async def test_hint_and_undo_draw_in_ascii_with_no_color(
         await until(pilot, lambda: "Taken back" in shown(app) and on_turn(table))
         lines = screen_lines(app)
         assert all(line.isascii() for line in lines), [x for x in lines if not x.isascii()]
+
+
+def test_undo_never_reaches_into_the_moves_a_match_was_played_on_from() -> None:
+    """A match played on from a record (the replayer's "play from here"): its first moves
+    are that record's, and undo stops where they end, as 22's does."""
+    from tt22.record import final_state, fork_record
+
+    rook = get_game("rook")
+    rules = rook.rules([], 4)
+    source = GameSession(rook, rules, "fork", seats(4))
+    play_to(source, 3)
+    forked = fork_record(source.record, len(source.moves), "src.22rec", dt.datetime.now(dt.UTC))
+    session = GameSession(
+        rook, forked.rules, forked.seed, forked.players, record=forked, state=final_state(forked)
+    )
+    assert session.to_move == 0 and not session.can_take_back  # the person's moves are the source's
+    mine = play_to(session, 1)
+    assert session.can_take_back
+    session.take_back()
+    assert len(session.moves) == mine[0].moves == forked.origin.moves  # type: ignore[union-attr]
+    assert not session.can_take_back
