@@ -122,7 +122,7 @@ def test_take_back_refolds_the_moves_that_stand_for_every_game(name: str, player
         take_back(record, 14)
 
 
-@pytest.mark.parametrize(("name", "players"), GAMES)
+@pytest.mark.parametrize(("name", "players"), [*GAMES, ("rook", 2), ("rummy", 4)])
 def test_undo_goes_back_to_the_persons_last_decision_exactly(
     name: str, players: int, _home: Path
 ) -> None:
@@ -529,3 +529,29 @@ def test_undo_never_reaches_into_the_moves_a_match_was_played_on_from() -> None:
     session.take_back()
     assert len(session.moves) == mine[0].moves == forked.origin.moves  # type: ignore[union-attr]
     assert not session.can_take_back
+
+
+def test_undo_takes_back_a_card_played_for_the_dummy() -> None:
+    """Two-player Rook (K22): the non-bidder plays the dummy's cards; such a card is that
+    person's move, and undo takes it back like their own."""
+    from tt22.games.rook.state import DUMMY
+
+    rook = get_game("rook")
+    session = GameSession(rook, rook.rules([], 2), "dummy undo", seats(2))
+    before: Decision | None = None
+    while not session.over:
+        seat = session.to_move
+        if session.is_bot(seat):
+            session.play(session.bot_move())
+        elif before is None and session.state.turn == DUMMY:
+            before = Decision(session)
+            session.play(session.legal_moves(0)[-1])
+        elif before is not None:
+            break
+        else:
+            session.play(session.legal_moves(0)[0])
+    assert before is not None, "the person never played for the dummy"
+    assert session.to_move == 0 and session.can_take_back  # (on turn again, next to it)
+    session.take_back()
+    assert len(session.moves) == before.moves and session.view(0) == before.view
+    assert session.state.turn == DUMMY
