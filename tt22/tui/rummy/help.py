@@ -190,6 +190,10 @@ buttons.
 | PgUp PgDn | a hand back or on |
 | Home End | the start or the end |
 | v | the view: every hand open (a finished game), then each seat's |
+| g | go to a hand (3), a turn (3.2) or after a move (#57) |
+| p | play on from here: you take a seat, bots the others (a match in progress is kept) |
+| c | comment on the last move made (a seat's view: on its own moves only) |
+| s | save the comments (a copy next to the record, or over it) |
 | q | back |
 """,
     "ko": """\
@@ -220,6 +224,10 @@ buttons.
 | PgUp PgDn | 한 판 뒤로/앞으로 |
 | Home End | 처음이나 끝 |
 | v | 시점: 모든 패 공개(끝난 게임), 그다음 각 자리 |
+| g | 이동: 판(3), 차례(3.2), 수 다음(#57) |
+| p | 여기서 두기: 한 자리를 맡고 나머지는 봇(진행 중인 게임은 기록에 보관) |
+| c | 마지막 수에 메모(자리 시점에서는 그 자리의 수에만) |
+| s | 메모 저장(기록 옆에 사본으로, 또는 덮어쓰기) |
 | q | 뒤로 |
 """,
     "ja": """\
@@ -250,6 +258,10 @@ buttons.
 | PgUp PgDn | 一回戻る/進む |
 | Home End | 最初/最後 |
 | v | 視点: 全員の手札(終了したゲーム)、 次に各席 |
+| g | 移動: 回(3)、 手番(3.2)、 手の後(#57) |
+| p | ここから対局: 一つの席に座り、 他はボット(進行中の試合は記録に保存) |
+| c | 最後の手にコメント(席の視点ではその席の手だけ) |
+| s | コメントを保存(記録の隣にコピー、 または上書き) |
 | q | 戻る |
 """,
 }
