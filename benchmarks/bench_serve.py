@@ -14,7 +14,14 @@ has made M moves or its match ends. Prints:
 
 The clients run in this process, on the same 2 shared cores as the server, so the
 latency includes their own queueing: it is an upper bound. Run:
-`python benchmarks/bench_serve.py [--players 100] [--moves 30] [--think 0.1,0.5]`
+`python benchmarks/bench_serve.py [--players 100] [--moves 30] [--think 0.1,0.5]
+[--game twentytwo|rook|gin]`
+
+`--game rook` seats four people at each Rook table, `--game gin` two at each Gin table;
+their clients answer each turn's prompt with the simplest move (pass the bidding when
+they may, put back the first five cards, the trump proposed, the card under the cursor;
+pass the upcard, draw from the stock, knock when the card at the cursor allows it, else
+discard the hand's last card), and close each hand's summary.
 """
 
 from __future__ import annotations
@@ -37,6 +44,69 @@ import pyte
 TURN = ("Your lead:", "Your turn:", "Your move:", "Exchange: select")
 """The prompts that say it is this player's move (never a line of the table's log, such
 as "Exchange: Ann kept", which a client must not take for its turn)."""
+END, HOME, RIGHT = "\x1b[F", "\x1b[H", "\x1b[C"
+
+
+class Game:
+    """How the benchmark's clients open, recognise and play one game's tables."""
+
+    def __init__(
+        self,
+        size: int,
+        form: tuple[str, str],
+        started: str,
+        over: str,
+        turns: list[tuple[str, str]],
+    ) -> None:
+        self.size = size  # people per table
+        self.form = form  # keys in the new-table form before ctrl+s, and what it shows then
+        self.started = started  # what every screen shows once the match plays
+        self.over = over
+        self.turns = turns  # (what the screen says, the keys that answer it), in order
+
+    def keys(self, text: str) -> str | None:
+        for words, keys in self.turns:
+            if words in text:
+                return keys
+        return None
+
+
+GAMES = {
+    # 22: past the game and the players, people 2 -> 4; Enter keeps the hand in the
+    # exchange, d plays the lowest cards.
+    "twentytwo": Game(
+        4, ("\t\t\x1b[C\x1b[C", "bots)  ‹ 4 ›"), "Deal 1", "Match over",
+        [("Exchange: select", "\r"), *((w, "d") for w in TURN if w != "Exchange: select")],
+    ),
+    # Rook: the game one step right, people 2 -> 4.
+    "rook": Game(
+        4, (RIGHT + "\t\t\x1b[C\x1b[C", "bots)  ‹ 4 ›"), "hand 1", "The game is over",
+        [
+            ("Next hand", "\r"),
+            ("Enter bid, p pass", "p"),
+            ("Your bid:", "\r"),
+            ("Choose a pile", "\r"),
+            ("Your nest", HOME + (" " + RIGHT) * 5 + "\r"),
+            ("Name trump", "\r"),
+            ("Your lead", "\r"),
+            ("Your turn", "\r"),
+            ("The dummy's turn", "\r"),
+        ],
+    ),
+    # Gin: three steps right; two players, both people by default.
+    "gin": Game(
+        2, (RIGHT * 3, "‹ Gin Rummy ›"), "Hand 1", "Game over",
+        [
+            ("Next hand", "\r"),
+            ("Take the upcard", "\r"),
+            ("The stock is spent", "\r"),
+            ("Draw from the stock", "\r"),
+            ("knock with it (k)", "k"),
+            ("for gin (k)", "k"),
+            ("(Enter): deadwood", END + "\r"),
+        ],
+    ),
+}  # fmt: skip
 
 
 def rss_kib(pid: int) -> int:
@@ -117,12 +187,15 @@ class Player:
         self.proc.stdin.write(keys.encode())
 
 
-async def seat(table: list[Player]) -> None:
+async def seat(table: list[Player], game: Game) -> None:
     host, *guests = table
     host.press("n")
     await host.wait_for("A new table")
-    host.press("\t\t\x1b[C\x1b[C\x13")  # past the game, the players, to "people": 2 -> 4
-    await host.wait_for("waiting for 3 more")
+    keys, shown = game.form
+    host.press(keys)  # the game and its people
+    await host.wait_for(shown)
+    host.press("\x13")  # ctrl+s
+    await host.wait_for(f"waiting for {game.size - 1} more")
     code = re.search(r"Table (\w{4}): waiting", host.text)
     assert code is not None
     for guest in guests:
@@ -133,7 +206,7 @@ async def seat(table: list[Player]) -> None:
         guest.press(code.group(1) + "\r")
     for p in table:
         try:
-            await p.wait_for("Deal 1")
+            await p.wait_for(game.started)
         except TimeoutError:
             for q in guests:
                 print(q.name, q.text, sep="\n", file=sys.stderr)
@@ -142,6 +215,7 @@ async def seat(table: list[Player]) -> None:
 
 async def play(
     p: Player,
+    game: Game,
     moves: int,
     latencies: list[float],
     rng: random.Random,
@@ -151,22 +225,22 @@ async def play(
     """Move whenever the screen says so, until this table is done (one of its players
     has made `moves` moves, or its match is over)."""
     made = 0
-    while not done.is_set() and "Match over" not in p.text:
-        if not any(w in p.text for w in TURN):
+    while not done.is_set() and game.over not in p.text:
+        if game.keys(p.text) is None:
             p.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(p.changed.wait(), 1)
             continue
         await asyncio.sleep(rng.uniform(*think))  # a person thinking (the pacing)
-        if not any(w in p.text for w in TURN):
+        keys = game.keys(p.text)
+        if keys is None:
             # The prompt was the last of a redraw still arriving when the client looked:
             # a key now would do nothing, and the next screen change (another player's
             # move, seconds away) would be taken for its answer.
             continue
-        exchanging = "Exchange: select" in p.text
         p.changed.clear()
         pressed = time.perf_counter()
-        p.press("\r" if exchanging else "d")
+        p.press(keys)
         try:
             await asyncio.wait_for(p.changed.wait(), 10)
         except TimeoutError:
@@ -188,9 +262,12 @@ async def main() -> int:
         default="0.1,0.5",
         help="seconds a client waits before each move, as MIN,MAX (default 0.1,0.5)",
     )
+    parser.add_argument("--game", choices=sorted(GAMES), default="twentytwo")
     args = parser.parse_args()
     low, high = (float(x) for x in args.think.split(","))
-    n = args.players - args.players % 4
+    game = GAMES[args.game]
+    size = game.size
+    n = args.players - args.players % size
     data = Path(tempfile.mkdtemp(prefix="tt22-bench-serve-"))
     server = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -218,8 +295,8 @@ async def main() -> int:
         for group in range(0, n, 10):  # ten at a time, as people arrive
             connect += await asyncio.gather(*(p.connect(port) for p in players[group : group + 10]))
         rss1 = rss_kib(server.pid)
-        tables = [players[i : i + 4] for i in range(0, n, 4)]
-        await asyncio.gather(*(seat(t) for t in tables))
+        tables = [players[i : i + size] for i in range(0, n, size)]
+        await asyncio.gather(*(seat(t, game) for t in tables))
         rss2 = rss_kib(server.pid)
         before = [p.bytes for p in players]
         latencies: list[float] = []
@@ -230,7 +307,7 @@ async def main() -> int:
         dones = [asyncio.Event() for _ in tables]
         made = await asyncio.gather(
             *(
-                play(p, args.moves, latencies, rng, dones[i // 4], (low, high))
+                play(p, game, args.moves, latencies, rng, dones[i // size], (low, high))
                 for i, p in enumerate(players)
             )
         )
@@ -240,13 +317,14 @@ async def main() -> int:
         clients = time.process_time() - clients0
         per_move = []
         for i, table in enumerate(tables):
-            moves = sum(made[i * 4 : i * 4 + 4])
+            moves = sum(made[i * size : i * size + size])
             sent = sum(p.bytes - before[players.index(p)] for p in table)
             if moves:
-                per_move.append(sent / 4 / moves)
+                per_move.append(sent / size / moves)
         ms = [x * 1000 for x in latencies]
         print(
-            f"players: {n} at {len(tables)} tables of 4, thinking {low}-{high} s; "
+            f"{args.game}: {n} players at {len(tables)} tables of {size}, "
+            f"thinking {low}-{high} s; "
             f"moves made: {sum(made)}"
         )
         print(
@@ -266,7 +344,7 @@ async def main() -> int:
         table_moves = sum(made)
         print(
             f"server CPU while playing: {cpu:.1f} s for {table_moves} moves "
-            f"({cpu / max(1, table_moves) * 1000:.1f} ms per move, all four screens); "
+            f"({cpu / max(1, table_moves) * 1000:.1f} ms per move, all {size} screens); "
             f"{cpu / wall:.0%} of a core over {wall:.0f} s of play, "
             f"the clients {clients / wall:.0%}"
         )

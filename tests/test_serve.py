@@ -641,6 +641,35 @@ def test_a_clients_terminal_sets_its_colours(tmp_path: Path) -> None:
     assert not any(isinstance(f, Colourless) for f in plain_app._filters) or plain_app.no_color
 
 
+def test_a_clients_no_color_takes_the_red_off_its_own_cards_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cards' red comes from the connection's NO_COLOR (as the colour depth does), not
+    from the server's environment: set there or not, each client gets its own."""
+    import contextvars
+
+    from tt22.serve.app import Person, make_app
+    from tt22.serve.hub import Hub
+    from tt22.tui.rook.panels import card_style
+    from tt22.tui.widgets.cards import suit_style
+
+    heart = 1  # 2 of hearts
+
+    def styles(env: dict[str, str]) -> tuple[str, str]:
+        make_app(Hub(tmp_path), Person("a", "f", env=env), None, tmp_path)
+        return suit_style(heart), card_style(heart)
+
+    for server_env in ("", "1"):
+        if server_env:
+            monkeypatch.setenv("NO_COLOR", server_env)
+        else:
+            monkeypatch.delenv("NO_COLOR", raising=False)
+        grey = contextvars.copy_context().run(styles, {"NO_COLOR": "1"})
+        red = contextvars.copy_context().run(styles, {})
+        assert grey == ("", "") and red == ("red", "red")
+    assert suit_style(heart) == ""  # the server's own (NO_COLOR=1 here) is untouched
+
+
 def test_a_rematch_is_the_same_table_with_a_new_seed(tmp_path: Path) -> None:
     from tt22.serve.hub import Hub, TableOptions
 

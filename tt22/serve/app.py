@@ -56,6 +56,7 @@ from tt22.tui.i18n import (
 )
 from tt22.tui.safe_text import plain
 from tt22.tui.screens.setup import game_levels, game_title
+from tt22.tui.widgets.cards import own_no_colour
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
@@ -96,6 +97,25 @@ add_section(
         "key.chat": ("Chat", "채팅", "チャット"),
         "key.leave": ("Lobby", "로비", "戻る"),  # "ロビー" does not fit the footer at 80
         "key.rematch": ("Rematch", "재대결", "再戦"),
+        "key.past": ("My matches", "내 경기", "対局記録"),
+        "key.replay": ("Replay", "다시 보기", "再生"),
+        "key.back": ("Back", "뒤로", "戻る"),
+        "past.title": (
+            "Your finished matches on this server (Enter replays one)",
+            "이 서버에서 끝낸 내 경기 (Enter: 다시 보기)",
+            "このサーバーで終えた対局 (Enter で再生)",
+        ),
+        "past.empty": (
+            "No finished match yet.",
+            "끝낸 경기가 아직 없습니다.",
+            "終えた対局はまだありません。",
+        ),
+        "past.bad": (
+            "That record cannot be opened: {reason}",
+            "그 기록을 열 수 없습니다: {reason}",
+            "その記録は開けません: {reason}",
+        ),
+        "col.players": ("Players", "참가자", "参加者"),
         "code.prompt": (
             "Table code, then Enter",
             "테이블 코드 입력 후 Enter",
@@ -264,6 +284,7 @@ def make_app(hub: Hub, person: Person, channel: Any, data: Path) -> ServeApp:
     """The app for one connection; call it inside the context its tasks will copy
     (`contextvars.copy_context().run`), so its language is its own."""
     own_language(detect_language(person.env))
+    own_no_colour("NO_COLOR" in person.env)  # the client's NO_COLOR, not the server's
     return ServeApp(hub, person, channel, data)
 
 
@@ -296,6 +317,7 @@ class LobbyScreen(_ServeScreen):
         Binding("enter", "join", "serve.key.join", id="lobby.join"),
         Binding("w", "watch", "serve.key.watch", id="lobby.watch"),
         Binding("j", "code", "serve.key.code", id="lobby.code"),
+        Binding("h", "past", "serve.key.past", id="lobby.past"),
         Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
         Binding("q", "quit", "serve.key.quit", id="lobby.quit"),
     ]
@@ -437,8 +459,94 @@ class LobbyScreen(_ServeScreen):
             seat = -1  # a match under way without this key: watch it
         self.app.push_screen(seat_screen(table, seat, person.fingerprint))
 
+    def action_past(self) -> None:
+        self.app.push_screen(PastMatchesScreen())
+
     async def action_quit(self) -> None:
         self.app.exit()
+
+
+class PastMatchesScreen(_ServeScreen):
+    """The finished matches this person sat at (the store's list, newest first); Enter
+    opens one in its game's replayer. Read-only: the replayer gets no file to write to
+    (no save, no comment saved, no "play from here"), and every hand is open because the
+    match is over."""
+
+    DEFAULT_CSS = """
+    PastMatchesScreen #past-title { padding: 0 1; }
+    PastMatchesScreen #past { height: 1fr; }
+    PastMatchesScreen #past-note { padding: 0 1; }
+    """
+    AUTO_FOCUS = "#past"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "replay", "serve.key.replay", id="past.replay"),
+        Binding("q,escape", "back", "serve.key.back", id="past.back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.paths: list[tuple[str, str]] = []
+
+    def compose(self) -> ComposeResult:
+        yield TextLines(id="past-title")
+        yield DataTable(id="past", cursor_type="row", zebra_stripes=False)
+        yield TextLines(id="past-note")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#past-title", TextLines).update(Text(t("serve.past.title"), style="bold"))
+        table = self.query_one("#past", DataTable)
+        for key in ("code", "game", "players"):
+            table.add_column(t(f"serve.col.{key}"), key=key)
+        store = self.sapp.hub.store
+        rows = store.matches_of(self.sapp.person.name) if store is not None else []
+        for code, game, path, players in rows:
+            title = game_title(game) if game in SERVED_GAMES else printable(game, 20)
+            who = ", ".join(printable(name, 20) for name in players.split("\n"))
+            table.add_row(printable(code, 8), title, plain(who, limit=60))
+            self.paths.append((game, path))
+        if not rows:
+            self.query_one("#past-note", TextLines).update(Text(t("serve.past.empty")))
+
+    @on(DataTable.RowSelected)
+    def _chosen(self) -> None:
+        self.action_replay()
+
+    def action_replay(self) -> None:
+        table = self.query_one("#past", DataTable)
+        if not self.paths or table.cursor_row >= len(self.paths):
+            return
+        _, path = self.paths[table.cursor_row]
+        screen = replay_of(Path(path))
+        if isinstance(screen, str):
+            self.query_one("#past-note", TextLines).update(
+                plain(t("serve.past.bad", reason=screen), limit=200)
+            )
+            return
+        self.app.push_screen(screen)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def replay_of(path: Path) -> Screen[Any] | str:
+    """The replayer of the finished match kept at `path` (its game's own), with no path
+    given to it (nothing is written on the server); why not, in one line."""
+    from tt22.record import RecordError, load_record
+    from tt22.replay_model import ReplayError, ReplayModel
+    from tt22.tui.tables import REPLAYERS, replay_screen
+
+    try:
+        record = load_record(path)
+        if record.game != DEFAULT_GAME and record.game in REPLAYERS:
+            screen: Screen[Any] = replay_screen(record.game, record, None)
+            return screen
+        from tt22.tui.replay.screen import ReplayScreen
+
+        return ReplayScreen(ReplayModel.from_record(record), None)
+    except (RecordError, ReplayError, OSError) as e:
+        return printable(str(e) if not isinstance(e, OSError) else (e.strerror or str(e)), 200)
 
 
 class NewTableScreen(ModalScreen[None]):
@@ -658,6 +766,8 @@ class SeatScreen(_ServeScreen):
             status.update(Text(f"{news.code}", style="bold"))
             message.update(Text(t("serve.seat.waiting", code=news.code, n=missing)))
             hand.show(None, hidden_text="")
+            return
+        if news.game != DEFAULT_GAME:  # (its own table is taking the seat over)
             return
         names = [n or "?" for n in news.names]
         snap = from_view(v, names, news.bots)

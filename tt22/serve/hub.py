@@ -449,7 +449,7 @@ class Hub:
         exact position (the codes). Each person's seat waits for its key (the name's
         owner in the store) as after a dropped connection: the grace period, then a bot.
         A record that does not load or replay is set aside (`.bad`), never deleted."""
-        from tt22.record import load_record, replay_record
+        from tt22.record import final_state, load_record
 
         folder = self.data / "tables"
         codes: list[str] = []
@@ -457,15 +457,15 @@ class Hub:
             code = path.stem
             try:
                 record = load_record(path)
-                result = replay_record(record)
-                if result.error is not None or record.game not in SERVED_GAMES:
-                    raise ValueError(result.problem or record.game)
+                if record.game not in SERVED_GAMES:
+                    raise ValueError(f"a record of {record.game!r}")
+                final = final_state(record)  # every game's own fold (ValueError: illegal)
             except (OSError, ValueError) as e:
                 log.error("table %s cannot be resumed (%s): set aside", code, e)
                 with contextlib.suppress(OSError):
                     path.replace(path.with_suffix(".bad"))
                 continue
-            if result.final is None or get_game(record.game).is_over(result.final):
+            if final is None or get_game(record.game).is_over(final):
                 continue
             seats = [
                 SeatSpec(p.name, "", p.bot or "easy")
@@ -486,7 +486,7 @@ class Hub:
             table.rules = record.rules
             table.seed = record.seed
             table.record = record
-            table.state = result.final
+            table.state = final
             table.moves = len(record.moves)
             table.status = "playing"
             self.tables[code] = table

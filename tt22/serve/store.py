@@ -56,12 +56,13 @@ class Store:
             (code, game, path, players, time.time()),
         )
 
-    def matches_of(self, name: str) -> list[tuple[str, str, str]]:
-        """(code, game, path) of the finished matches `name` sat at, newest first."""
+    def matches_of(self, name: str) -> list[tuple[str, str, str, str]]:
+        """(code, game, path, players) of the finished matches `name` sat at, newest
+        first (`players`: the people's names, one a line)."""
         rows = self.db.execute(
-            "SELECT code, game, path, players FROM matches ORDER BY finished DESC"
+            "SELECT code, game, path, players FROM matches ORDER BY finished DESC, id DESC"
         ).fetchall()
-        return [(r[0], r[1], r[2]) for r in rows if name in r[3].split("\n")]
+        return [(r[0], r[1], r[2], r[3]) for r in rows if name in r[3].split("\n")]
 
     def close(self) -> None:
         self.db.close()

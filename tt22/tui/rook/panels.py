@@ -8,7 +8,6 @@ hold, so the screen cannot show a card its seat may not know. Names go through
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Sequence
 
 from rich.table import Table
@@ -21,6 +20,7 @@ from tt22.games.rook.views import RookView
 from tt22.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.rook.words import suit_name
+from tt22.tui.widgets.cards import no_colour
 
 __all__ = [
     "bidding_text",
@@ -42,7 +42,7 @@ def card_style(card: int) -> str:
     says the suit in any case."""
     if card == ROOK:
         return "bold"
-    return "red" if (card & 3) in RED and "NO_COLOR" not in os.environ else ""
+    return "red" if (card & 3) in RED and not no_colour() else ""
 
 
 def display_order(cards: Iterable[int]) -> tuple[int, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from contextvars import ContextVar
 
 from rich.segment import Segment
 from rich.text import Text
@@ -12,16 +13,40 @@ from textual.filter import LineFilter
 
 from tt22.engine import show_card
 
-__all__ = ["ASCII_CHROME", "AsciiChrome", "card_label", "cards_text", "plain_cards", "suit_style"]
+__all__ = [
+    "ASCII_CHROME",
+    "AsciiChrome",
+    "card_label",
+    "cards_text",
+    "no_colour",
+    "own_no_colour",
+    "plain_cards",
+    "suit_style",
+]
 
 RED_SUITS = (1, 2)  # hearts, diamonds
 
+_NO_COLOUR: ContextVar[bool | None] = ContextVar("tt22_no_colour", default=None)
+
+
+def own_no_colour(value: bool) -> None:
+    """This context's own NO_COLOR (a served connection's, from its client's
+    environment), in place of the process's."""
+    _NO_COLOUR.set(value)
+
+
+def no_colour() -> bool:
+    """NO_COLOR as Textual reads it (set at all): this context's own when it has one
+    (`own_no_colour`), else the process's."""
+    own = _NO_COLOUR.get()
+    return "NO_COLOR" in os.environ if own is None else own
+
 
 def suit_style(card: int) -> str:
-    """ "red" for hearts and diamonds, except under NO_COLOR (as Textual reads it: set at
-    all), where the monochrome filter would turn red into a grey darker than a dimmed
-    card: the suit symbol or letter says the suit anyway."""
-    return "red" if (card & 3) in RED_SUITS and "NO_COLOR" not in os.environ else ""
+    """ "red" for hearts and diamonds, except under NO_COLOR, where the monochrome filter
+    would turn red into a grey darker than a dimmed card: the suit symbol or letter says
+    the suit anyway."""
+    return "red" if (card & 3) in RED_SUITS and not no_colour() else ""
 
 
 def card_label(card: int, ascii_style: bool) -> str:
