@@ -547,9 +547,14 @@ async def test_a_server_restart_resumes_unfinished_tables(tmp_path: Path) -> Non
         await ann.see(table.code)
         ann.press("\r")
         await play_to_end(table, {0: ann}, stop=lambda: table.moves >= 6)
-        await until(
-            lambda: not table.unsaved and table.saver is not None and table.saver.done(),
-            "the autosave to be written",
+        await until(  # ann's turn (nothing moves now: no clock) and its autosave written
+            lambda: (
+                table.game.to_move(table.state) == 0
+                and not table.unsaved
+                and table.saver is not None
+                and table.saver.done()
+            ),
+            "ann's turn and the autosave to be written",
         )
         code, moves, state = table.code, table.moves, table.state
         await ann.close()

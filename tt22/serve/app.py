@@ -492,7 +492,7 @@ class PastMatchesScreen(_ServeScreen):
         yield TextLines(id="past-title")
         yield DataTable(id="past", cursor_type="row", zebra_stripes=False)
         yield TextLines(id="past-note")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#past-title", TextLines).update(Text(t("serve.past.title"), style="bold"))
