@@ -64,10 +64,8 @@ class SeatNews(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     `view` is the msgpack of `game.view(state, seat)` for a seat and of a view with no
     private part for a spectator (empty before the start; `view_of` decodes it with
-    the game's view type);
-    `seed` stays empty until the match is over (`commitment` is published from the
-    start so every player can check it afterwards). `clock_option` is the table's move
-    clock (0: none), `levels` each seat's bot level ("" for a person).
+    the game's view type); `seed` stays empty until the match is over (`commitment`
+    is published from the start so every player can check it afterwards).
     """
 
     code: str
@@ -85,8 +83,6 @@ class SeatNews(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     clock: float
     record: str
     rematch: str
-    clock_option: float = 0.0
-    levels: tuple[str, ...] = ()
 
 
 def decode_news(data: bytes) -> SeatNews:
@@ -405,8 +401,6 @@ class Table:
             clock=round(clock, 1),
             record=self.record_path,
             rematch=self.rematch_code,
-            clock_option=self.options.clock,
-            levels=tuple(s.bot or "" for s in self.seats),
         )
 
     def message(self, seat: int) -> bytes:

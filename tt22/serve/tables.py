@@ -35,6 +35,7 @@ from tt22.safe import printable
 from tt22.serve.hub import SeatNews, Table, decode_news, view_of
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
+from tt22.tui.safe_text import say
 from tt22.tui.widgets.lines import TextLines
 
 __all__ = ["ServedSession", "ViewGame", "game_seat_screen"]
@@ -274,7 +275,7 @@ class _Served(Screen[None]):
         person = self.app.person  # type: ignore[attr-defined]
         problem = self.served_table.say(person.fingerprint, person.name, event.value)
         if problem:
-            self.app.notify(printable(problem, 200), markup=False)
+            say(self.app, problem)
 
     def action_rematch(self) -> None:
         if self.session.news.status != "over" or self.served_seat < 0:
