@@ -129,7 +129,10 @@ async def take_turns(table: Any, seats: dict[int, Client], turn: Any) -> dict[st
             text = c.text
             return (any(w in text for w in p) and h <= shown_cards(text)) or in_summary(text)
 
-        await until(lambda b=before: now() or table.moves > b, f"{client.name} to see {prompts!r}")
+        try:
+            await until(lambda b=before: now() or table.moves > b, f"{prompts!r}")
+        except AssertionError:
+            raise AssertionError(f"{client.name} never saw {prompts!r}:\n{client.text}") from None
         if table.moves > before:
             continue
         if in_summary(client.text):
@@ -153,6 +156,8 @@ def rook_turn(client: Client, view: Any) -> tuple[list[str], tuple[str, ...]]:
     from tt22.games.rook.state import BIDDING, NEST, TRUMP
 
     if view.phase == BIDDING:
+        if not view.min_next_bid():  # the bidding is at its top: a pass is all there is
+            return ["p"], ("Pass",)
         if not any(b[0] == view.seat for b in view.bids) and "p pass" in client.text:
             return ["\r"], ("Your bid:",)
         return (["p"] if view.high else ["\r"]), ("Your bid:",)
