@@ -82,6 +82,7 @@ class ServedSession:
         self.state: Any = view_of(news)
         self.save_problem: str | None = None
         self.saved_path: Any = None
+        self.latest = b""  # the last news sent to this seat (its message may still be queued)
 
     # -- what the table asks -----------------------------------------------------------
     @property
@@ -135,7 +136,16 @@ class ServedSession:
         problem = self.table.submit(self.fingerprint, move)
         if problem is not None:
             raise IllegalMove("", problem)
+        # The table told this seat at once (its message waits in the queue): the screen
+        # goes on from the position after the move, as a local table does after `play`.
+        self.catch_up()
         return self.state
+
+    def catch_up(self) -> None:
+        """Take the last news sent to this seat as the position now."""
+        if self.latest:
+            self.news = decode_news(self.latest)
+            self.state = view_of(self.news)
 
     # -- what a local session does that a served one leaves to the server ----------------
     def release(self) -> None:
@@ -192,6 +202,7 @@ class _Served(Screen[None]):
         self.served_table.unsubscribe(self._wid)
 
     def _receive(self, data: bytes) -> None:
+        self.session.latest = data
         self.post_message(NewsArrived(data))
 
     @on(NewsArrived)
