@@ -345,3 +345,17 @@ async def test_g_asks_where_to_go_and_keeps_asking_for_a_place_not_there(
         await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
         await pilot.press("#", "5", "enter")
         await wait_for(pilot, lambda: app.screen is screen and screen.index == 5)
+
+
+@pytest.mark.parametrize("game", ["rummy", "gin"])
+async def test_question_mark_opens_the_rummy_familys_help_not_22s(
+    game: str, tmp_path: Path
+) -> None:
+    from tt22.tui.rummy.help import RummyHelpScreen
+
+    path = copy_sample(game, tmp_path)
+    app = open_app(game, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, RummyHelpScreen))

@@ -59,10 +59,10 @@ class RummyReplayScreen(ProtocolReplayScreen):
         Binding("end", "end(1)", "key.last", id="rummy.replay.end", show=False),
         ProtocolReplayScreen.FORK,
         Binding("v", "view", "rummy.ui.key.view", id="rummy.replay.view"),
-        Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
+        Binding("question_mark", "rummy_help", "key.help", id="rummy.help", key_display="?"),
         Binding("q,escape", "back", "key.back", id="rummy.replay.back"),
     ]  # fmt: skip
-    FOOTER_SPARE = ("app.help",)
+    FOOTER_SPARE = ("rummy_help",)
 
     DEFAULT_CSS = """
     RummyReplayScreen #rummy-replay-main { height: 1fr; padding: 0 1; }
@@ -242,6 +242,13 @@ class RummyReplayScreen(ProtocolReplayScreen):
         return text
 
     # ------------------------------------------------------------------ keys
+    def action_rummy_help(self) -> None:
+        """Rummy's or Gin's rules and keys, with this record's options (22's help is
+        about 22)."""
+        from tt22.tui.rummy.help import RummyHelpScreen
+
+        self.app.push_screen(RummyHelpScreen(self.game.name, self.record.rules))
+
     def action_turn(self, step: int) -> None:
         """The next (previous) place where a turn, or a hand, begins."""
         self.jump(self.marks(lambda i: (self.places[i].hand, self.places[i].trick)), step)
