@@ -430,3 +430,25 @@ async def test_every_decision_of_a_match_is_whole_on_the_terminal(
     finally:
         del mirror_of[app]
     assert decisions >= 3
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_the_replayers_penalty_chart_and_its_legend_are_whole_at_80x24(lang: str) -> None:
+    """The side pane's legend was cut to `…` in Japanese (`! 脱落(…`, the nine seats of
+    the sample record): it wraps now."""
+    from tt22.record import load_record
+    from tt22.tui.replay.panes import PenaltyChart
+    from tt22.tui.replay.words import rt
+
+    sample = Path(__file__).resolve().parents[1] / "records" / "9p-two-decks.22rec"
+    model = ReplayModel.from_record(load_record(sample))
+    app = TT22App(StartOptions(language=lang))
+    async with app.run_test(size=SIZE) as pilot:
+        replay = ReplayScreen(model, None, start=20)
+        await app.push_screen(replay)
+        await settle(pilot)
+        chart = replay.query_one(PenaltyChart)
+        drawn = crop(screen_lines(app), chart.region)
+        assert_whole(drawn, f"chart {lang}")
+        limit = model.states[0].rules.elimination_at
+        assert solid(rt("chart.legend", limit=limit)) in solid(" ".join(drawn))

@@ -399,7 +399,8 @@ class PenaltyChart(Widget):
             out.append(row)
             out.extend(more)
         limit = m.states[0].rules.elimination_at
-        out.append(Text(rt("chart.legend", limit=limit), style="dim"))
+        # The legend wraps at its spaces (in Japanese it is wider than the side pane).
+        out.extend(_wrap_text(Text(rt("chart.legend", limit=limit), style="dim"), width, 2))
         return out
 
 
