@@ -458,6 +458,16 @@ CATALOGUE.update(
             "첫 딜러 뽑기 (R7): 가장 높은 카드를 뽑은 {name} 님이 먼저 돌립니다 (모든 카드: s).",
             "最初の親決め (R7): 一番高いカードを引いた{name}さんが最初の親です (全員のカード: s)。",
         ),
+        "first.short_you": (
+            "First-dealer draw (R7): you drew highest and deal first (every card: s).",
+            "첫 딜러 뽑기 (R7): 가장 높은 카드를 뽑은 내가 먼저 돌립니다 (모든 카드: s).",
+            "最初の親決め (R7): 一番高いカードを引いたあなたが最初の親です (全員のカード: s)。",
+        ),
+        "first.draw_you": (
+            "First-dealer draw (R7): {draws}. You drew highest and deal first.",
+            "첫 딜러 뽑기 (R7): {draws}. 가장 높은 카드를 뽑은 내가 먼저 돌립니다.",
+            "最初の親決め (R7): {draws}。一番高いカードを引いたあなたが最初の親です。",
+        ),
         "first.draw": (
             "First-dealer draw (R7): {draws}. {name} drew highest and deals first.",
             "첫 딜러 뽑기 (R7): {draws}. 가장 높은 카드를 뽑은 {name} 님이 먼저 돌립니다.",

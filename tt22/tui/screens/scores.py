@@ -27,8 +27,11 @@ __all__ = ["ScoresScreen", "first_dealer_text", "scores_table"]
 DEALS_SHOWN = 10  # the latest deals that fit 80 columns beside the names
 
 
-def first_dealer_text(state: State, names: list[str], ascii_style: bool) -> str:
-    """R7 as it happened: each round of the draw, and who deals first."""
+def first_dealer_text(
+    state: State, names: list[str], ascii_style: bool, you: int | None = None
+) -> str:
+    """R7 as it happened: each round of the draw, and who deals first (spoken to as
+    "you" when it is `you`, the one player at this keyboard: not "You deals")."""
     rounds = []
     for draws in state.match.first_draws:
         rounds.append(
@@ -37,6 +40,8 @@ def first_dealer_text(state: State, names: list[str], ascii_style: bool) -> str:
                 for seat, card in draws
             )
         )
+    if state.match.first_dealer == you:
+        return t("first.draw_you", draws=" / ".join(rounds))
     dealer = printable(names[state.match.first_dealer], 40)
     return t("first.draw", draws=" / ".join(rounds), name=dealer)
 
@@ -69,11 +74,12 @@ class ScoresScreen(ModalScreen[None]):
         Binding("escape,enter,s,q", "close", "key.close", id="scores.close"),
     ]
 
-    def __init__(self, session: MatchSession, ascii_style: bool) -> None:
+    def __init__(self, session: MatchSession, ascii_style: bool, you: int | None = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.session = session
         self.ascii_style = ascii_style
+        self.you = you
 
     def compose(self) -> ComposeResult:
         s = self.session.state
@@ -84,7 +90,8 @@ class ScoresScreen(ModalScreen[None]):
                 yield Static(scores_table(s, names), classes="standings")
             else:
                 yield Static(Text(t("scores.none"), style="dim"))
-            yield Static(Text(first_dealer_text(s, names, self.ascii_style), style="dim"))
+            draw = first_dealer_text(s, names, self.ascii_style, self.you)
+            yield Static(Text(draw, style="dim"))
         yield Footer(compact=True)
 
     def action_close(self) -> None:

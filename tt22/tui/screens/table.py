@@ -162,9 +162,11 @@ class TableScreen(Screen[None]):
             self.notice = t("msg.stock_empty")
         elif not self.session.moves:  # a new match: say why this seat deals first (R7)
             names = [self.who(i) for i in range(self.state.players)]
-            self.notice = first_dealer_text(self.state, names, self.tapp.ascii_cards)
-            dealer = names[self.state.match.first_dealer]
-            self.short_notice[self.notice] = t("first.short", name=dealer)
+            you = self.you()
+            self.notice = first_dealer_text(self.state, names, self.tapp.ascii_cards, you)
+            first = self.state.match.first_dealer
+            short = t("first.short_you") if first == you else t("first.short", name=names[first])
+            self.short_notice[self.notice] = short
         self.refresh_table()
         self.advance()
 
@@ -655,7 +657,7 @@ class TableScreen(Screen[None]):
     def action_scores(self) -> None:
         from tt22.tui.screens.scores import ScoresScreen
 
-        self.app.push_screen(ScoresScreen(self.session, self.tapp.ascii_cards))
+        self.app.push_screen(ScoresScreen(self.session, self.tapp.ascii_cards, self.you()))
 
     def action_resign(self) -> None:
         """Give the match up, once the player has said so: it is kept with the records
@@ -833,7 +835,8 @@ class TableScreen(Screen[None]):
         d = s.deal
         if d.number == 1:  # why this seat deals first (R7)
             names = [self.who(i) for i in range(s.players)]
-            self._log(Text(first_dealer_text(s, names, self.tapp.ascii_cards), style="dim"))
+            draw = first_dealer_text(s, names, self.tapp.ascii_cards, self.you())
+            self._log(Text(draw, style="dim"))
         line = t("log.deal", n=d.number, name=self.who(d.dealer), k=d.hand_size)
         self._log(Text(line, style="bold"))
 

@@ -1,0 +1,67 @@
+"""Words at the table: the first-dealer draw (R7) when the player at the keyboard
+deals first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.screens.table import TableScreen
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    return tmp_path
+
+
+async def wait_for(pilot: Pilot[Any], cond: Callable[[], bool], timeout: float = 30.0) -> None:
+    for _ in range(int(timeout / 0.01)):
+        if cond():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("timed out waiting for the app")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("en", "You drew highest and deal first.", "deals first"),
+        ("ko", "가장 높은 카드를 뽑은 내가 먼저 돌립니다.", "나 님"),
+        ("ja", "一番高いカードを引いたあなたが最初の親です。", "あなたさん"),
+    ],
+)
+async def test_the_first_dealer_draw_speaks_to_you_when_you_deal_first(
+    lang: str, said: str, not_said: str
+) -> None:
+    """Issue 10, item 11's words: the R7 line said "You drew highest and deals first"
+    (and "나 님", "あなたさん") when the player at the keyboard dealt first."""
+    from tt22.engine import Rules
+    from tt22.engine.players import Player
+    from tt22.tui.i18n import set_language, t
+    from tt22.tui.screens.scores import ScoresScreen
+    from tt22.tui.widgets.lines import TextLines
+
+    set_language(lang)
+    seats = [Player(t("player.you")), Player(t("player.bot", n=1), "bot", "random")]
+    app = TT22App(  # seed "r7-0": seat 0, the player, deals first
+        StartOptions(rules=Rules().for_players(2), players=seats, seed="r7-0", language=lang)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.is_mounted)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.state.match.first_dealer == 0
+        await pilot.pause()
+        message = table.query_one("#message", TextLines).text.plain
+        assert said in message and not_said not in message
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoresScreen))
+        await pilot.pause()
+        text = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert said in text and not_said not in text
