@@ -65,3 +65,41 @@ async def test_the_first_dealer_draw_speaks_to_you_when_you_deal_first(
         await pilot.pause()
         text = " ".join(str(w.render()) for w in app.screen.query(Static))
         assert said in text and not_said not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_the_record_browser_shows_whole_names_and_counts_the_others(lang: str) -> None:
+    """The players column cut names to "…" ("Ann、Bot 1、Bob、Bo… (4)"): now as many
+    whole names as fit, then "+N" for the others."""
+    from textual.widgets import DataTable
+
+    from tt22.record import load_record
+    from tt22.tui.replay.picker import RecordPicker, _names
+
+    assert _names(["Ann", "Bot 1", "Bob", "Bot 3"], 14).endswith(" +2")
+    assert _names(["Ann", "Zoë"], 22) == "Ann" + _names(["Ann", "Zoë"], 22)[3:]
+    app = TT22App(StartOptions(language=lang))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, RecordPicker) and app.screen.is_mounted
+        )
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, RecordPicker)
+        table = picker.query_one("#pick-table", DataTable)
+        assert table.row_count == len(picker.entries) > 5
+        for i, entry in enumerate(picker.entries):
+            cell = str(table.get_row(str(i))[1])
+            assert "…" not in cell, cell
+            names = [p.name for p in load_record(entry.path).players]
+            shown, _, more = cell.partition(" +")
+            listed = shown.split(t_sep())
+            assert listed == names[: len(listed)], (cell, names)
+            assert int(more or 0) == len(names) - len(listed)
+
+
+def t_sep() -> str:
+    from tt22.tui.i18n import t
+
+    return t("sep.list")

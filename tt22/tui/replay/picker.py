@@ -82,11 +82,25 @@ def _read_entry(path: Path) -> RecordEntry:
     return RecordEntry(
         path,
         record.started.replace("T", " ").removesuffix("Z")[:16],
-        _short(t("sep.list").join(printable(p.name, 20) for p in record.players), 20)
-        + (f" ({len(record.players)})" if len(record.players) > 3 else ""),
+        _names([printable(p.name, 24) for p in record.players], 22),
         _short(describe_result(record), 18),
         _short(printable(record.seed, 40), 14),
         True,
+    )
+
+
+def _names(names: list[str], width: int) -> str:
+    """As many whole names as fit in `width` cells, then "+N" for the others: a name is
+    never cut to "…" (only one longer than the whole column is)."""
+    sep = t("sep.list")
+    for shown in range(len(names), 0, -1):
+        rest = len(names) - shown
+        text = sep.join(names[:shown]) + (f" +{rest}" if rest else "")
+        if cell_len(text) <= width:
+            return text
+    rest = len(names) - 1
+    return _short(names[0], width - (len(f" +{rest}") if rest else 0)) + (
+        f" +{rest}" if rest else ""
     )
 
 
