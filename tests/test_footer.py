@@ -60,6 +60,11 @@ async def test_the_footer_names_every_key_whole_at_80_columns(
 
         await wait_for(pilot, my_turn)
         if not in_tricks():
+            # The exchange's footer too (in Japanese with ASCII keys it lost `戻る`).
+            await pilot.pause()
+            footer = screen_lines(app)[-1]
+            for key in ["key.move", "key.select", "key.exchange", "key.log", "key.home"]:
+                assert t(key) in footer, (key, footer)
             await pilot.press("enter")  # keep the hand: on to the tricks
         await wait_for(pilot, lambda: my_turn() and in_tricks())
         await pilot.pause()

@@ -82,7 +82,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "key.select": ("Select", "선택", "選択"),
     "key.rank": ("Rank", "숫자", "数字"),
     "key.play": ("Play", "내기", "出す"),
-    "key.exchange": ("Discard/keep", "교환/유지", "交換/そのまま"),
+    "key.exchange": ("Discard/keep", "교환/유지", "交換/維持"),  # (ASCII keys fit 80)
     "key.lowest": ("Lowest", "최저", "最低"),
     "key.log": ("Log", "기록", "ログ"),
     "key.seats_up": ("Scroll the seats up", "좌석 목록 위로", "席の一覧を上へ"),
