@@ -61,7 +61,9 @@ def run(args: argparse.Namespace) -> int:
     )
     from tt22.serve.ssh import ServerConfig
 
-    config = ServerConfig(args.host, args.port, data, key, allowed, args.grace, args.pace)
+    config = ServerConfig(
+        args.host, args.port, data, key, allowed, args.grace, args.pace, keep_heap=True
+    )
     try:
         return asyncio.run(_serve(config))
     except OSError as e:

@@ -20,6 +20,7 @@ from typing import Any, cast
 
 import asyncssh
 
+from tt22.serve.heap import HeapKeeper
 from tt22.serve.hub import Hub
 from tt22.serve.keys import fingerprint
 from tt22.serve.store import Store, valid_name
@@ -42,6 +43,7 @@ class ServerConfig:
     allowed: asyncssh.SSHAuthorizedKeys | None  # None: --open
     grace: float = 60.0
     pace: float = 0.5
+    keep_heap: bool = False  # freeze long-lived objects (tt22/serve/heap.py): `tt22 serve`
 
 
 class _Auth(asyncssh.SSHServer):
@@ -135,6 +137,9 @@ class Server:
         self.config = config
         self.store = Store(config.data / "tt22-serve.sqlite")
         self.hub = Hub(config.data, self.store, grace=config.grace, pace=config.pace)
+        self.heap = HeapKeeper() if config.keep_heap else None
+        if self.heap is not None:  # (tables opening, filling, starting: new screens)
+            self.hub.watch_lobby(self.heap.settle)
         self.listener: asyncssh.SSHAcceptor | None = None
         self.sessions: set[asyncio.Task[Any]] = set()
         self.processes: dict[int, asyncssh.SSHServerProcess[bytes]] = {}
@@ -218,6 +223,8 @@ class Server:
         app = context.run(make_app, self.hub, person, channel, self.config.data)
         run = asyncio.get_running_loop().create_task(app.run_async(), context=context)
         reader = asyncio.get_running_loop().create_task(self._read(process, app))
+        if self.heap is not None:
+            self.heap.settle()  # (its app and lobby, once drawn, live as long as it does)
         try:
             await asyncio.wait({run, reader}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -233,6 +240,8 @@ class Server:
             if failed is not None:
                 log.error("a connection's app failed", exc_info=failed)
             channel.closed = True
+            if self.heap is not None:
+                self.heap.released()
             with contextlib.suppress(Exception):
                 process.exit(0)
 
@@ -269,6 +278,8 @@ class Server:
             with contextlib.suppress(BaseException):
                 await task
         self.hub.close()
+        if self.heap is not None:
+            self.heap.close()
         self.store.close()
         sys.stdout, sys.stderr = self._stdout, self._stderr
 
