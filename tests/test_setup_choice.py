@@ -272,7 +272,18 @@ async def test_back_to_22_restores_its_fields_and_starts_its_own_table() -> None
         game.value = "rook"
         await wait_for(pilot, lambda: bool(setup.query("#opt-target")))
         game.value = "twentytwo"
-        await wait_for(pilot, lambda: not setup.query("#opt-target"))
+        # The switch is done when Rook's fields are gone AND 22's are shown again:
+        # `choose_game` swaps the boxes' classes after removing the fields, and the
+        # stylesheet applies a class change a refresh later.
+        await wait_for(
+            pilot,
+            lambda: (
+                not setup.query("#opt-target")
+                and setup.query_one("#rules-22").display
+                and not setup.query_one("#rules-game").display
+                and len(setup.query(".seat-row")) == 3
+            ),
+        )
         players = setup.query_one("#players", Choice)
         assert [v for _w, v in players.options] == list(range(2, 10)) and players.value == 4
         assert setup.query_one("#rules-22").display
