@@ -404,3 +404,55 @@ async def test_a_resumed_rook_table_keeps_its_move_clock(tmp_path: Path) -> None
     if resumed.moves == moves:
         assert resumed.game.digest(resumed.state) == digest
     again.close()
+
+
+async def test_a_spectator_at_a_rook_table_sees_no_hand_and_no_nest(tmp_path: Path) -> None:
+    """Watching a Rook match (its one person's moves played by the move clock): the
+    spectator's screen is the Rook table with public things only, move after move: no
+    card of any hand, of the nest or out of play (K23), and no hand of its own."""
+    from tt22.serve.hub import TableOptions
+
+    server = await serve(tmp_path)
+    ann, eve = Client("ann"), Client("eve")
+    try:
+        await ann.connect(server.port)
+        await eve.connect(server.port)
+        options = TableOptions(
+            game="rook", seats=("human", "normal", "normal", "normal"), clock=0.3, pace=0.05
+        )
+        table = await seat_by_code(server, options, [ann])
+        await eve.see(table.code, "Rook")
+        eve.press("w")  # the one table under the cursor: watch it
+        await eve.see("You are watching table", "Rook · hand 1")
+        for _ in range(12):  # within the first hand: every card not played is hidden
+            moves = table.moves
+            await until(lambda m=moves: table.moves > m, "a move")
+            state = table.state
+            hidden: set[int] = {c for hand in state.hands for c in hand}
+            hidden |= {*state.start.nest, *state.start.out_of_play}
+            hidden -= {c for _, c in state.plays}
+            for trick in state.tricks:
+                hidden -= {c for _, c in trick.plays}
+            leak = shown_cards(eve.text) & {card_word(c) for c in hidden}
+            assert not leak, f"eve sees {leak}:\n{eve.text}"
+            assert state.start.number == 1
+        await until(lambda: shown_cards(eve.text), "the cards played, shown to eve")
+    finally:
+        await ann.close()
+        await eve.close()
+        await server.close()
+
+
+async def test_a_rook_table_waiting_for_people_offers_no_keys_of_22(tmp_path: Path) -> None:
+    """Before a Rook match starts, its seat waits on the server's waiting screen: the
+    code to give friends, chat, the way back; none of 22's card keys."""
+    server = await serve(tmp_path)
+    ann = Client("ann")
+    try:
+        await ann.connect(server.port)
+        await open_table(ann, server, 1, "Rook", [])  # 2 people, 2 bots: waits for one
+        text = await ann.see("waiting for 1 more", "Chat")
+        assert "Lowest" not in text and "Rank" not in text and "Play" not in text
+    finally:
+        await ann.close()
+        await server.close()

@@ -890,8 +890,8 @@ class SeatScreen(_ServeScreen):
         if action == "rematch":
             return news is not None and news.status == "over" and news.seat >= 0
         if action in ("cursor", "select", "select_rank", "play", "lowest"):
-            if self.seat < 0:
-                return False
+            if self.seat < 0 or self.table.options.game != DEFAULT_GAME:
+                return False  # (another game waits here; its own table has its keys)
             v = self.view
             return True if v is not None and v.my_turn else None
         if action == "chat":
