@@ -332,6 +332,13 @@ async def test_a_bot_plays_a_dropped_gin_seat_until_its_owner_returns(tmp_path: 
         back.press("\r")  # the table under the cursor: their own
         await until(lambda: 0 not in table.standin, "the seat back")
         await back.see("Gin Rummy", "deadwood")
+        await until(  # her screen shows her hand as it is now (no bot plays it any more)
+            lambda: (
+                {card_word(c) for c in table.game.view(table.state, 0).hand}
+                <= shown_cards(back.text)
+            ),
+            "ann's hand as it is now",
+        )
         check_screen(back, table, 0)
     finally:
         await back.close()
