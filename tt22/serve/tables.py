@@ -27,7 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from tt22.games import get_game
 from tt22.games.protocol import IllegalMove, RuleBroken
@@ -36,6 +36,7 @@ from tt22.serve.hub import SeatNews, Table, decode_news, view_of
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
 from tt22.tui.safe_text import say
+from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
 __all__ = ["ServedSession", "ViewGame", "game_seat_screen"]
@@ -382,7 +383,7 @@ class RookHandNews(ModalScreen[str]):
             with Horizontal(classes="buttons"):
                 label = t("rook.next_hand") if self.winners is None else t("serve.key.leave")
                 yield Button(label, id="next", variant="primary", compact=True)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     @on(Button.Pressed, "#next")
     def action_close(self) -> None:

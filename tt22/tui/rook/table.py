@@ -31,7 +31,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Button, RichLog, Static
 
 from tt22.games.protocol import IllegalMove, reason_of
 from tt22.games.rook.cards import SUIT_CHARS, TEXT, show_rook_card
@@ -63,6 +63,7 @@ from tt22.tui.screens.game_table import (
     seat_new_match,
 )
 from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
 if TYPE_CHECKING:
@@ -138,7 +139,7 @@ class RookTableScreen(Screen[None]):
                             "", id=name, variant="primary" if i == 0 else "default", compact=True
                         )
             yield RichLog(id="rook-log", wrap=True, markup=False, max_lines=2000, min_width=1)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         hand = self.query_one("#rook-hand", HandView)

@@ -35,7 +35,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button
 
 from tt22.engine import show_card
 from tt22.games.protocol import IllegalMove, Reason, reason_of
@@ -66,7 +66,8 @@ from tt22.tui.screens.game_table import (
     resign_and_leave,
     seat_new_match,
 )
-from tt22.tui.widgets.lines import TextLines
+from tt22.tui.widgets.keybar import KeyBar
+from tt22.tui.widgets.lines import RenderedLines, TextLines
 
 __all__ = ["PlaySession", "RummyTable", "open_new"]
 
@@ -157,7 +158,7 @@ class RummyTable(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="rummy-main"):
             yield TextLines(id="rummy-status")
-            yield Static(id="rummy-seats")
+            yield RenderedLines(id="rummy-seats")
             yield PackedLines(id="rummy-melds")
             yield TextLines(id="rummy-pile")
             yield PackedLines(id="rummy-recent")
@@ -167,7 +168,7 @@ class RummyTable(Screen[None]):
             with Horizontal(id="rummy-actions"):
                 for name in ("stock", "pile", "pass", "meld", "lay_off", "discard", "knock"):
                     yield Button("", id=f"do-{name}", compact=True)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     DEFAULT_CSS = """
     RummyTable #rummy-main { height: 1fr; padding: 0 1; }
@@ -266,7 +267,7 @@ class RummyTable(Screen[None]):
         v = self.shown_view()
         gin = is_gin(v)
         self.query_one("#rummy-status", TextLines).update(self.status_text(v))
-        self.query_one("#rummy-seats", Static).update(self.seats_table(v))
+        self.query_one("#rummy-seats", RenderedLines).update(self.seats_table(v))
         melds = self.query_one("#rummy-melds", PackedLines)
         if gin:
             melds.show(self.pickups(v, a), title=rt("pickups"), empty=rt("no_melds"))

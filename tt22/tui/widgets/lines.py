@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 __all__ = [
     "DrawnLines",
+    "RenderedLines",
     "SimpleLines",
     "TextLines",
     "line_cells",
@@ -182,3 +183,45 @@ class TextLines(Static, SimpleLines):
 
     def render(self) -> Text:
         return Text("\n").join(self.lines())
+
+
+class RenderedLines(SimpleLines):
+    """Any renderable (a Rich table, say) drawn to the widget's width; `update` repaints
+    only the lines that changed, and lays the screen out only when their number does
+    (a `Static` repaints every line and lays the screen out at each update: at a table
+    served over SSH, a move's bytes and work)."""
+
+    DEFAULT_CSS = """
+    RenderedLines { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._renderable: RenderableType = Text("")
+        self._lines: list[tuple[Any, ...]] = []  # as last drawn ...
+        self._width = 0  # ... at this width
+
+    def update(self, renderable: RenderableType) -> None:
+        self._renderable = renderable
+        width = self.content_region.width
+        if not width or not self.is_mounted:
+            self._lines, self._width = [], 0
+            self.refresh(layout=True)
+            return
+        old = self._lines if self._width == width else []
+        new = rendered_lines(self, renderable, width)
+        self._lines, self._width = new, width
+        if not old:
+            self.refresh(layout=True)
+        elif old != new:
+            refresh_changed(self, old, new)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        if self._lines and width == self._width:
+            return len(self._lines)
+        return len(rendered_lines(self, self._renderable, width))
+
+    def render(self) -> RenderableType:
+        if self._lines and self._width == self.size.width:
+            return DrawnLines(self._lines)
+        return self._renderable
