@@ -18,7 +18,12 @@ from textual.message import Message
 from tt22.engine import show_card
 from tt22.tui.rummy.model import Arranged
 from tt22.tui.widgets.cards import suit_style
-from tt22.tui.widgets.lines import SimpleLines, refresh_changed, rendered_lines, text_segments
+from tt22.tui.widgets.lines import (
+    SimpleLines,
+    refresh_changed,
+    refresh_changed_text,
+    rendered_lines,
+)
 
 __all__ = ["MeldHand", "PackedLines", "card_run", "pack"]
 
@@ -87,13 +92,13 @@ class PackedLines(SimpleLines):
         if (made, title, empty) == (self.pieces, self.title, self.empty):
             return
         width = self.content_region.width
-        old = [text_segments(self, x) for x in self._lines(width)] if width else []
+        old = self._lines(width) if width else []
         self.pieces, self.title, self.empty = made, title, empty
         if not width or not self.is_mounted:
             self.refresh(layout=True)
             return
         # Only the lines that changed (a relayout only if their number did).
-        refresh_changed(self, old, [text_segments(self, x) for x in self._lines(width)])
+        refresh_changed_text(self, old, self._lines(width))
 
     def _lines(self, width: int) -> list[Text]:
         self._spots = []

@@ -29,6 +29,7 @@ __all__ = [
     "TextLines",
     "line_cells",
     "refresh_changed",
+    "refresh_changed_text",
     "rendered_lines",
     "text_segments",
 ]
@@ -128,6 +129,13 @@ def refresh_changed(widget: Widget, old: Sequence[object], new: Sequence[object]
         widget.refresh(*regions)
 
 
+def refresh_changed_text(widget: Widget, old: Sequence[Text], new: Sequence[Text]) -> None:
+    """`refresh_changed` for a widget drawn as lines of `Text` (one `Text` per line)."""
+    refresh_changed(
+        widget, [text_segments(widget, x) for x in old], [text_segments(widget, x) for x in new]
+    )
+
+
 class TextLines(Static, SimpleLines):
     """A `Text` wrapped to the widget's width; `update` repaints the changed lines only
     (a Static repaints all of them and lays the screen out again)."""
@@ -172,11 +180,7 @@ class TextLines(Static, SimpleLines):
         if not width or not self.is_mounted:
             self.refresh(layout=True)
             return
-        refresh_changed(
-            self,
-            [text_segments(self, x) for x in old],
-            [text_segments(self, x) for x in self.lines(width)],
-        )
+        refresh_changed_text(self, old, self.lines(width))
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self.lines(width))
