@@ -10,12 +10,18 @@ has made M moves or its match ends. Prints:
 - keypress-to-screen latency (a move's key until the first byte of its redraw), median,
   p99 and max;
 - the server's memory (RSS) before, with every player in the lobby, and per connection;
-- bytes sent per player per move at 80x24.
+- bytes sent per player per move at 80x24;
+- the server's CPU per move, and where a slow answer may come from: the clients' own
+  event-loop lag (what the instrument adds to the latency), the server's loop lag, and
+  the server's collector passes by generation while the tables play.
 
-The clients run in this process, on the same 2 shared cores as the server, so the
-latency includes their own queueing: it is an upper bound. Run:
+The clients run in `--workers` processes of their own (2 by default; whole tables to
+each), as real players are separate ssh processes: a client loop busy with its other
+players would add its own lag to the figure. They still share the machine's cores with
+the server. The server runs through this script (`--as-server`), which only adds the
+probes (`gc.callbacks`, a loop-lag task) and, with `--profile FILE`, cProfile. Run:
 `python benchmarks/bench_serve.py [--players 100] [--moves 30] [--think 0.1,0.5]
-[--game twentytwo|rook|gin]`
+[--game twentytwo|rook|gin] [--workers 2] [--profile FILE]`
 
 `--game rook` seats four people at each Rook table, `--game gin` two at each Gin table;
 their clients answer each turn's prompt with the simplest move (pass the bidding when
@@ -29,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import multiprocessing
 import os
 import random
 import re
@@ -37,6 +44,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pyte
@@ -253,6 +261,146 @@ async def play(
     return made
 
 
+class LagMeter:
+    """How late this process's event loop wakes a task that sleeps `step` seconds: what
+    the loop's own work adds to every time it measures."""
+
+    def __init__(self, step: float = 0.01) -> None:
+        self.step = step
+        self.lags: list[tuple[float, float]] = []  # (monotonic time, seconds late)
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            t = time.monotonic()
+            await asyncio.sleep(self.step)
+            self.lags.append((t, time.monotonic() - t - self.step))
+
+    def between(self, t0: float, t1: float) -> list[float]:
+        return [lag for t, lag in self.lags if t0 <= t <= t1]
+
+
+def share(n_tables: int, workers: int) -> list[range]:
+    """Whole tables to each worker (a table is seated by its own players' clients)."""
+    per, extra = divmod(n_tables, workers)
+    out, at = [], 0
+    for w in range(workers):
+        k = per + (w < extra)
+        out.append(range(at, at + k))
+        at += k
+    return [r for r in out if r]
+
+
+def client_worker(
+    pipe: Any, port: int, tables: range, args: argparse.Namespace, groups: int
+) -> None:
+    """A worker process: its share of the players, driven by its own event loop, as real
+    clients are their own ssh processes. Steps on the parent's word, so the parent can
+    read the server's memory between them."""
+    asyncio.run(_client_worker(pipe, port, tables, args, groups))
+
+
+async def _client_worker(
+    pipe: Any, port: int, tables: range, args: argparse.Namespace, groups: int
+) -> None:
+    loop = asyncio.get_running_loop()
+
+    async def step(message: object) -> object:
+        pipe.send(message)
+        return await loop.run_in_executor(None, pipe.recv)
+
+    game = GAMES[args.game]
+    size = game.size
+    low, high = (float(x) for x in args.think.split(","))
+    players = [Player(f"p{i:03d}") for t in tables for i in range(t * size, t * size + size)]
+    lag = LagMeter()
+    lag.start()
+    connect: list[float] = []
+    try:
+        for group in range(0, len(players), groups):  # a few at a time, as people arrive
+            connect += await asyncio.gather(
+                *(p.connect(port) for p in players[group : group + groups])
+            )
+        await step(("connected", connect))
+        seated = [players[i : i + size] for i in range(0, len(players), size)]
+        await asyncio.gather(*(seat(t, game) for t in seated))
+        await step(("seated", None))
+        before = [p.bytes for p in players]
+        latencies: list[float] = []
+        rng = random.Random(22 + tables.start)
+        dones = [asyncio.Event() for _ in seated]
+        cpu0, t0 = time.process_time(), time.monotonic()
+        made = await asyncio.gather(
+            *(
+                play(p, game, args.moves, latencies, rng, dones[i // size], (low, high))
+                for i, p in enumerate(players)
+            )
+        )
+        cpu, t1 = time.process_time() - cpu0, time.monotonic()
+        sent = [p.bytes - b for p, b in zip(players, before, strict=True)]
+        per_table = [
+            (sum(made[i : i + size]), sum(sent[i : i + size])) for i in range(0, len(players), size)
+        ]
+        await step(("played", (latencies, per_table, cpu, t0, t1, lag.between(t0, t1))))
+    finally:
+        for p in players:
+            if p.conn is not None:
+                p.conn.close()
+
+
+def serve_probed(out: str, profile: str, argv: list[str]) -> int:
+    """`tt22 serve` with the benchmark's probes: every collector pass (its time and
+    generation) and the server loop's lag, written to `out` when the server stops;
+    and the server's cProfile when `profile` is a path."""
+    import cProfile
+    import gc
+    import json
+
+    import tt22.serve.ssh as ssh
+    from tt22.cli import main
+
+    passes: list[tuple[float, float, float, int]] = []  # (when, wall time, CPU, generation)
+    started = [0.0, 0.0]
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[:] = time.monotonic(), time.thread_time()
+        else:
+            wall, cpu = time.monotonic() - started[0], time.thread_time() - started[1]
+            passes.append((started[0], wall, cpu, info["generation"]))
+
+    gc.callbacks.append(on_gc)
+    lag = LagMeter()
+    start_server = ssh.start_server
+
+    async def start_measured(config: Any) -> Any:
+        server = await start_server(config)
+        lag.start()
+        return server
+
+    ssh.start_server = start_measured  # type: ignore[assignment]
+    profiler = cProfile.Profile() if profile else None
+    if profiler is not None:
+        profiler.enable()
+    try:
+        return main(argv)
+    finally:
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        Path(out).write_text(json.dumps({"gc": passes, "lag": lag.lags}))
+
+
+def spread(values: list[float]) -> str:
+    if not values:
+        return "none"
+    ms = [x * 1000 for x in values]
+    return f"median {statistics.median(ms):.1f} ms, p99 {p99(ms):.1f} ms, max {max(ms):.1f} ms"
+
+
 async def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=100)
@@ -263,16 +411,23 @@ async def main() -> int:
         help="seconds a client waits before each move, as MIN,MAX (default 0.1,0.5)",
     )
     parser.add_argument("--game", choices=sorted(GAMES), default="twentytwo")
+    parser.add_argument(
+        "--workers", type=int, default=2, help="client processes (default 2), tables shared out"
+    )
+    parser.add_argument("--profile", default="", help="write the server's cProfile here")
     args = parser.parse_args()
     low, high = (float(x) for x in args.think.split(","))
     game = GAMES[args.game]
     size = game.size
     n = args.players - args.players % size
     data = Path(tempfile.mkdtemp(prefix="tt22-bench-serve-"))
+    probe = data / "probe.json"
     server = await asyncio.create_subprocess_exec(
         sys.executable,
-        "-m",
-        "tt22",
+        __file__,
+        "--as-server",
+        str(probe),
+        args.profile,
         "serve",
         "--open",
         "--port",
@@ -287,45 +442,47 @@ async def main() -> int:
     await server.stdout.readline()
     line = (await server.stdout.readline()).decode()
     port = int(line.split(" port ")[1].split(",")[0])
-    players: list[Player] = []
     rss0 = rss_kib(server.pid)
+    shares = share(n // size, max(1, args.workers))
+    context = multiprocessing.get_context("spawn")
+    pipes, workers = [], []
+    loop = asyncio.get_running_loop()
+
+    async def gather_step(word: str | None) -> list[Any]:
+        if word is not None:
+            for pipe in pipes:
+                pipe.send(word)
+        got = await asyncio.gather(*(loop.run_in_executor(None, p.recv) for p in pipes))
+        return [payload for _, payload in got]
+
     try:
-        players += [Player(f"p{i:03d}") for i in range(n)]
-        connect: list[float] = []
-        for group in range(0, n, 10):  # ten at a time, as people arrive
-            connect += await asyncio.gather(*(p.connect(port) for p in players[group : group + 10]))
+        for tables in shares:
+            mine, theirs = context.Pipe()
+            groups = max(1, 10 // len(shares))  # ten connecting at a time in all
+            w = context.Process(target=client_worker, args=(theirs, port, tables, args, groups))
+            w.start()
+            pipes.append(mine)
+            workers.append(w)
+        connect = [t for got in await gather_step(None) for t in got]
         rss1 = rss_kib(server.pid)
-        tables = [players[i : i + size] for i in range(0, n, size)]
-        await asyncio.gather(*(seat(t, game) for t in tables))
+        await gather_step("seat")
         rss2 = rss_kib(server.pid)
-        before = [p.bytes for p in players]
-        latencies: list[float] = []
-        rng = random.Random(22)
-        cpu0 = cpu_seconds(server.pid)
-        clients0 = time.process_time()
-        wall0 = time.perf_counter()
-        dones = [asyncio.Event() for _ in tables]
-        made = await asyncio.gather(
-            *(
-                play(p, game, args.moves, latencies, rng, dones[i // size], (low, high))
-                for i, p in enumerate(players)
-            )
-        )
+        cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
+        played = await gather_step("play")
+        cpu, t1 = cpu_seconds(server.pid) - cpu0, time.monotonic()
         rss3 = rss_kib(server.pid)
-        cpu = cpu_seconds(server.pid) - cpu0
-        wall = time.perf_counter() - wall0
-        clients = time.process_time() - clients0
-        per_move = []
-        for i, table in enumerate(tables):
-            moves = sum(made[i * size : i * size + size])
-            sent = sum(p.bytes - before[players.index(p)] for p in table)
-            if moves:
-                per_move.append(sent / size / moves)
+        wall = t1 - wall0
+        for pipe in pipes:
+            pipe.send("close")
+        latencies = [x for got in played for x in got[0]]
+        per_table = [t for got in played for t in got[1]]
+        table_moves = sum(m for m, _ in per_table)
+        per_move = [sent / size / m for m, sent in per_table if m]
         ms = [x * 1000 for x in latencies]
         print(
-            f"{args.game}: {n} players at {len(tables)} tables of {size}, "
-            f"thinking {low}-{high} s; "
-            f"moves made: {sum(made)}"
+            f"{args.game}: {n} players at {n // size} tables of {size}, "
+            f"thinking {low}-{high} s, clients in {len(shares)} processes; "
+            f"moves made: {table_moves}"
         )
         print(
             f"connect to lobby: median {statistics.median(connect) * 1000:.0f} ms, "
@@ -341,21 +498,43 @@ async def main() -> int:
             f"{rss3 / 1024:.1f} MiB after play"
         )
         print(f"bytes per player per move (80x24): {statistics.mean(per_move):.0f}")
-        table_moves = sum(made)
         print(
             f"server CPU while playing: {cpu:.1f} s for {table_moves} moves "
             f"({cpu / max(1, table_moves) * 1000:.1f} ms per move, all {size} screens); "
-            f"{cpu / wall:.0%} of a core over {wall:.0f} s of play, "
-            f"the clients {clients / wall:.0%}"
+            f"{cpu / wall:.0%} of a core over {wall:.0f} s of play; "
+            "the client processes "
+            + ", ".join(f"{got[2] / (got[4] - got[3]):.0%}" for got in played)
+        )
+        print(
+            "the clients' own loop lag (what the instrument adds), per process: "
+            + "; ".join(spread(got[5]) for got in played)
         )
     finally:
-        for p in players:
-            if p.conn is not None:
-                p.conn.close()
+        for w in workers:
+            w.join(30)
+            if w.is_alive():
+                w.terminate()
         server.terminate()
         await server.wait()
+    with contextlib.suppress(OSError, ValueError):
+        import json
+
+        probed = json.loads(probe.read_text())
+        lags = [lag for t, lag in probed["lag"] if wall0 <= t <= t1]
+        print(f"the server's loop lag while playing: {spread(lags)}")
+        for gen in (0, 1, 2):
+            took = [(d, c) for t, d, c, g in probed["gc"] if g == gen and wall0 <= t <= t1]
+            if took:
+                print(
+                    f"the server's collector, generation {gen}: {len(took)} passes "
+                    f"in {wall:.0f} s, {spread([d for d, _ in took])} "
+                    f"(CPU {sum(c for _, c in took):.2f} s in all)"
+                )
+    print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--as-server"]:  # the server, started by main() with its probes
+        raise SystemExit(serve_probed(sys.argv[2], sys.argv[3], sys.argv[4:]))
     raise SystemExit(asyncio.run(main()))
