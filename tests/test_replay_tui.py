@@ -1022,3 +1022,39 @@ async def test_the_chart_shows_long_names_whole_at_80_columns(tmp_path: Path) ->
         last = screen.model.totals_by_deal(screen.p)[-1]
         ann = next(line for line in lines if line.startswith("Ann "))
         assert ann.split()[-1].rstrip("+!") == str(last.totals[2])  # figures beside it
+
+
+@pytest.mark.parametrize(
+    ("lang", "first"),
+    [("en", "{} first"), ("ko", "{} 님부터"), ("ja", "{}さんから")],
+    ids=["en", "ko", "ja"],
+)
+async def test_the_exchange_line_says_who_starts_before_anyone_exchanged(
+    tmp_path: Path, lang: str, first: str
+) -> None:
+    """Issue 10: at a deal's start the trick area read a bare "Exchange:"; it names the
+    seat that exchanges first, and then each exchange as it comes."""
+    from tt22.tui.i18n import t
+
+    record = make_record(players=4, seed="exchange line")
+    app = open_app(write(tmp_path / "a.22rec", record), language=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        screen = replay(app)
+        m = screen.model
+        for deal in (1, 2):
+            screen.go(m.deal_start(deal))
+            await pilot.pause()
+            s = m.state(screen.p)
+            snap = screen.query_one(TrickView).snapshot
+            assert snap is not None and snap.phase == 0 and snap.exchanges == ()
+            label = t("phase.exchange").capitalize() + ":"
+            said = " ".join(line.plain for line in screen.query_one(TrickView).lines())
+            assert said.strip() != label
+            name = m.players[s.to_move].name
+            assert said == f"{label} {first.format(name)}", said
+            assert label in screen_text(app) and first.format(name) in screen_text(app)
+            screen.go(m.deal_start(deal) + 1)  # after the first exchange: it, not who starts
+            await pilot.pause()
+            said = " ".join(line.plain for line in screen.query_one(TrickView).lines())
+            assert said.startswith(f"{label} {name} ") and first.format(name) not in said

@@ -126,6 +126,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "phase.over": ("match over", "경기 종료", "試合終了"),
     "trick.leads": ("{name} leads.", "{name} 님이 선을 잡습니다.", "{name}さんがリードします。"),
     "trick.you_lead": ("You lead.", "내가 선입니다.", "あなたのリードです。"),
+    # The exchange line before anyone has exchanged (R11): who exchanges first.
+    "trick.exchange_first": ("{name} first", "{name} 님부터", "{name}さんから"),
+    "trick.exchange_you_first": ("you first", "나부터", "あなたから"),
     "trick.last_head": (
         "Last trick, won by {name}:",
         "지난 트릭, {name} 님이 가져감:",

@@ -189,6 +189,11 @@ class TrickView(SimpleLines):
             for e in s.exchanges:
                 word = t("seat.swapped", n=e.size) if e.size else t("seat.kept")
                 units.append(Text(f"{self.who(e.seat)} {word}"))
+            if not units:  # before anyone exchanged: who starts, never an empty label
+                if s.to_move == self.you:
+                    units.append(Text(t("trick.exchange_you_first")))
+                else:
+                    units.append(Text(t("trick.exchange_first", name=self.who(s.to_move))))
             parts.append((Text(t("phase.exchange").capitalize() + ":"), units, ""))
         elif s.phase == PLAY:
             key = "trick.you_lead" if s.leader == self.you else "trick.leads"
