@@ -28,7 +28,7 @@ from tt22.record import (
 )
 from tt22.replay_model import ReplayModel
 from tt22.simulate import play_match
-from tt22.tui.app import TT22App
+from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language
 from tt22.tui.replay import RecordPicker, ReplayScreen
 from tt22.tui.replay.app import replay_app
@@ -1058,3 +1058,52 @@ async def test_the_exchange_line_says_who_starts_before_anyone_exchanged(
             await pilot.pause()
             said = " ".join(line.plain for line in screen.query_one(TrickView).lines())
             assert said.startswith(f"{label} {name} ") and first.format(name) not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_the_record_browser_shows_every_name_result_and_seed_whole(lang: str) -> None:
+    """Issue 10: at 80 columns the browser cut long file names and results to `…`
+    ("2p-oklahom…", "未完了、第2ディー…") and seeds without one. Each cell now wraps in its
+    row: walking the list, every record's file name, result and seed is on screen whole,
+    the line under the list names all its players, and no line holds a `…`."""
+    from textual.widgets import DataTable, Static
+
+    from tt22.tui.replay.picker import describe_result
+
+    # One record of the player's own with a long file name and a long seed.
+    own = records_dir()
+    own.mkdir(parents=True)
+    long_name = "friday-night-with-the-whole-family-at-grandmas.22rec"
+    seed = "a seed as long as the new game form allows, " * 2
+    write(own / long_name, make_record(players=3, seed=seed.strip(), keep=30))
+    app = TT22App(StartOptions(language=lang))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, RecordPicker) and app.screen.is_mounted
+        )
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, RecordPicker)
+        table = picker.query_one("#pick-table", DataTable)
+        assert table.row_count == len(picker.entries) > 10
+        widths = [c.get_render_width(table) for c in table.columns.values()]
+        assert sum(widths) <= table.scrollable_content_region.width  # no sideways scrolling
+        for i, e in enumerate(picker.entries):
+            await pilot.pause()
+            assert table.cursor_row == i
+            record = load_record(e.path)
+            text = screen_text(app)
+            assert "…" not in text, (i, text)
+            label, players, result, seed_cell = (str(c) for c in table.get_row(str(i)))
+            expected = e.path.stem if e.sample else e.path.name
+            assert expected in "".join(label.split()), label
+            assert "".join(result.split()) == "".join(describe_result(record).split())
+            assert "".join(seed_cell.split()) == "".join(record.seed.split())
+            for line in "\n".join((label, players, result, seed_cell)).split("\n"):
+                assert line in text, (line, text)  # on screen, whole
+            names = [p.name for p in record.players]
+            detail = str(picker.query_one("#pick-detail", Static).render())
+            assert all(n in detail for n in names) and "…" not in detail, detail
+            await pilot.press("down")
+        assert picker.entries[0].path.name == long_name

@@ -3,11 +3,12 @@ that come with tt22, or any path."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from rich.cells import cell_len
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -28,7 +29,8 @@ MAX_LISTED = 500
 
 
 class RecordEntry(NamedTuple):
-    """One line of the picker: a file and what its head says (or why it cannot be read)."""
+    """One record of the picker: a file and what its head says (or why it cannot be
+    read). Every field is whole (the list wraps it), names and seed made printable."""
 
     path: Path
     started: str
@@ -37,6 +39,7 @@ class RecordEntry(NamedTuple):
     seed: str
     readable: bool
     sample: bool = False
+    names: tuple[str, ...] = ()
 
 
 def sample_records_dir() -> Path | None:
@@ -79,41 +82,83 @@ def _read_entry(path: Path) -> RecordEntry:
         record = load_record(path)
     except (RecordError, OSError):
         return RecordEntry(path, "", "", rt("pick.unreadable"), "", False)
+    names = tuple(printable(p.name, 40) for p in record.players)
     return RecordEntry(
         path,
         record.started.replace("T", " ").removesuffix("Z")[:16],
-        _names([printable(p.name, 24) for p in record.players], 22),
-        _short(describe_result(record), 18),
-        _short(printable(record.seed, 40), 14),
+        t("sep.list").join(names),
+        describe_result(record),
+        printable(record.seed, MAX_SEED),
         True,
+        names=names,
     )
 
 
-def _names(names: list[str], width: int) -> str:
+MAX_SEED = 120
+"""A seed longer than this (the new-game form takes 100) is cut with a `…` as anywhere."""
+
+
+def _names(names: Sequence[str], width: int) -> str:
     """As many whole names as fit in `width` cells, then "+N" for the others: a name is
-    never cut to "…" (only one longer than the whole column is)."""
+    never cut to "…" (only one longer than the whole column is, and the line under the
+    list names every player of the highlighted record whole)."""
     sep = t("sep.list")
     for shown in range(len(names), 0, -1):
         rest = len(names) - shown
         text = sep.join(names[:shown]) + (f" +{rest}" if rest else "")
         if cell_len(text) <= width:
             return text
+    if not names:
+        return ""
     rest = len(names) - 1
-    return _short(names[0], width - (len(f" +{rest}") if rest else 0)) + (
-        f" +{rest}" if rest else ""
-    )
+    more = f" +{rest}" if rest else ""
+    return "\n".join(wrap(names[0], max(4, width - cell_len(more)))) + more
 
 
-def _short(text: str, width: int) -> str:
-    """`text` cut to `width` cells with an ellipsis, so the four columns fit 80 cells."""
-    if cell_len(text) <= width:
-        return text
-    out = ""
-    for ch in text:
-        if cell_len(out + ch) >= width:
+def _chunks(word: str, width: int) -> list[str]:
+    """`word` in pieces of at most `width` cells (Japanese and Korean have no spaces to
+    break at: a break between two characters is how they wrap)."""
+    out: list[str] = []
+    piece = ""
+    for ch in word:
+        if piece and cell_len(piece + ch) > width:
+            out.append(piece)
+            piece = ""
+        piece += ch
+    return [*out, piece]
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` cells, broken at its spaces (a word wider than
+    the line, between its characters): every character of it is shown, none is cut."""
+    width = max(1, width)
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if not word:
+            continue
+        for piece in _chunks(word, width):
+            if not line:
+                line = piece
+            elif cell_len(line) + 1 + cell_len(piece) <= width:
+                line += " " + piece
+            else:
+                lines.append(line)
+                line = piece
+    return [*lines, line]
+
+
+def column_widths(natural: Sequence[int], least: Sequence[int], room: int) -> list[int]:
+    """Each column's width: its natural width (its widest cell) when all fit in `room`
+    cells, else the widest columns narrowed, one cell at a time, down to their least
+    width (their cells then wrap onto more lines)."""
+    widths = list(natural)
+    while sum(widths) > room:
+        i = max(range(len(widths)), key=lambda k: widths[k] - least[k])
+        if widths[i] <= least[i]:
             break
-        out += ch
-    return out + "…"
+        widths[i] -= 1
+    return widths
 
 
 def describe_result(record: Record) -> str:
@@ -123,7 +168,7 @@ def describe_result(record: Record) -> str:
     if not r.winners:
         return rt("pick.no_winner")
     names = t("sep.list").join(
-        printable(record.players[s].name, 20) for s in r.winners if s < len(record.players)
+        printable(record.players[s].name, 40) for s in r.winners if s < len(record.players)
     )
     return rt("pick.won", names=names)
 
@@ -144,11 +189,17 @@ def list_records(folder: Path, *, sample: bool = False) -> list[RecordEntry]:
 
 
 class RecordPicker(Screen[None]):
-    """The records folder as a table (Enter opens) and a box for any other path."""
+    """The records folder as a table (Enter opens) and a box for any other path.
+
+    Nothing in the list is cut: the columns share the width by what they hold and a cell
+    too wide for its column wraps onto more lines of its row (a file name, a result, a
+    seed); the players column shows as many whole names as fit and "+N", and the line
+    under the list names every player of the highlighted record."""
 
     DEFAULT_CSS = """
-    RecordPicker #pick-title { height: 1; padding: 0 1; text-style: bold; }
-    RecordPicker #pick-table { height: 1fr; }
+    RecordPicker #pick-title { height: auto; padding: 0 1; text-style: bold; }
+    RecordPicker #pick-table { height: 1fr; scrollbar-size-vertical: 1; }
+    RecordPicker #pick-detail { height: auto; padding: 0 1; color: $text-muted; }
     RecordPicker #pick-path { dock: bottom; margin-bottom: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -169,10 +220,12 @@ class RecordPicker(Screen[None]):
         self.samples = samples
         self.with_samples = with_samples
         self.entries: list[RecordEntry] = []
+        self._laid_out_at = 0  # the width the rows were wrapped for
 
     def compose(self) -> ComposeResult:
         yield Static(id="pick-title")
         yield DataTable(id="pick-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="pick-detail")
         yield Input(placeholder=rt("pick.path"), id="pick-path")
         yield QuietFooter()  # (built once, not at each signal of the opening)
 
@@ -185,15 +238,7 @@ class RecordPicker(Screen[None]):
         samples = self.samples or (sample_records_dir() if self.with_samples else None)
         shipped = list_records(samples, sample=True) if samples is not None else []
         self.entries = own + shipped
-        table = self.query_one("#pick-table", DataTable)
-        table.add_columns(rt("pick.date"), rt("pick.players"), rt("pick.result"), rt("pick.seed"))
-        for i, e in enumerate(self.entries):
-            label = e.started if e.readable else printable(e.path.name, 30)
-            if e.sample:
-                label = _short(rt("pick.sample", name=printable(e.path.stem, 40)), 20)
-            table.add_row(
-                plain(label), plain(e.players), plain(e.result), plain(e.seed), key=str(i)
-            )
+        self.fill_table(self.app.size.width)
         title = self.query_one("#pick-title", Static)
         if own:
             said = rt("pick.count", n=len(own))
@@ -202,10 +247,82 @@ class RecordPicker(Screen[None]):
         if shipped:
             said += " · " + rt("pick.samples", n=len(shipped))
         title.update(plain(f"{rt('pick.title')} · {said}"))
+        self.query_one("#pick-detail", Static).display = bool(self.entries)
         if self.entries:
-            table.focus()
+            self.query_one("#pick-table", DataTable).focus()
         # With nothing to list, nothing has the focus: `/` (the footer's key) goes to the
         # path box rather than being typed into it.
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._laid_out_at and self.entries:
+            self.fill_table(event.size.width)
+
+    @staticmethod
+    def label(e: RecordEntry) -> str:
+        """The first column: the file's name (a sample's name says so), whole."""
+        if e.sample:
+            return rt("pick.sample", name=printable(e.path.stem, 200))
+        return printable(e.path.name, 200)
+
+    def cells(self, screen_width: int) -> tuple[list[int], list[list[str]]]:
+        """The columns' widths for a screen `screen_width` cells wide, and each record's
+        four cells as lines of at most its column's width."""
+        headers = [rt("pick.record"), rt("pick.players"), rt("pick.result"), rt("pick.seed")]
+        # Each column has a cell of padding on either side, and the scroll bar its cell.
+        room = max(40, screen_width - 2 * len(headers) - 1)
+        natural = [cell_len(h) for h in headers]
+        for e in self.entries:
+            firsts = [self.label(e), e.started, e.players, e.result, e.seed]
+            natural[0] = max(natural[0], *(cell_len(x) for x in firsts[:2]))
+            for i, x in enumerate(firsts[2:], 1):
+                natural[i] = max(natural[i], cell_len(x))
+        # The name and the result keep a line each while they can; the players (all of
+        # them under the list) and the seed give way first.
+        low = (min(natural[0], 22), 14, min(natural[2], 18), 10)
+        least = [max(cell_len(h), x) for h, x in zip(headers, low, strict=True)]
+        widths = column_widths(natural, least, room)
+        rows = []
+        for e in self.entries:
+            record = wrap(self.label(e), widths[0]) + ([e.started] if e.readable else [])
+            players = _names(e.names, widths[1]) if e.names else e.players
+            rows.append(
+                [
+                    "\n".join(record),
+                    players,
+                    "\n".join(wrap(e.result, widths[2])),
+                    "\n".join(wrap(e.seed, widths[3])) if e.seed else "",
+                ]
+            )
+        return widths, rows
+
+    def fill_table(self, screen_width: int) -> None:
+        """The rows, wrapped for a screen `screen_width` cells wide (again at a resize:
+        the cursor stays on its record)."""
+        self._laid_out_at = screen_width
+        table = self.query_one("#pick-table", DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        widths, rows = self.cells(screen_width)
+        headers = [rt("pick.record"), rt("pick.players"), rt("pick.result"), rt("pick.seed")]
+        for header, width in zip(headers, widths, strict=True):
+            table.add_column(header, width=width)
+        for i, cells in enumerate(rows):
+            table.add_row(*(plain(c) for c in cells), key=str(i), height=None)
+        if self.entries:
+            table.move_cursor(row=min(row, len(self.entries) - 1))
+            self.show_detail(min(row, len(self.entries) - 1))
+
+    def show_detail(self, index: int) -> None:
+        """Under the list: every player of the highlighted record, whole."""
+        e = self.entries[index]
+        text = rt("pick.detail", n=len(e.names), names=e.players) if e.names else e.result
+        self.query_one("#pick-detail", Static).update(plain(text))
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value
+        if key is not None:
+            self.show_detail(int(key))
 
     @on(DataTable.RowSelected)
     def _row(self, event: DataTable.RowSelected) -> None:

@@ -264,7 +264,12 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "banner.broken": ("{why}", "{why}", "{why}"),
     # picker
     "pick.title": ("Replay a record", "기록 다시 보기", "記録を再生"),
-    "pick.date": ("Date", "날짜", "日付"),
+    "pick.record": ("Record", "기록", "記録"),
+    "pick.detail": (
+        "{n} players: {names}",
+        "플레이어 {n}명: {names}",
+        "プレイヤー{n}人: {names}",
+    ),
     "pick.players": ("Players", "플레이어", "プレイヤー"),
     "pick.result": ("Result", "결과", "結果"),
     "pick.seed": ("Seed", "시드", "シード"),
