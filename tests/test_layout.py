@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -452,3 +453,43 @@ async def test_the_replayers_penalty_chart_and_its_legend_are_whole_at_80x24(lan
         assert_whole(drawn, f"chart {lang}")
         limit = model.states[0].rules.elimination_at
         assert solid(rt("chart.legend", limit=limit)) in solid(" ".join(drawn))
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_nine_long_names_leave_the_chart_its_legend_and_the_move_list_room(
+    lang: str,
+) -> None:
+    """Issue 10: with nine names as long as the set-up allows, the chart was taller than
+    the side pane: its legend fell below the edge and the move list was squeezed to its
+    borders. Now the chart names every player whole above its legend, all inside the
+    pane, and the move list keeps lines of its own, none cut (a name without a space
+    wraps between its characters there)."""
+    from tt22.tui.replay.panes import MoveList, PenaltyChart
+
+    players = 9
+    names = [printable(n, 40) for n in names_for(players)]
+    model = ReplayModel.from_record(record_of(players))
+    app = TT22App(StartOptions(language=lang))
+    async with app.run_test(size=SIZE) as pilot:
+        replay = ReplayScreen(model, None, start=model.deal_start(5))
+        await app.push_screen(replay)
+        for p in (model.deal_start(5), model.deal_start(5) + 40, model.end):
+            replay.go(p)
+            await settle(pilot)
+            where = f"{lang} at {p}"
+            lines = screen_lines(app)
+            side = replay.query_one("#replay-side").region
+            chart = replay.query_one(PenaltyChart)
+            assert chart.region.bottom <= side.bottom, f"{where}: the chart overflows"
+            drawn = crop(lines, chart.region)
+            assert_whole(drawn, f"chart {where}")
+            text = solid(" ".join(drawn))
+            # (a wrapped name reads whole without the figures after its first line)
+            spelled = solid(" ".join(re.sub(r"(\s+\d+[+!]?)+\s*$", "", x) for x in drawn))
+            for name in names:
+                assert solid(name) in spelled, f"{where}: {name} not whole in the chart"
+            limit = model.states[0].rules.elimination_at
+            assert solid(rt("chart.legend", limit=limit)) in text, f"{where}: no legend"
+            moves = replay.query_one(MoveList)
+            assert moves.region.height >= 5, f"{where}: the move list is squeezed"
+            assert_whole(crop(lines, moves.region), f"moves {where}")

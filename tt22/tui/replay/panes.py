@@ -97,9 +97,16 @@ def wrap_words(head: str, words: Sequence[str], width: int) -> list[str]:
         sep = "" if fresh else " "
         if cell_len(line + sep + word) <= width:
             line += sep + word
-        else:
+        elif cell_len(word) <= width - indent:
             lines.append(line)
             line = " " * indent + word
+        else:  # wider than a line (a Japanese name has no space): it wraps between characters
+            line += sep
+            for ch in word:
+                if cell_len(line + ch) > width:
+                    lines.append(line.rstrip())
+                    line = " " * indent
+                line += ch
         fresh = False
     lines.append(line)
     return [_fit(x, width).rstrip() if cell_len(x) > width else x for x in lines]
@@ -341,6 +348,9 @@ class PenaltyChart(Widget):
 
     A name is never cut: the name column widens for long names (keeping room for a few
     deals) and a name longer than that wraps at its spaces onto the lines below its row.
+    The chart shares its pane with the move list: when nine long names would push the
+    legend below the edge (and squeeze the list away), it shows fewer deals so that the
+    name column is wider and the names take fewer lines.
     """
 
     DEFAULT_CSS = """
@@ -350,28 +360,41 @@ class PenaltyChart(Widget):
     NAME_COLUMN = 10
     """The name column's width when every name fits in it."""
     MIN_DEALS = 3
-    """The deals a long name leaves room for before it wraps."""
+    """The deals a long name leaves room for before it wraps (when there is height)."""
+    MOVES_ROOM = 6
+    """The lines of its pane the chart leaves to the move list (borders included)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.model: ReplayModel | None = None
         self.p = 0
         self.ascii_style = False
+        self._room: int | None = None  # the lines it may take (None: any)
 
     def show(self, model: ReplayModel, p: int, ascii_style: bool) -> None:
         layout = self.model is None or len(self.model.players) != len(model.players)
         self.model, self.p, self.ascii_style = model, p, ascii_style
         self.refresh(layout=layout)
 
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return len(self.lines(width))
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        self._room = max(1, container.height - self.MOVES_ROOM)
+        return len(self.lines(width, self._room))
 
     def render(self) -> Text:
-        return Text("\n").join(self.lines(self.size.width or 30))
+        return Text("\n").join(self.lines(self.size.width or 30, self._room))
 
-    def lines(self, width: int) -> list[Text]:
+    def lines(self, width: int, height: int | None = None) -> list[Text]:
         """The title, the deal numbers, each seat's totals (its name wrapped on as many
-        lines as it needs) and the legend, every line at most `width` cells."""
+        lines as it needs) and the legend, every line at most `width` cells; in at most
+        `height` lines when fewer deals (a wider name column) can make it so."""
+        out: list[Text] = []
+        for deals in range(self.MIN_DEALS, 0, -1):
+            out = self._lines(width, deals)
+            if height is None or len(out) <= height:
+                break
+        return out
+
+    def _lines(self, width: int, min_deals: int) -> list[Text]:
         m = self.model
         if m is None:
             return [Text("")]
@@ -380,7 +403,7 @@ class PenaltyChart(Widget):
         names = [printable(pl.name, 40) for pl in m.players]
         label = rt("chart.deal")
         longest = max(cell_len(n) for n in names)
-        room = max(self.NAME_COLUMN, width - 5 * self.MIN_DEALS)
+        room = max(self.NAME_COLUMN, width - 5 * min_deals)
         name_width = max(4, cell_len(label), min(longest, room))
         recent = deals[-max(1, (width - name_width) // 5) :]
         out = [Text(rt("chart.title"), style="bold")]
