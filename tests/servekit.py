@@ -246,8 +246,12 @@ async def play_to_end(
     """Play `table` to its end (or until `stop()`): each person's client moves (Enter
     keeps the hand in the exchange, `d` plays the lowest cards) once its own screen says
     it is their move; the bots move by themselves. At each such moment the screen may
-    show no card that seat may not know. How many moves the people made."""
+    show no card that seat may not know, now or at one of its earlier turns (its move
+    log keeps its own exchanges of earlier deals). A deal's summary is never closed
+    here: it must step aside by itself when the person's turn comes. How many moves
+    the people made."""
     moves = 0
+    known: dict[int, set[str]] = {}
     while table.status == "playing" and not stop():
         seat = table.game.to_move(table.state)
         before = table.moves
@@ -263,8 +267,10 @@ async def play_to_end(
             f"{client.name} to see it is their move",
         )
         view = table.game.view(table.state, seat)
+        seen = known.setdefault(seat, set())
+        seen |= may_see(view)
         shown = cards_on(client.text)
-        assert shown <= may_see(view), f"{client.name} sees {shown - may_see(view)}"
+        assert shown <= seen, f"{client.name} sees {shown - seen}:\n{client.text}"
         client.press("\r" if view.exchanging else "d")
         await until(lambda b=before: table.moves > b, f"{client.name}'s move to count")
         moves += 1

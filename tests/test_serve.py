@@ -89,7 +89,7 @@ async def _turn_of(client: Client) -> bool:
     return any(w in text for w in ("Your lead", "Your turn", "Your move", "Exchange:"))
 
 
-async def _whole_match(server: Server, ann: Any, bob: Any) -> None:
+async def _whole_match(server: Server, ann: Any, bob: Any) -> Any:
     table = await open_and_join(ann, bob, server)
     moves = await play_to_end(table, {0: ann, 1: bob})
     assert table.status == "over"
@@ -108,15 +108,28 @@ async def _whole_match(server: Server, ann: Any, bob: Any) -> None:
         joined = b"".join(client.received)
         first = joined.index(table.seed.encode())
         assert b"match over" in joined[:first].lower()  # drawn (just) before the seed
+    return table
 
 
 async def test_two_people_and_two_bots_play_a_whole_match(tmp_path: Path) -> None:
+    """Ann's terminal is 120 columns wide, so her screen (parsed at each of her
+    moves) also shows the move log; at the end her score history (`s`) has a
+    column for every deal, and the log ends with the last showdown."""
     server = await serve(tmp_path)
     ann, bob = Client("ann"), Client("bob")
     try:
-        await ann.connect(server.port)
+        await ann.connect(server.port, width=120, height=30)
         await bob.connect(server.port)
-        await _whole_match(server, ann, bob)
+        table = await _whole_match(server, ann, bob)
+        text = await ann.see("Moves", "Showdown:")  # the log, beside the table
+        last = table.state.history[-1]
+        assert ann.text.count("Showdown:") >= 1 and "won the trick." in text
+        ann.press("s")
+        text = await ann.see("Penalty totals after each deal")
+        header = next(line for line in text.splitlines() if "Player" in line)
+        numbers = [int(w) for w in header.split() if w.isdigit()]
+        assert numbers[-1] == last.start.number and numbers == sorted(numbers), header
+        assert cards_on(text) <= may_see(table.game.view(table.state, 0)), text
     finally:
         await ann.close()
         await bob.close()

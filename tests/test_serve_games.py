@@ -73,9 +73,29 @@ def check_summary(client: Client, table: Any, seat: int) -> None:
     assert not leak, f"{client.name} sees {leak}:\n{client.text}"
 
 
+LOG_WIDTH = 36  # the move log's columns, at the right of a terminal 120 or wider
+
+
+def played_so_far(view: Any) -> set[str]:
+    """Every card played in a trick of the match so far, as the seat's view has it."""
+    hands = [*view.history, view]
+    cards = {c for h in hands for trick in h.tricks for _, c in trick.plays}
+    cards |= {c for _, c in view.plays}
+    return {card_word(c) for c in cards}
+
+
 def check_screen(client: Client, table: Any, seat: int) -> None:
-    leak = shown_cards(client.text) & unknown_to(table, seat)
+    """No card the seat may not know on its screen; from 120 columns the move log at
+    the right is checked on its own: it may hold only cards played in tricks."""
+    lines = client.screen.display
+    cut = len(lines[0]) - LOG_WIDTH if len(lines[0]) >= 120 else len(lines[0])
+    table_part = "\n".join(line[:cut] for line in lines)
+    leak = shown_cards(table_part) & unknown_to(table, seat)
     assert not leak, f"{client.name} sees {leak}:\n{client.text}"
+    if cut < len(lines[0]):
+        log_part = "\n".join(line[cut:] for line in lines)
+        extra = shown_cards(log_part) - played_so_far(table.game.view(table.state, seat))
+        assert not extra, f"{client.name}'s log shows {extra}:\n{client.text}"
 
 
 async def open_table(
@@ -105,10 +125,18 @@ def in_summary(text: str) -> bool:
     return all(w in text for w in SUMMARY) and "Next hand" in text
 
 
-async def take_turns(table: Any, seats: dict[int, Client], turn: Any) -> dict[str, int]:
+STEPPED_ASIDE = "(s: its summary)"
+
+
+async def take_turns(
+    table: Any, seats: dict[int, Client], turn: Any, reopen: int = 0
+) -> dict[str, int]:
     """Play `table` to its end: each person's client moves (`turn(client, view)` gives
     the keys) once its own screen says it is their move, after a look at the screen
-    (the leak test); a hand's summary is closed with Enter. What was seen, counted."""
+    (the leak test). A hand's summary is never closed here: it must step aside by
+    itself when the person's decision arrives (their clock runs), leaving a note that
+    `s` shows it again; the first `reopen` times, `s` is pressed then and the summary
+    looked at and closed with Enter. What was seen, counted."""
     seen: dict[str, int] = {}
     while table.status == "playing":
         seat = table.game.to_move(table.state)
@@ -135,13 +163,23 @@ async def take_turns(table: Any, seats: dict[int, Client], turn: Any) -> dict[st
             raise AssertionError(f"{client.name} never saw {prompts!r}:\n{client.text}") from None
         if table.moves > before:
             continue
-        if in_summary(client.text):
+        if in_summary(client.text):  # (caught before the news of the turn was drawn)
             check_summary(client, table, seat)
-            client.press("\r")
-            await until(lambda c=client: not in_summary(c.text), "the summary to close")
+            await until(lambda c=client: not in_summary(c.text), "the summary to step aside")
             seen["summary"] = seen.get("summary", 0) + 1
             continue
         check_screen(client, table, seat)
+        if STEPPED_ASIDE in client.text:
+            seen[STEPPED_ASIDE] = seen.get(STEPPED_ASIDE, 0) + 1
+            if reopen > 0:
+                reopen -= 1
+                client.press("s")
+                await until(lambda c=client: in_summary(c.text), "the summary again")
+                check_summary(client, table, seat)
+                client.press("\r")
+                await until(lambda c=client: not in_summary(c.text), "the summary to close")
+                assert STEPPED_ASIDE not in client.text  # (the note has done its work)
+                continue
         prompt = next((w for w in prompts if w in client.text), "")
         seen[prompt] = seen.get(prompt, 0) + 1
         for key in keys:
@@ -215,13 +253,15 @@ async def test_the_form_opens_a_table_of_the_game_chosen(tmp_path: Path) -> None
 
 async def test_a_served_rook_match_to_its_end_shows_no_hidden_card(tmp_path: Path) -> None:
     """One person and three bots play Rook over SSH to the end; every screen of the
-    person's turns shows only what K23 lets that seat know."""
+    person's turns shows only what K23 lets that seat know, the move log beside the
+    table (120 columns) only cards played in tricks. The hand summaries step aside by
+    themselves; `q` reads `Lobby`."""
     from tt22.serve.hub import TableOptions
 
     server = await serve(tmp_path)
     ann = Client("ann")
     try:
-        await ann.connect(server.port)
+        await ann.connect(server.port, width=120, height=30)  # (the move log shows)
         options = TableOptions(
             game="rook",
             rules=("target=150",),
@@ -229,10 +269,18 @@ async def test_a_served_rook_match_to_its_end_shows_no_hidden_card(tmp_path: Pat
             pace=0.0,
         )
         table = await seat_by_code(server, options, [ann])
-        seen = await take_turns(table, {0: ann}, rook_turn)
+        await ann.see("Rook · hand 1", "Moves", "Hand 1:")  # the log, from the start
+        footer = ann.screen.display[-1]  # q goes back to the lobby, and says so
+        assert "q Lobby" in footer and "Home" not in footer, footer
+        seen = await take_turns(table, {0: ann}, rook_turn, reopen=1)
         assert table.status == "over"
         assert sum(seen.values()) > 10
+        # Every later hand's summary stepped aside for ann's first decision in it.
+        assert seen.get(STEPPED_ASIDE, 0) >= 1, seen
         await ann.see("The game is over")
+        ann.press("\r")  # the game's summary closed: the log has the last trick
+        last = table.state.history[-1].tricks[-1]
+        await ann.see(f"{card_word(last.plays[-1][1])}", "takes the trick")
     finally:
         await ann.close()
         await server.close()

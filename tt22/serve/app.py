@@ -18,7 +18,7 @@ import contextvars
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from rich.console import Console
 from rich.text import Text
@@ -29,7 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.driver import Driver
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Input, Label
+from textual.widgets import Button, DataTable, Input, Label, RichLog
 
 from tt22.engine import (
     Exchange,
@@ -44,6 +44,8 @@ from tt22.games import DEFAULT_GAME, get_game
 from tt22.safe import printable
 from tt22.serve.driver import ChannelDriver
 from tt22.serve.hub import SERVED_GAMES, Hub, SeatNews, Table, TableOptions, decode_news, view_of
+from tt22.serve.seatlog import SeatLog
+from tt22.serve.tables import SummaryAside
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import (
@@ -176,6 +178,11 @@ add_section(
             "第{n}ディール: {losers} が {penalty} 点。",
         ),
         "seat.forced": ("Your move: {why}", "내 차례: {why}", "あなたの番: {why}"),
+        "seat.deal_closed": (
+            "(s: the scores after each deal)",
+            "(s: 딜별 점수)",
+            "(s: ディールごとの得点)",
+        ),
         "chat.prompt": (
             "Say something, then Enter",
             "메시지 입력 후 Enter",
@@ -669,8 +676,49 @@ class _News(Message):
         self.data = data
 
 
-class SeatScreen(_ServeScreen):
-    """One seat at a served table (seat -1: a spectator)."""
+class _DealNo(NamedTuple):
+    number: int
+
+
+class _DealShown(NamedTuple):
+    """A finished deal as the view has it (`PublicDeal`), shaped as local play's deal
+    summary and score history read a deal (`DealResult`: `start.number`, ...)."""
+
+    start: _DealNo
+    showdown: tuple[tuple[int, int], ...]
+    losers: tuple[int, ...]
+    penalty: int
+    totals: tuple[int, ...]
+    eliminated: tuple[int, ...]
+
+
+class _MatchShown(NamedTuple):
+    """The match as a served seat knows it (its view), shaped as the local summary
+    screens read a session and its state: public facts only (R23)."""
+
+    names: list[str]
+    rules: Any
+    players: tuple[int, ...]
+    history: tuple[_DealShown, ...]
+    out: tuple[bool, ...]
+
+    @property
+    def state(self) -> _MatchShown:
+        return self
+
+
+def match_shown(v: Any, names: list[str]) -> _MatchShown:
+    history = tuple(
+        _DealShown(_DealNo(d.number), d.showdown, d.losers, d.penalty, d.totals, d.eliminated)
+        for d in v.history
+    )
+    return _MatchShown(names, v.rules, tuple(range(v.players)), history, v.out)
+
+
+class SeatScreen(SummaryAside, _ServeScreen):
+    """One seat at a served table (seat -1: a spectator): local play's widgets (the
+    seats, the trick, the hand, the move log `m`, the deal summary and the score
+    history `s`) fed by the seat's views."""
 
     DEFAULT_CSS = """
     SeatScreen #chat { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
@@ -686,6 +734,10 @@ class SeatScreen(_ServeScreen):
         Binding("d", "lowest", "key.lowest", id="table.lowest"),
         Binding("c", "chat", "serve.key.chat", id="serve.chat"),
         Binding("r", "rematch", "serve.key.rematch", id="serve.rematch", show=False),
+        # In the help, not the key line: at 80 columns it has room for one of them or
+        # the palette's key (the log shows by itself from 120 columns).
+        Binding("m", "toggle_log", "key.log", id="table.log", show=False),
+        Binding("s", "scores", "key.scores", id="table.scores", show=False),
         Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
         Binding("q", "leave", "serve.key.leave", id="serve.leave"),
     ]
@@ -700,20 +752,29 @@ class SeatScreen(_ServeScreen):
         self.note: str | None = None
         self._wid = 0
         self._footer_keys: tuple[bool | None, ...] = ()
+        self.log_choice: bool | None = None  # None: shown when the terminal is wide
+        self.seat_log: SeatLog | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="table-main"):
-            yield TextLines(id="status")
-            with VerticalScroll(id="seats-pane"):
-                yield SeatsTable(id="seats")
-            yield TrickView(id="trick")
-            yield TextLines(id="message")
-            yield HandView(id="hand")
-            yield TextLines(id="chat")
-            yield Input(id="chat-input", max_length=200, compact=True)
+        with Horizontal(id="table-body"):
+            with Vertical(id="table-main"):
+                yield TextLines(id="status")
+                with VerticalScroll(id="seats-pane"):
+                    yield SeatsTable(id="seats")
+                yield TrickView(id="trick")
+                yield TextLines(id="message")
+                yield HandView(id="hand")
+                yield TextLines(id="chat")
+                yield Input(id="chat-input", max_length=200, compact=True)
+            # min_width: RichLog renders 78 columns wide by default, cutting lines here.
+            yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=1)
         yield KeyBar()
 
     def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.border_title = t("log.title")
+        log.can_focus = False  # ←/→ belong to the hand (the log scrolls with the mouse)
+        log.display = self.size.width >= 120
         self.query_one("#seats-pane").can_focus = False
         chat = self.query_one("#chat-input", Input)
         chat.display = False
@@ -726,6 +787,8 @@ class SeatScreen(_ServeScreen):
         self.table.unsubscribe(self._wid)
 
     def on_resize(self) -> None:
+        if self.log_choice is None:
+            self.query_one("#log", RichLog).display = self.size.width >= 120
         # The seats are drawn to the width they have: once laid out (or resized), anew.
         self.query_one("#seats", SeatsTable)._key = None
         self.redraw()
@@ -735,6 +798,7 @@ class SeatScreen(_ServeScreen):
 
     @on(_News)
     def _on_news(self, message: _News) -> None:
+        before = self.view
         self.news = decode_news(message.data)
         self.view = view_of(self.news)
         if self.view is not None and self.news.game != DEFAULT_GAME:
@@ -744,7 +808,76 @@ class SeatScreen(_ServeScreen):
             fingerprint = self.sapp.person.fingerprint
             self.app.switch_screen(game_seat_screen(self.table, self.seat, self.news, fingerprint))
             return
+        v = self.view
+        if v is not None and v != before:
+            self._write_log(v)
+            mine_before = before is not None and before.my_turn
+            if v.over:
+                self.close_summary(missed=False)  # the end's message is what matters now
+            elif before is not None and len(v.history) > len(before.history):
+                self._show_deal(v)
+            self.summary_after_news(mine_before)
         self.redraw()
+
+    # ------------------------------------------------------------------ log, summaries
+    def _write_log(self, v: Any) -> None:
+        if self.seat_log is None:
+            you = self.seat if self.seat >= 0 else None
+            self.seat_log = SeatLog(self._who, you, self.sapp.ascii_cards)
+        lines = self.seat_log.lines(v)
+        if lines:
+            log = self.query_one("#log", RichLog)
+            for line in lines:
+                log.write(line)
+
+    def _match_shown(self) -> _MatchShown:
+        assert self.news is not None and self.view is not None
+        return match_shown(self.view, [n or "?" for n in self.news.names])
+
+    def _show_deal(self, v: Any) -> None:
+        """The deal that just ended: local play's deal summary, closing by itself when
+        this seat's next decision arrives (a spectator's after a few seconds)."""
+        from tt22.tui.screens.summary import DealSummaryScreen
+
+        match = self._match_shown()
+        # Nobody to decide here (a spectator, a seat out of the match): a few seconds.
+        auto = 4.0 if self.seat < 0 or v.out[self.seat] else None
+        you = self.seat if self.seat >= 0 else None
+        summary = DealSummaryScreen(match, match.history[-1], auto, you=you)  # type: ignore[arg-type]
+        self.open_summary(summary, None)
+
+    def my_decision(self) -> bool:
+        news, v = self.news, self.view
+        return (
+            news is not None
+            and v is not None
+            and self.seat >= 0
+            and news.status == "playing"
+            and v.my_turn
+            and not news.standin[self.seat]
+        )
+
+    def hands_played(self) -> int:
+        v = self.view
+        return v.history[-1].number if v is not None and v.history else 0
+
+    def summary_note_changed(self) -> None:
+        self.redraw()
+
+    def action_toggle_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.display = self.log_choice = not log.display
+
+    def action_scores(self) -> None:
+        """The penalty totals after each deal (local play's score history)."""
+        from tt22.tui.screens.scores import ScoresScreen
+
+        if self.view is None:
+            return
+        self.forget_missed()
+        you = self.seat if self.seat >= 0 else None
+        scores = ScoresScreen(self._match_shown(), self.sapp.ascii_cards, you)  # type: ignore[arg-type]
+        self.app.push_screen(scores)
 
     # ------------------------------------------------------------------ drawing
     def _who(self, seat: int) -> str:
@@ -841,10 +974,10 @@ class SeatScreen(_ServeScreen):
         if v.history and not v.tricks and not v.plays:
             d = v.history[-1]
             losers = ", ".join(self._who(s) for s in d.losers)
-            msg.append(
-                t("serve.seat.deal", n=d.number, losers=losers, penalty=d.penalty) + "\n",
-                style="dim",
-            )
+            line = t("serve.seat.deal", n=d.number, losers=losers, penalty=d.penalty)
+            if self.summary_missed:
+                line += " " + t("serve.seat.deal_closed")
+            msg.append(line + "\n", style="dim")
         if mine:
             hand = self.query_one("#hand", HandView)
             forced = forced_reason(v)
@@ -896,6 +1029,8 @@ class SeatScreen(_ServeScreen):
             return True if v is not None and v.my_turn else None
         if action == "chat":
             return self.seat >= 0
+        if action in ("toggle_log", "scores"):
+            return self.view is not None and self.table.options.game == DEFAULT_GAME
         return True
 
     def _view(self) -> Any:

@@ -17,6 +17,7 @@ commitment), the record and the rematch.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
@@ -25,21 +26,35 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Input, RichLog, Static
 
 from tt22.games import get_game
 from tt22.games.protocol import IllegalMove, RuleBroken
 from tt22.safe import printable
 from tt22.serve.hub import SeatNews, Table, decode_news, view_of
+from tt22.serve.seatlog import RookViewLog
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import t
+from tt22.tui.i18n import add_section, t
 from tt22.tui.safe_text import say
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
-__all__ = ["ServedSession", "ViewGame", "game_seat_screen"]
+__all__ = ["ServedSession", "SummaryAside", "ViewGame", "game_seat_screen"]
+
+add_section(
+    "serve.",
+    {
+        "key.last_hand": ("Last hand", "지난 판", "前の回"),
+        "seat.summary_closed": (
+            "{title} (s: its summary)",
+            "{title} (s: 결과)",
+            "{title} (s: 結果)",
+        ),
+    },
+)
 
 
 class ViewGame:
@@ -165,12 +180,85 @@ class NewsArrived(Message):
         self.data = data
 
 
-class _Served(Screen[None]):
+class SummaryAside(Screen[None]):
+    """A served seat's hand (or deal) summaries, which never cost its person time.
+
+    The table does not wait for a person reading a summary: the bots play on and the
+    move clock runs. So a summary shown over the table closes by itself when this
+    seat's next decision arrives, and when the hand that just ended puts this seat on
+    turn at once it is not shown at all: a note (`summary_note`) says the hand is over
+    and which key shows its summary again, until the person moves. A summary the
+    person asks for themselves stays until they close it.
+    """
+
+    _summary: ModalScreen[Any] | None = None
+    _summary_missed = 0  # the hand whose summary stepped aside (0: none)
+
+    def my_decision(self) -> bool:
+        """This seat must decide now (its clock, if any, is running)."""
+        raise NotImplementedError
+
+    def hands_played(self) -> int:
+        """The number of the last finished hand (or deal)."""
+        raise NotImplementedError
+
+    def summary_note_changed(self) -> None:
+        """Redraw the line that shows `summary_missed`."""
+        raise NotImplementedError
+
+    @property
+    def summary_missed(self) -> int:
+        return self._summary_missed
+
+    def open_summary(self, summary: ModalScreen[Any], done: Any, *, asked: bool = False) -> None:
+        """Show a finished hand's summary over the table, unless this seat must decide
+        at once; a summary the person asked for (`asked`) is shown anyway."""
+        self.close_summary(missed=False)
+        if not asked and self.my_decision():
+            self._summary_missed = self.hands_played()
+            self.summary_note_changed()
+            if done is not None:
+                done(None)
+            return
+        self._summary = summary
+        self.app.push_screen(summary, done)
+
+    def close_summary(self, *, missed: bool = True) -> None:
+        """Close the summary this seat opened, if it is still the screen on top (a
+        screen the person opened over it, such as the help, stays)."""
+        summary, self._summary = self._summary, None
+        if summary is None or summary not in self.app.screen_stack or not summary.is_current:
+            return
+        summary.dismiss(None)
+        if missed:
+            self._summary_missed = self.hands_played()
+            self.summary_note_changed()
+
+    def summary_after_news(self, mine_before: bool) -> None:
+        """The position changed: this seat's decision closes a summary; the seat's own
+        move ends the note."""
+        if self.my_decision():
+            self.close_summary()
+        elif mine_before and self._summary_missed:
+            self.forget_missed()
+
+    def forget_missed(self) -> None:
+        if self._summary_missed:
+            self._summary_missed = 0
+            self.summary_note_changed()
+
+
+class _Served(SummaryAside):
     """What a served seat adds to a game's local table (mixed in before it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "chat", "serve.key.chat", id="serve.chat"),
         Binding("r", "rematch", "serve.key.rematch", id="serve.rematch"),
+        # In the help, not the footer (no room at 80 columns): the last hand's summary.
+        Binding("s", "last_hand", "serve.key.last_hand", id="serve.last_hand", show=False),
+        # Replaces the local table's "q Home": here q goes back to the lobby (and the
+        # seat waits for its owner), the word 22's served seat uses.
+        Binding("q", "home", "serve.key.leave", id="serve.leave"),
     ]
     DEFAULT_CSS = """
     _Served #serve-line { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
@@ -215,7 +303,40 @@ class _Served(Screen[None]):
         s.state = view_of(news)
         self.draw_serve_line()
         if s.state != before:
+            mine_before = before is not None and s.game.to_move(before) == self.served_seat
             self.news_arrived(before)
+            self.summary_after_news(mine_before)
+
+    def my_decision(self) -> bool:
+        s = self.session
+        seat = self.served_seat
+        return (
+            seat >= 0
+            and s.news.status == "playing"
+            and s.state is not None
+            and s.game.to_move(s.state) == seat
+            and not s.news.standin[seat]
+        )
+
+    def hands_played(self) -> int:
+        history = self.session.state.history
+        return int(getattr(history[-1], "number", len(history))) if history else 0
+
+    def summary_note_changed(self) -> None:
+        self.draw_serve_line()
+
+    def hand_title(self, number: int) -> str:
+        """ "Hand 3 is over", in the game's own words."""
+        raise NotImplementedError
+
+    def show_last_hand(self) -> None:
+        """The last finished hand's summary, again (`s`)."""
+        raise NotImplementedError
+
+    def action_last_hand(self) -> None:
+        if self.session.state is not None and self.session.state.history:
+            self.forget_missed()
+            self.show_last_hand()
 
     def news_arrived(self, before: Any) -> None:
         """The seat's view changed: redraw as the game's table does after a move."""
@@ -244,6 +365,9 @@ class _Served(Screen[None]):
         standin = [self._who(i) for i, s in enumerate(news.standin) if s]
         if standin:
             text.append("  " + t("serve.seat.standin", names=", ".join(standin)))
+        if self.summary_missed:
+            title = self.hand_title(self.summary_missed)
+            text.append("  " + t("serve.seat.summary_closed", title=title))
         if news.status == "over":
             text.append(
                 "\n"
@@ -265,8 +389,11 @@ class _Served(Screen[None]):
             return over and self.served_seat >= 0
         if action == "chat":
             return self.served_seat >= 0
-        if action in ("resign", "toggle_log"):
-            return False  # a served match is given up by leaving; its log is the server's
+        if action == "last_hand":
+            state = self.session.state
+            return state is not None and bool(state.history)
+        if action == "resign":
+            return False  # a served match is given up by leaving
         result: bool | None = super().check_action(action, parameters)
         return result
 
@@ -401,24 +528,48 @@ def _rook_screen() -> type[_Served]:
         # (Textual reads a relative CSS_PATH beside the class that uses it: here.)
         CSS_PATH = str(Path(rook_table.__file__).parent / str(RookTableScreen.CSS_PATH))
 
+        view_log: RookViewLog | None = None
+
         def rebuild_log(self) -> None:
-            """(The served table has no move log yet: the view holds no moves.)"""
+            """The log written from the views (a served seat has no moves or seed to
+            replay): all of it from the view now, then what each view adds."""
+            with contextlib.suppress(NoMatches):
+                self.query_one("#rook-log", RichLog).clear()
+            self.view_log = RookViewLog(self.session.names, self.tapp.ascii_cards)
+            self.write_log()
+
+        def write_log(self) -> None:
+            if self.view_log is not None and self.session.state is not None:
+                for line in self.view_log.lines(self.session.state):
+                    self._log(line)
 
         def log_move(self, before: Any, move: Any, after: Any) -> None:
-            """(See rebuild_log.)"""
+            """This seat's own move: the view it led to (`catch_up`) writes it."""
+            self.write_log()
 
         def news_arrived(self, before: Any) -> None:
+            self.write_log()
             self.refresh_table()
             if len(self.session.state.history) > len(before.history):
                 self.show_hand_summary()
 
         def show_hand_summary(self) -> None:
             v = self.session.state
-            over = self.session.over
-            summary = RookHandNews(
-                self.session.names, v.history[-1], v.players, v.winners if over else None
-            )
-            self.app.push_screen(summary, self.after_summary)
+            if self.session.over:
+                self.close_summary(missed=False)
+                summary = RookHandNews(self.session.names, v.history[-1], v.players, v.winners)
+                self.app.push_screen(summary, self.after_summary)
+                return
+            hand = RookHandNews(self.session.names, v.history[-1], v.players, None)
+            self.open_summary(hand, self.after_summary)
+
+        def hand_title(self, number: int) -> str:
+            return t("rook.hand.title", n=number)
+
+        def show_last_hand(self) -> None:
+            v = self.session.state
+            hand = RookHandNews(self.session.names, v.history[-1], v.players, None)
+            self.open_summary(hand, self.after_summary, asked=True)
 
     return ServedRookTable
 
@@ -436,6 +587,27 @@ def _rummy_screen() -> type[_Served]:
         def _game_done(self, choice: str | None) -> None:
             self.waiting_summary = False
             self.after_summary(choice)
+
+        def show_hand_summary(self) -> None:
+            if self.game.is_over(self.state) or self.served_seat < 0:
+                self.close_summary(missed=False)
+                super().show_hand_summary()  # the game's end; a spectator's goes on by itself
+                return
+            self.waiting_summary = True
+            self.open_summary(self._last_hand(), self._hand_done)
+
+        def show_last_hand(self) -> None:
+            self.open_summary(self._last_hand(), self._hand_done, asked=True)
+
+        def hand_title(self, number: int) -> str:
+            return t("rummy.ui.hand_over", n=number)
+
+        def _last_hand(self) -> ModalScreen[Any]:
+            from tt22.tui.rummy.summary import HandSummary
+
+            names = [self.who(i) for i in range(len(self.session.names))]
+            a = bool(getattr(self.app, "ascii_cards", False))
+            return HandSummary(self.state, names, a, self.you())
 
     return ServedRummyTable
 

@@ -90,8 +90,9 @@ class ScoresScreen(ModalScreen[None]):
                 yield Static(scores_table(s, names), classes="standings")
             else:
                 yield Static(Text(t("scores.none"), style="dim"))
-            draw = first_dealer_text(s, names, self.ascii_style, self.you)
-            yield Static(Text(draw, style="dim"))
+            if getattr(s, "match", None) is not None:  # (a served seat's view has no draw)
+                draw = first_dealer_text(s, names, self.ascii_style, self.you)
+                yield Static(Text(draw, style="dim"))
         yield Footer(compact=True)
 
     def action_close(self) -> None:
