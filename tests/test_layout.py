@@ -8,6 +8,7 @@ player's name; no line holds a `…`; nothing of the table shows beside a dialog
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 import re
@@ -378,59 +379,135 @@ async def test_every_decision_of_a_match_is_whole_on_the_terminal(
     what is wrong with it): at each, the terminal shows the message whole, the seats'
     header and the seat on turn, the hand and the trick."""
     monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    seen = await walk_match(players, lang, deals=deals, rules=Rules().for_players(players))
+    assert seen.decisions >= 3
+
+
+@pytest.mark.parametrize(("players", "lang", "limit"), [(2, "en", 22), (5, "ko", 8), (9, "ja", 10)])
+async def test_a_whole_match_is_whole_on_the_terminal(
+    players: int, lang: str, limit: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 10: the walk above over a whole match, every deal through the match-over
+    summary (one language per player count: the first deals are walked in all three),
+    checked at fewer moments to keep it quick: the human's first decision of each
+    trick (the trick just ended shows as the last trick) and each exchange, every deal
+    summary and the match summary; when the human is out, the question (watch on), then
+    the rest of the match watched, to its summary. The five- and nine-player matches
+    are played to a lower elimination mark (R5: 8 and 10), so that they last four to
+    seven deals rather than twelve to twenty, seats going out one or several at a deal
+    (in the five-player match, the human too, who watches the rest)."""
+    monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    # A deal summary closes itself while watching: here it waits to be looked at.
+    monkeypatch.setattr(DealSummaryScreen, "on_mount", lambda self: None)
+    rules = Rules(elimination_at=limit).for_players(players)
+    seen = await walk_match(players, lang, deals=None, rules=rules, pace=0.0)
+    assert seen.match_summary
+    assert seen.deal_summaries == seen.deals - 1  # (the last deal's is the match's)
+    assert seen.decisions and seen.tricks  # (the human played, and tricks were looked at)
+
+
+class Seen:
+    """What a walk looked at."""
+
+    def __init__(self) -> None:
+        self.decisions = 0
+        self.tricks = 0
+        self.deal_summaries = 0
+        self.match_summary = False
+        self.out = False  # the human went out (and watched the rest)
+        self.deals = 0  # the deals of the match, once it is over
+
+
+async def walk_match(
+    players: int, lang: str, deals: int | None, rules: Rules, pace: float = 0.5
+) -> Seen:
+    """Play a match at 80x24 as the human in seat 0 (random legal moves) against random
+    bots, checking the terminal: with `deals`, at every decision of the first `deals`
+    deals (then stop); with None, the whole match at the moments named above. The bots'
+    first moves are played at `pace` (each its own screen update, as in a terminal),
+    then as fast as the screen can follow."""
     set_language(lang)
     names = names_for(players)
     seats = [Player(names[0])] + [Player(n, "bot", "random") for n in names[1:]]
-    rules = Rules().for_players(players)
-    app = TT22App(
-        # The bots' first moves at the pace of play (each its own screen update, as in
-        # a terminal), then as fast as the screen can follow.
-        StartOptions(rules=rules, players=seats, seed="walk", pace=0.5, language=lang)
-    )
+    app = TT22App(StartOptions(rules=rules, players=seats, seed="walk", pace=pace, language=lang))
     mirror_of[app] = TerminalMirror(app, SIZE)
     rng = random.Random(f"walk/{players}/{lang}")
-    decisions = 0
+    seen = Seen()
+    every = deals is not None
+    checked: set[tuple[int, int, int]] = set()  # (deal, phase, trick) looked at
     try:
         async with app.run_test(size=SIZE) as pilot:
             while True:
-                for _ in range(3000):
+                for _ in range(6000):
                     screen = app.screen
                     if (
                         isinstance(screen, TableScreen)
                         and screen.is_mounted
-                        and (screen.human_view() is not None or screen.state.over)
+                        and (screen.human_view() is not None or (every and screen.state.over))
                     ):
                         break
                     if isinstance(screen, DealSummaryScreen | MatchSummaryScreen | ChoiceDialog):
                         break
                     await pilot.pause(0.01)
                 screen = app.screen
-                if isinstance(screen, MatchSummaryScreen | ChoiceDialog):
-                    break  # (the end, or the human is out)
-                if isinstance(screen, DealSummaryScreen):
-                    if len(screen.session.state.history) >= deals:
+                if isinstance(screen, MatchSummaryScreen):
+                    if every:
                         break
+                    await settle(pilot)
+                    check_dialog(app, screen_lines(app), names, f"{players}p {lang} match over")
+                    seen.deals = len(screen.session.state.history)
+                    seen.match_summary = True
+                    break
+                if isinstance(screen, ChoiceDialog):  # the human is out
+                    if every:
+                        break
+                    await settle(pilot)
+                    # (under the question, a bot may be "thinking…": not a cut)
+                    waiting = [t("turn.waiting", name=n) for n in names]
+                    lines = [
+                        functools.reduce(lambda x, w: x.replace(w, ""), waiting, line)
+                        for line in screen_lines(app)
+                    ]
+                    assert_whole(lines, f"{players}p {lang} out")
+                    seen.out = True
+                    screen.dismiss("watch")
+                    await settle(pilot)
+                    continue
+                if isinstance(screen, DealSummaryScreen):
+                    n = len(screen.session.state.history)
+                    if every and n >= deals:  # type: ignore[operator]
+                        break
+                    if not every:
+                        await settle(pilot)
+                        where = f"{players}p {lang} deal {n} summary"
+                        check_dialog(app, screen_lines(app), names, where)
+                        seen.deal_summaries += 1
                     screen.dismiss()
                     continue
                 assert isinstance(screen, TableScreen), screen
                 if screen.state.over:
                     break
-                await settle(pilot)
-                where = f"{players}p {lang} decision {decisions}"
-                assert_decision_whole(app, screen, where)
+                s = screen.state
+                moment = (s.deal.number, s.phase, len(s.tricks))
+                if every or moment not in checked:
+                    checked.add(moment)
+                    await settle(pilot)
+                    where = f"{players}p {lang} decision {seen.decisions} {moment}"
+                    assert_decision_whole(app, screen, where)
+                    seen.tricks += bool(s.tricks)
                 v = screen.human_view()
                 assert v is not None
-                if v.playing and len(v.hand) > 1:
+                if every and v.playing and len(v.hand) > 1:
                     await pilot.press("right", "space")  # a selection the message judges
                     await settle(pilot)
                     assert_decision_whole(app, screen, where + " (a card selected)")
                 screen.query_one("#hand", HandView).clear_selection()
                 screen.human_move(rng.choice(legal_moves(screen.state)))
-                decisions += 1
+                seen.decisions += 1
                 app.options.pace = 0.0
     finally:
         del mirror_of[app]
-    assert decisions >= 3
+    return seen
 
 
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
