@@ -1107,3 +1107,16 @@ async def test_the_record_browser_shows_every_name_result_and_seed_whole(lang: s
             assert all(n in detail for n in names) and "…" not in detail, detail
             await pilot.press("down")
         assert picker.entries[0].path.name == long_name
+        # Wider, the rows are wrapped again for the new width (the long name on one line).
+        table.move_cursor(row=0)
+        await pilot.pause()
+        assert str(table.get_row("0")[0]).split("\n")[0] != long_name  # (wrapped at 80)
+        await pilot.resize_terminal(200, 30)
+        await wait_for(
+            pilot,
+            lambda: (
+                str(table.get_row("0")[0]).split("\n")[0] == long_name
+                and long_name in screen_text(app)
+            ),
+        )
+        assert table.cursor_row == 0  # (still on its record)
