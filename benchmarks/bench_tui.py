@@ -8,9 +8,10 @@
 2. Key to screen: at the table, a cursor key until the terminal has the updated screen
    (first byte back, and the last byte of the update).
 3. Screen open: at the home screen, the key of each screen (new game, help, settings,
-   replay browser) until its text has arrived and the terminal is quiet again. The goal
-   is 150 ms each (issue 10); the help, a screen of one text, is the yardstick measured
-   in the same run on this shared machine.
+   replay browser), and at a table the score screen, until its text has arrived and the
+   terminal is quiet again. The goal is 150 ms each (issue 10); the help, a screen of
+   one text, is the yardstick measured in the same run on this shared machine, and the
+   load average is printed with the figures.
 4. Bytes per move: the bytes the app writes to the terminal over a whole watched match
    (`tt22 play --watch --pace 0.05`), divided by the moves in the saved record: what an
    SSH link must carry.
@@ -144,31 +145,52 @@ SCREENS = (
 )
 
 
+# (key at the table, text only that screen draws, its name)
+TABLE_SCREENS = ((b"s", b"Penalty totals after each deal", "score screen"),)
+
+
+def open_each(
+    term: Term, screens: tuple[tuple[bytes, bytes, str], ...], runs: int
+) -> dict[str, list[float]]:
+    """Each screen opened `runs` times in `term`'s app: seconds from the key until its
+    text has arrived and the terminal has gone quiet (the update is complete), then
+    Escape back."""
+    times: dict[str, list[float]] = {name: [] for _, _, name in screens}
+    for _ in range(runs):
+        for key, needle, name in screens:
+            mark = len(term.data)
+            term.send(key)
+            sent = time.perf_counter()
+            end = sent + 10
+            while needle not in term.data[mark:] and time.perf_counter() < end:
+                term.read(0.02)
+            if needle not in term.data[mark:]:
+                raise TimeoutError(f"{name}: {needle!r} did not appear")
+            last = time.perf_counter()
+            while term.read(0.1):
+                last = time.perf_counter()
+            times[name].append(last - sent)
+            term.send(b"\x1b")
+            term.quiet(0.4)
+    return times
+
+
 def screen_open(home: str, runs: int) -> dict[str, list[float]]:
-    """Each screen opened from the home screen, `runs` times in one app: seconds from
-    the key until its text has arrived and the terminal has gone quiet (the update is
-    complete), then Escape back home."""
-    times: dict[str, list[float]] = {name: [] for _, _, name in SCREENS}
+    """Each screen of the home screen, then the score screen at a table (3 players,
+    one person, on the person's turn)."""
     term = Term([TT22], env_for(home))
     try:
         term.wait_for(b"Twenty-Two")
         term.quiet(0.5)
-        for _ in range(runs):
-            for key, needle, name in SCREENS:
-                mark = len(term.data)
-                term.send(key)
-                sent = time.perf_counter()
-                end = sent + 10
-                while needle not in term.data[mark:] and time.perf_counter() < end:
-                    term.read(0.02)
-                if needle not in term.data[mark:]:
-                    raise TimeoutError(f"{name}: {needle!r} did not appear")
-                last = time.perf_counter()
-                while term.read(0.1):
-                    last = time.perf_counter()
-                times[name].append(last - sent)
-                term.send(b"\x1b")
-                term.quiet(0.4)
+        times = open_each(term, SCREENS, runs)
+    finally:
+        term.close()
+    table = [TT22, "play", "--players", "3", "--seed", "bench-keys", "--pace", "0"]
+    term = Term(table, env_for(home))
+    try:
+        term.wait_for(b"Enter with nothing selected")
+        term.quiet(0.5)
+        times.update(open_each(term, TABLE_SCREENS, runs))
     finally:
         term.close()
     return times
@@ -261,14 +283,19 @@ def measure_keys(presses: int) -> None:
 
 
 def measure_screens(runs: int) -> None:
+    before = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory() as home:
         opened = screen_open(home, runs)
     help_median = median(opened["help"])
+    settings_median = median(opened["settings"])
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"load average before: {before}; after: {load}")
     for name, times in opened.items():
         print(
             f"open {name + ':':16} median {median(times) * 1000:.0f} ms"
             f" (max {max(times) * 1000:.0f}, {len(times)} opens;"
-            f" {median(times) / help_median:.2f}x the help; goal 150 ms)"
+            f" {median(times) / help_median:.2f}x the help,"
+            f" {median(times) / settings_median:.2f}x the settings; goal 150 ms)"
         )
 
 

@@ -318,14 +318,14 @@ async def test_another_games_fields_are_in_the_players_language(lang: str) -> No
         assert "…" not in text
 
 
-# ---------------------------------------------------------------- the quiet footer
+# ---------------------------------------------------------------- the key line
 class FooterApp(App[None]):
-    """Two plain fields and one with a key of its own, over a `QuietFooter`."""
+    """Two plain fields and one with a key of its own, over a `KeyBar`."""
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Button
 
-        from tt22.tui.widgets.footer import QuietFooter
+        from tt22.tui.widgets.keybar import KeyBar
 
         class Keyed(Button):
             BINDINGS = [("x", "noop", "Extra")]  # noqa: RUF012
@@ -336,30 +336,40 @@ class FooterApp(App[None]):
         yield Button("a", id="a")
         yield Button("b", id="b")
         yield Keyed("k", id="k")
-        yield QuietFooter()
+        yield KeyBar()
 
 
-async def test_the_footer_is_rebuilt_only_when_its_keys_change() -> None:
-    from textual.widgets._footer import FooterKey
+async def test_the_footer_is_redrawn_only_when_its_keys_change() -> None:
+    from tt22.tui.widgets.keybar import KeyBar
 
     app = FooterApp()
-    async with app.run_test(size=(60, 6)) as pilot:
+    async with app.run_test(size=(60, 12)) as pilot:  # (room for all: nothing scrolls)
         await pilot.pause()
+        bar = app.query_one(KeyBar)
+        repaints: list[tuple[str, ...]] = []
+        real = bar._repaint
 
-        def keys() -> list[FooterKey]:
-            return list(app.screen.query(FooterKey))
+        def counted() -> None:
+            repaints.append(bar.words_shown)
+            real()
 
-        await wait_for(pilot, lambda: bool(keys()))
-        first = keys()
-        app.query_one("#b").focus()  # the same keys: the same footer, not a new one
+        bar._repaint = counted  # type: ignore[method-assign]
+
+        def line() -> str:
+            return screen_lines(app)[-1]
+
+        await wait_for(pilot, lambda: "palette" in line())
+        first = line()
+        app.query_one("#b").focus()  # the same keys: the same line, not redrawn
         await pilot.pause()
         app.query_one("#a").focus()
         await pilot.pause()
-        assert keys() == first
-        app.query_one("#k").focus()  # a key more: rebuilt, and it shows
-        await wait_for(pilot, lambda: any(k.description == "Extra" for k in keys()))
+        assert line() == first and repaints == []
+        app.query_one("#k").focus()  # a key more: redrawn, and it shows
+        await wait_for(pilot, lambda: "x Extra" in line())
         app.query_one("#a").focus()
-        await wait_for(pilot, lambda: not any(k.description == "Extra" for k in keys()))
+        await wait_for(pilot, lambda: "x Extra" not in line())
+        assert line() == first and len(repaints) == 2
 
 
 def test_a_games_title_is_its_own_words_when_its_interface_has_them(

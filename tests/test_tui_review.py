@@ -454,16 +454,19 @@ async def test_starting_with_the_default_name_leaves_it_unsaved(_home: Path) -> 
 
 # --- C3 -----------------------------------------------------------------------------
 def footer_fits(app: TT22App) -> None:
-    from textual.widgets._footer import FooterKey
+    """Every key the key line offers is on the screen's last line, whole and in order."""
+    from layoutkit import screen_lines
 
-    keys = list(app.screen.query(FooterKey))
-    assert keys
-    right = 0
-    for key in keys:
-        assert key.region.x >= right and key.region.right <= 80, [
-            (k.region.x, k.region.right) for k in keys
-        ]
-        right = key.region.right
+    from tt22.tui.widgets.keybar import KeyBar
+
+    words = app.screen.query_one(KeyBar).words_shown
+    assert words
+    line = screen_lines(app)[-1]
+    at = 0
+    for word in words:
+        found = line.find(word, at)
+        assert found >= 0, (word, line)
+        at = found + len(word)
 
 
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
@@ -512,13 +515,13 @@ async def test_settings_words_switch_language_at_once(_home: Path) -> None:
 
 # --- C10 ----------------------------------------------------------------------------
 async def test_a_deal_summary_shows_its_own_keys() -> None:
-    from textual.widgets import Footer
+    from tt22.tui.widgets.keybar import KeyBar
 
     app = table_app(players=3, seed="summary keys")
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(app, pilot, lambda: isinstance(app.screen, DealSummaryScreen))
         await pilot.pause()
-        assert app.screen.query(Footer)
+        assert any(w.endswith(" Next") for w in app.screen.query_one(KeyBar).words_shown)
         shown = [b.binding.description for b in app.screen.active_bindings.values()]
         assert "Next" in shown and "Play" not in shown
 

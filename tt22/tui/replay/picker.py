@@ -18,7 +18,7 @@ from tt22.safe import printable
 from tt22.tui.i18n import get_language, t
 from tt22.tui.replay.words import rt, translate_bindings
 from tt22.tui.safe_text import plain, say
-from tt22.tui.widgets.footer import QuietFooter
+from tt22.tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from tt22.record import Record
@@ -227,7 +227,7 @@ class RecordPicker(Screen[None]):
         yield DataTable(id="pick-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="pick-detail")
         yield Input(placeholder=rt("pick.path"), id="pick-path")
-        yield QuietFooter()  # (built once, not at each signal of the opening)
+        yield KeyBar(compact=False)
 
     def on_mount(self) -> None:
         from tt22.record import records_dir

@@ -22,7 +22,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tt22.replay_model import GotoError, ReplayModel
 from tt22.safe import printable
@@ -34,6 +34,7 @@ from tt22.tui.replay.words import rt, translated_bindings
 from tt22.tui.safe_text import plain, say
 from tt22.tui.session import peek_current
 from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.seats import SeatsPane, SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
 from tt22.tui.widgets.trick import TrickView
@@ -79,10 +80,10 @@ PALETTE = (
 
 
 def footer_width(bindings: list[Binding], key_display: Callable[[Binding], str]) -> int:
-    """The cells Textual's compact footer takes for `bindings` (one per key, in order):
-    a group is a space, its keys, a space and its word; a lone key is the key, a space,
-    its words and a space (replay.tcss keeps one space after a group's word)."""
-    width = 0
+    """The cells `KeyBar` (compact) takes for `bindings` (one per action, in order): a
+    group is its keys side by side, a space and its word; a lone key is the key, a
+    space and its words; one space between them."""
+    parts: list[int] = []
     seen: set[str] = set()
     i = 0
     while i < len(bindings):
@@ -97,12 +98,15 @@ def footer_width(bindings: list[Binding], key_display: Callable[[Binding], str])
                     seen.add(bindings[i].action)
                     keys.append(cell_len(key_display(bindings[i])))
                 i += 1
-            width += 1 + sum(keys) + 1 + cell_len(b.group.description) + 1
+            if len(keys) > 1:
+                parts.append(sum(keys) + 1 + cell_len(b.group.description))
+            else:  # a group of one is drawn as a lone key
+                parts.append(keys[0] + 1 + cell_len(b.description))
         else:
             seen.add(b.action)
-            width += cell_len(key_display(b)) + 1 + cell_len(b.description) + 1
+            parts.append(cell_len(key_display(b)) + 1 + cell_len(b.description))
             i += 1
-    return width
+    return sum(parts) + max(len(parts) - 1, 0)
 
 
 class ReplayCommands(Provider):
@@ -233,7 +237,7 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="replay-side"):
                 yield MoveList(id="replay-moves")
                 yield PenaltyChart(id="replay-chart")
-        yield Footer(compact=True, id="replay-footer")
+        yield KeyBar(id="replay-footer")
 
     def on_mount(self) -> None:
         banner = self.query_one("#replay-banner", Static)
@@ -352,8 +356,8 @@ class ReplayScreen(Screen[None]):
         show = self.app.get_key_display
         budget = width
         palette = self.app._bindings.key_to_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        if palette:  # docked right: a bar, the key, a space, the word, a space
-            budget -= 3 + cell_len(show(palette[0])) + cell_len(palette[0].description)
+        if palette:  # on the right: a bar, the key, a space, the word
+            budget -= 2 + cell_len(show(palette[0])) + cell_len(palette[0].description)
         hidden: set[str] = set()
         for groups in (None, LIST_GROUPS):
             bindings = translated_bindings(self._source_bindings, groups, hide=hidden)

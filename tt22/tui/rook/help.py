@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer
 
 from tt22.tui.i18n import get_language
 from tt22.tui.screens.help import HelpScreen, HelpText
+from tt22.tui.widgets.keybar import KeyBar
 
 __all__ = ["RookHelpScreen", "rook_help_markdown"]
 
@@ -186,4 +186,4 @@ class RookHelpScreen(HelpScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-scroll"):
             yield HelpText(rook_help_markdown(), id="help")
-        yield Footer()
+        yield KeyBar(compact=False)

@@ -23,7 +23,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tt22.games import get_game
 from tt22.games.rook.moves import Play
@@ -43,6 +43,7 @@ from tt22.tui.rook.panels import (
     status_text,
     trick_text,
 )
+from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
 __all__ = ["GotoError", "RookReplayScreen", "goto_index"]
@@ -107,7 +108,7 @@ class RookReplayScreen(ProtocolReplayScreen):
                 yield TextLines(id="replay-hand")
             with VerticalScroll(id="replay-moves-pane"):
                 yield Static(id="replay-moves")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#replay-moves-pane").border_title = t("rook.replay.moves")

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from tt22.games.rook.state import HandResult
 from tt22.safe import printable
@@ -24,6 +24,7 @@ from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
 from tt22.tui.rook.panels import cards_line
 from tt22.tui.rook.words import suit_name
+from tt22.tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from tt22.tui.game_session import GameSession
@@ -114,7 +115,7 @@ class HandSummaryScreen(ModalScreen[None]):
             yield Static(hand_table(names, h, self.session.state.players), classes="standings")
             with Horizontal(classes="buttons"):
                 yield Button(t("rook.next_hand"), id="next", variant="primary", compact=True)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if self.auto is not None:
@@ -168,7 +169,7 @@ class GameSummaryScreen(ModalScreen[str]):
                 yield Button(t("match.again"), id="again", variant="primary", compact=True)
                 yield Button(t("match.new_seed"), id="new", compact=True)
                 yield Button(t("match.home"), id="home", compact=True)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -13,12 +13,12 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer
 
 import tt22.tui.screens.setup_words  # noqa: F401  (the option labels: setup.opt.*)
 from tt22.games import get_game
 from tt22.tui.i18n import CATALOGUE, get_language, t
 from tt22.tui.screens.help import HelpScreen, HelpText
+from tt22.tui.widgets.keybar import KeyBar
 
 __all__ = ["RummyHelpScreen", "rummy_help_markdown"]
 
@@ -319,4 +319,4 @@ class RummyHelpScreen(HelpScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-scroll"):
             yield HelpText(rummy_help_markdown(self.game, self.rules), id="help")
-        yield Footer()
+        yield KeyBar(compact=False)

@@ -23,7 +23,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer
 
 from tt22.record import Record
 from tt22.safe import printable
@@ -33,6 +32,7 @@ from tt22.tui.rummy.model import arrange, is_gin
 from tt22.tui.rummy.summary import gin_hand_lines, rummy_hand_lines
 from tt22.tui.rummy.widgets import card_run
 from tt22.tui.rummy.words import rt
+from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
 __all__ = ["RummyReplayScreen"]
@@ -93,7 +93,7 @@ class RummyReplayScreen(ProtocolReplayScreen):
             yield TextLines(id="rummy-replay-comment")
             with VerticalScroll(id="rummy-replay-body"):
                 yield TextLines(id="rummy-replay-table")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#rummy-replay-body").can_focus = False

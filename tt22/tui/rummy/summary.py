@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
 from tt22.tui.rummy.model import is_gin
 from tt22.tui.rummy.widgets import card_run
+from tt22.tui.widgets.keybar import KeyBar
 
 __all__ = ["GameSummary", "HandSummary", "gin_hand_lines", "rummy_hand_lines"]
 
@@ -132,7 +133,7 @@ class HandSummary(ModalScreen[None]):
             yield Static(Text("\n").join(self.lines()), id="hand-lines")
             with Horizontal(classes="buttons"):
                 yield Button(_rt("btn.next_hand"), id="next", variant="primary", compact=True)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if self.auto is not None:
@@ -219,7 +220,7 @@ class GameSummary(ModalScreen[str]):
                 yield Button(t("match.again"), id="again", variant="primary", compact=True)
                 yield Button(t("match.new_seed"), id="new", compact=True)
                 yield Button(t("match.home"), id="home", compact=True)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -17,7 +17,7 @@ from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
 from tt22.tui.safe_text import say
 from tt22.tui.session import peek_current
-from tt22.tui.widgets.footer import QuietFooter
+from tt22.tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from tt22.tui.app import TT22App
@@ -67,7 +67,7 @@ class HomeScreen(Screen[None]):
             yield Button(t("home.settings"), id="settings", compact=True)
             yield Button(t("home.quit"), id="quit", compact=True)
         yield Static(id="continue-info")
-        yield QuietFooter()  # (not rebuilt when a screen opens over it: issue 10)
+        yield KeyBar(compact=False)
 
     def on_mount(self) -> None:
         self.update_continue()

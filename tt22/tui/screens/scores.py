@@ -11,13 +11,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tt22.engine import State, show_card
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
 from tt22.tui.safe_text import plain
+from tt22.tui.screens.settled import SettledScreen
+from tt22.tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from tt22.tui.session import MatchSession
@@ -67,7 +69,7 @@ def scores_table(state: State, names: list[str]) -> Table:
     return table
 
 
-class ScoresScreen(ModalScreen[None]):
+class ScoresScreen(SettledScreen[None], ModalScreen[None]):
     """Opened with `s` at the table; any of its keys closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -93,7 +95,7 @@ class ScoresScreen(ModalScreen[None]):
             if getattr(s, "match", None) is not None:  # (a served seat's view has no draw)
                 draw = first_dealer_text(s, names, self.ascii_style, self.you)
                 yield Static(Text(draw, style="dim"))
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)

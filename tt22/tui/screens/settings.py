@@ -14,14 +14,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import LANGUAGES, detect_language, level_name, set_language, t
+from tt22.tui.screens.settled import SettledScreen
 from tt22.tui.session import bot_levels
 from tt22.tui.widgets.choice import Choice
-from tt22.tui.widgets.footer import QuietFooter
+from tt22.tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from tt22.tui.app import TT22App
@@ -31,7 +31,7 @@ __all__ = ["SettingsScreen"]
 PACES = (0.0, 0.2, 0.4, 0.6, 1.0, 1.5, 2.5)
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(SettledScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "key.back", id="settings.back")
     ]
@@ -88,7 +88,7 @@ class SettingsScreen(Screen[None]):
             )
             with Horizontal(classes="buttons"):
                 yield Button(t("key.back"), id="back", variant="primary", compact=True)
-        yield QuietFooter()
+        yield KeyBar(compact=False)
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:

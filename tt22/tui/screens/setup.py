@@ -22,7 +22,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
@@ -34,9 +33,10 @@ from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import CATALOGUE, is_default_name, level_name, rules_text, t
 from tt22.tui.safe_text import plain
 from tt22.tui.screens import setup_words  # noqa: F401  (adds the words below)
+from tt22.tui.screens.settled import SettledScreen
 from tt22.tui.session import bot_levels, fresh_seed_text
 from tt22.tui.widgets.choice import Choice
-from tt22.tui.widgets.footer import QuietFooter
+from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.textfield import TextField
 
 if TYPE_CHECKING:
@@ -85,7 +85,12 @@ def choice_word(game: str, option: Option, value: str) -> str:
     return t(key) if key in CATALOGUE else value.replace("_", " ")
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(SettledScreen[None]):
+    # The form is longer than 24 rows: the scroll bar's room is kept from the start, so
+    # the fields are laid out once at their width, not again when the bar appears.
+    DEFAULT_CSS = """
+    SetupScreen #setup { scrollbar-gutter: stable; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "key.back", id="setup.back"),
         Binding("ctrl+s", "start", "key.start", id="setup.start"),
@@ -192,7 +197,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="buttons"):
                 yield Button(t("setup.start"), id="start", variant="primary", compact=True)
                 yield Button(t("setup.back"), id="back", compact=True)
-        yield QuietFooter()
+        yield KeyBar(compact=False)
 
     # ------------------------------------------------------------------ the game
     @on(Choice.Changed, "#game")

@@ -12,13 +12,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from tt22.engine import DealResult
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
+from tt22.tui.screens.settled import SettledScreen
 from tt22.tui.widgets.cards import cards_text
+from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.seats import BAR, penalty_bar
 
 if TYPE_CHECKING:
@@ -63,7 +65,7 @@ def losers_text(session: MatchSession, deal: DealResult, you: int | None) -> str
     return t(key, names=names, penalty=deal.penalty)
 
 
-class DealSummaryScreen(ModalScreen[None]):
+class DealSummaryScreen(SettledScreen[None], ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "key.next", id="summary.next"),
     ]
@@ -94,7 +96,7 @@ class DealSummaryScreen(ModalScreen[None]):
             yield Static(standings_table(self.session, d, a), classes="standings")
             with Horizontal(classes="buttons"):
                 yield Button(t("deal.next"), id="next", variant="primary", compact=True)
-        yield Footer(compact=True)  # this dialog's keys, not the table's (dimmed) ones
+        yield KeyBar()  # this dialog's keys, not the table's (dimmed) ones
 
     def on_mount(self) -> None:
         if self.auto is not None:
@@ -106,7 +108,7 @@ class DealSummaryScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
-class MatchSummaryScreen(ModalScreen[str]):
+class MatchSummaryScreen(SettledScreen[str], ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "choose('home')", "key.home", id="summary.home"),
     ]
@@ -149,7 +151,7 @@ class MatchSummaryScreen(ModalScreen[str]):
                 yield Button(t("match.again"), id="again", variant="primary", compact=True)
                 yield Button(t("match.new_seed"), id="new", compact=True)
                 yield Button(t("match.home"), id="home", compact=True)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

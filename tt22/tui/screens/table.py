@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, RichLog
+from textual.widgets import Button, RichLog
 
 from tt22.engine import (
     EXCHANGE,
@@ -52,6 +52,7 @@ from tt22.tui.screens.scores import first_dealer_text
 from tt22.tui.session import MatchSession
 from tt22.tui.widgets.cards import plain_cards
 from tt22.tui.widgets.hand import HandView
+from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 from tt22.tui.widgets.seats import SeatsHead, SeatsPane, SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
@@ -145,7 +146,7 @@ class TableScreen(Screen[None]):
                     yield Button("", id="lowest", compact=True)
             # min_width: RichLog renders 78 columns wide by default, cutting lines here.
             yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=1)
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)

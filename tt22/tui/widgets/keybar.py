@@ -99,6 +99,26 @@ class KeyBar(Widget, can_focus=False):
         keys = tuple(k.key for k in self._keys)
         return keys + ((self._palette.key,) if self._palette else ())
 
+    @property
+    def words_shown(self) -> tuple[str, ...]:
+        """Each key as the line draws it, in order ("q Home"; a group's keys side by
+        side, then its word: "←→ Move"), the palette's last when it had room: what a
+        player reads, for tests that the line is whole."""
+        words: list[str] = []
+        keys = ""
+        for key in self._keys:
+            if key.grouped:
+                keys += key.shown
+                if key.label:
+                    words.append(f"{keys} {key.label}")
+                    keys = ""
+            else:
+                words.append(f"{key.shown} {key.description}" if key.description else key.shown)
+        palette = self._palette
+        if palette is not None and any(k is palette for _s, _e, k in self._spans):
+            words.append(f"{palette.shown} {palette.description}")
+        return tuple(words)
+
     def _bindings_changed(self, screen: Screen[Any]) -> None:
         if not self._pending and self.is_attached and screen is self.screen:
             self._pending = True  # one look per refresh, however many signals
@@ -188,9 +208,10 @@ class KeyBar(Widget, can_focus=False):
                 line.append(f" {key.label}", words_style)
             line.append(gap)
 
-        for key in self._keys:
+        for i, key in enumerate(self._keys):
             inside_group = key.grouped and not key.label  # no gap before the group's next
-            put(key, "" if inside_group or not self.compact else " ")
+            last = i == len(self._keys) - 1  # (no gap after the last: the bar follows)
+            put(key, "" if inside_group or last or not self.compact else " ")
         if self._palette is not None:
             tail = Text(no_wrap=True, end="")
             bar = "|" if getattr(self.app, "ascii_cards", False) else "▏"
@@ -198,7 +219,9 @@ class KeyBar(Widget, can_focus=False):
             shown = f"{self._palette.shown} {self._palette.description}"
             tail.append(shown + ("" if self.compact else " "), key_style)
             room = self.size.width - tail.cell_len
-            if room > line.cell_len:
+            # Only where it leaves every key whole: a key cut under the palette's (as
+            # `q 戻る` was under Textual's footer) is a key the player cannot read.
+            if room >= line.cell_len:
                 line.append(" " * (room - line.cell_len))
                 start = line.cell_len + 1
                 line.append_text(tail)

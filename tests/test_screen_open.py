@@ -1,0 +1,95 @@
+"""Opening a screen does the work once (issue 10: every screen opens in under 150 ms;
+the times themselves are measured by benchmarks/bench_tui.py, not here): the new screen
+is not styled a second time nor the screen under it laid out again for a resize that
+did not happen, while a real resize still lays out both; the help's text is drawn at
+the width it has, after a resize too."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.help_view import help_renderable
+from tt22.tui.i18n import set_language
+from tt22.tui.screens.help import HelpScreen, HelpText
+from tt22.tui.screens.home import HomeScreen
+from tt22.tui.screens.setup import SetupScreen
+from tt22.tui.widgets.lines import rendered_lines
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    set_language("en")
+    return tmp_path
+
+
+async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.01)
+
+
+async def test_a_new_screen_is_styled_once_and_the_home_screen_is_not_laid_out_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    layouts: list[str] = []
+    restyled: list[str] = []
+    real_layout = Screen._refresh_layout
+    real_restyle = SetupScreen.update_node_styles
+
+    def layout(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        layouts.append(type(self).__name__)
+        real_layout(self, *args, **kwargs)
+
+    def restyle(self: SetupScreen, animate: bool = True) -> None:
+        restyled.append(type(self).__name__)
+        real_restyle(self, animate)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", layout)
+    monkeypatch.setattr(SetupScreen, "update_node_styles", restyle)
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.pause()
+        layouts.clear()
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        await wait_for(pilot, lambda: bool(setup.query(".seat-row")))
+        await pilot.pause(0.2)
+        assert "HomeScreen" not in layouts  # nothing changed size under the new screen
+        assert "SetupScreen" in layouts
+        assert restyled == []  # styled as it was mounted, not again as it is shown
+        # A real resize lays out the screen shown and the one under it.
+        layouts.clear()
+        await pilot.resize_terminal(100, 30)
+        await wait_for(pilot, lambda: "HomeScreen" in layouts and setup.size.width == 100)
+        home = next(s for s in app.screen_stack if isinstance(s, HomeScreen))
+        assert home._compositor.size == (100, 30) == setup._compositor.size
+
+
+async def test_the_help_is_drawn_at_its_width_after_a_resize() -> None:
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(HelpScreen())
+        text = app.screen.query_one("#help", HelpText)
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await wait_for(pilot, lambda size=size: text.size.width > 0 and app.size == size)
+            await pilot.pause()
+            width = text.size.width
+            assert width < size[0]  # (the scroll bar's room and the padding)
+            lines = rendered_lines(text, help_renderable(text.source), width)
+            assert text.lines_at(width) == lines
+            assert text.size.height == len(lines)  # all of it, to scroll through
