@@ -824,6 +824,32 @@ async def test_the_footer_fits_80_columns_and_the_palette_has_the_rest(
         assert {"g", "p", "question_mark"} <= shown
 
 
+async def test_in_the_ascii_style_the_arrow_keys_read_as_at_the_table_and_q_stays(
+    tmp_path: Path,
+) -> None:
+    """`←` `→` of a key group read "<->" as at the table (they read "LeftRight", which
+    pushed `q` off the line in Japanese at 80 columns); a click on either half presses
+    that key."""
+    from tt22.tui.widgets.keybar import KeyBar
+
+    path = write(tmp_path / "a.22rec", make_record())
+    app = open_app(path, language="ja", ascii_cards=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: opened(app))
+        await pilot.press("right", "right")
+        await pilot.pause(0.2)
+        screen = replay(app)
+        bar = screen.query_one(KeyBar)
+        line = screen_text(app).splitlines()[-1]
+        assert bar.words_shown[:2] == (f"<-> {rt('foot.move')}", f"Up/Dn {rt('foot.trick')}")
+        assert "q" in bar.keys_shown and f"q {rt('key.back')}" in line, line
+        assert "Left" not in line and line.isascii() is False  # (the words are Japanese)
+        at = screen.p
+        start = next(s for s, _e, key in bar._spans if key.key == "left")
+        await pilot.click(KeyBar, offset=(start, 0))  # on "<": one move back
+        await wait_for(pilot, lambda: screen.p < at)
+
+
 async def test_dialogs_let_the_replay_show_behind_them(tmp_path: Path) -> None:
     path = write(tmp_path / "a.22rec", make_record())
     app = open_app(path)

@@ -34,7 +34,7 @@ from tt22.tui.replay.words import rt, translated_bindings
 from tt22.tui.safe_text import plain, say
 from tt22.tui.session import peek_current
 from tt22.tui.widgets.hand import HandView
-from tt22.tui.widgets.keybar import KeyBar
+from tt22.tui.widgets.keybar import KeyBar, group_display
 from tt22.tui.widgets.seats import SeatsPane, SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
 from tt22.tui.widgets.trick import TrickView
@@ -92,16 +92,17 @@ def footer_width(bindings: list[Binding], key_display: Callable[[Binding], str])
             i += 1
             continue
         if b.group is not None:
-            keys = []
+            members: list[Binding] = []
             while i < len(bindings) and bindings[i].group == b.group:
                 if bindings[i].action not in seen:
                     seen.add(bindings[i].action)
-                    keys.append(cell_len(key_display(bindings[i])))
+                    members.append(bindings[i])
                 i += 1
-            if len(keys) > 1:
-                parts.append(sum(keys) + 1 + cell_len(b.group.description))
+            if len(members) > 1:
+                shown = group_display(members, key_display)
+                parts.append(cell_len(shown) + 1 + cell_len(b.group.description))
             else:  # a group of one is drawn as a lone key
-                parts.append(keys[0] + 1 + cell_len(b.description))
+                parts.append(cell_len(key_display(b)) + 1 + cell_len(b.description))
         else:
             seen.add(b.action)
             parts.append(cell_len(key_display(b)) + 1 + cell_len(b.description))

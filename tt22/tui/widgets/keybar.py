@@ -13,19 +13,42 @@ footer's keys do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 
 from tt22.tui.widgets.lines import refresh_changed, text_segments
 
-__all__ = ["KeyBar"]
+__all__ = ["KeyBar", "group_display"]
+
+
+def group_display(members: Sequence[Binding], key_display: Callable[[Binding], str]) -> str:
+    """The keys of a binding group as drawn side by side: their own symbols joined,
+    then shown as the app shows a key, so that in the ASCII style `←` and `→` read
+    "<->" as at the table, not "LeftRight" (which pushed "q Back" off the replayer's
+    line at 80 columns)."""
+    joined = "".join(b.key_display or key_display(b) for b in members)
+    return key_display(replace(members[0], key_display=joined))
+
+
+def _split(shown: str, parts: int) -> list[str]:
+    """`shown` cut into `parts` pieces of about equal width, in order (one per key of a
+    group, so that a click on a piece presses that key)."""
+    out: list[str] = []
+    at = 0
+    for i in range(parts):
+        end = len(shown) * (i + 1) // parts if i < parts - 1 else len(shown)
+        out.append(shown[at:end])
+        at = end
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,12 +179,14 @@ class KeyBar(Widget, can_focus=False):
         for group, members in groupby(first.values(), lambda item: item[0].group):
             chosen = list(members)
             if group is not None and len(chosen) > 1:
+                keyed = [binding for binding, _enabled in chosen]
+                pieces = _split(group_display(keyed, app.get_key_display), len(chosen))
                 for i, (binding, enabled) in enumerate(chosen):
                     last = i == len(chosen) - 1
                     keys.append(
                         _Key(
                             binding.key,
-                            app.get_key_display(binding),
+                            pieces[i],
                             "",
                             enabled,
                             label=group.description if last else "",
