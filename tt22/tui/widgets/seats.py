@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich._ratio import ratio_distribute
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -179,7 +181,10 @@ class SeatsTable(SimpleLines):
 
     def _full_lines(self, width: int) -> list[Any]:
         if width not in self._full:
-            self._full[width] = rendered_lines(self, self._table(width), width)
+            lines = self._one_line_rows(width)
+            if lines is None:  # (a cell wraps: Rich lays the table out)
+                lines = rendered_lines(self, self._table(width), width)
+            self._full[width] = lines
         return self._full[width]
 
     def on_resize(self) -> None:
@@ -202,21 +207,12 @@ class SeatsTable(SimpleLines):
         table = self._table(width)
         return _Skipped(table, self._skip) if self._skip else table
 
-    def _table(self, width: int) -> Table:
+    def _cells(self, bar_width: int) -> list[tuple[Text, Text, Text, Text, str]]:
+        """Each seat's cells (the turn mark, cards held, name, penalty) and row style."""
         s = self.snapshot
-        table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False)
-        if s is None:
-            return table
+        assert s is not None
         a = self.ascii_style
-        bar_width = WIDE_BAR if width >= 100 else BAR
-        # What changes move by move (whose turn, cards held) comes first: a terminal
-        # line is sent from its start to its last change, so a move costs a few cells.
-        table.add_column("", width=1, no_wrap=True)
-        table.add_column(t("col.cards"), justify="right", no_wrap=True)
-        # Names wrap rather than lose their end; the penalty column holds the total, the
-        # bar and the penalty cards themselves (R19), which wrap under the bar.
-        table.add_column(t("col.seat"), overflow="fold", ratio=3)
-        table.add_column(t("col.penalty"), overflow="fold", ratio=2, min_width=6 + bar_width)
+        rows = []
         for seat in range(s.players):
             out = s.out[seat]
             turn = seat == s.to_move and not out
@@ -237,8 +233,87 @@ class SeatsTable(SimpleLines):
             if s.penalties[seat]:
                 penalty.append(" ")
                 penalty.append_text(cards_text(s.penalties[seat], a, style="dim"))
-            table.add_row(Text(mark, style="bold"), held, name, penalty, style="dim" if out else "")
+            rows.append((Text(mark, style="bold"), held, name, penalty, "dim" if out else ""))
+        return rows
+
+    def _table(self, width: int) -> Table:
+        s = self.snapshot
+        table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False)
+        if s is None:
+            return table
+        bar_width = WIDE_BAR if width >= 100 else BAR
+        # What changes move by move (whose turn, cards held) comes first: a terminal
+        # line is sent from its start to its last change, so a move costs a few cells.
+        table.add_column("", width=1, no_wrap=True)
+        table.add_column(t("col.cards"), justify="right", no_wrap=True)
+        # Names wrap rather than lose their end; the penalty column holds the total, the
+        # bar and the penalty cards themselves (R19), which wrap under the bar.
+        table.add_column(t("col.seat"), overflow="fold", ratio=3)
+        table.add_column(t("col.penalty"), overflow="fold", ratio=2, min_width=6 + bar_width)
+        for mark, held, name, penalty, style in self._cells(bar_width):
+            table.add_row(mark, held, name, penalty, style=style)
         return table
+
+    def _one_line_rows(self, width: int) -> list[Any] | None:
+        """The lines `_table` draws, drawn here without Rich's table layout when every
+        cell fits on one line (the usual case; a move redraws the seats of every
+        screen at the table, and the layout measured every cell twice); None when a
+        cell would wrap or the columns do not fit, which `_table` draws. The columns'
+        widths are Rich's: the mark 1 and the cards held as wide as their widest, each
+        with its padding (no padding at the table's two edges); the rest shared 3:2
+        between the names and the penalties (`ratio_distribute`, as Rich does)."""
+        s = self.snapshot
+        if s is None:
+            return None
+        bar_width = WIDE_BAR if width >= 100 else BAR
+        rows = self._cells(bar_width)
+        console = self.app.console
+        head = console.get_style("table.header")
+        header = (Text(""), Text(t("col.cards")), Text(t("col.seat")), Text(t("col.penalty")))
+        cells = [header, *(r[:4] for r in rows)]
+        held_width = max(cell_len(r[1].plain) for r in cells)
+        fixed = 2 + held_width + 2
+        if width - fixed < 5:
+            return None
+        seat_width, penalty_width = ratio_distribute(width - fixed, [3, 2], [3, 2])
+        if fixed + seat_width + penalty_width != width:
+            return None
+        content = (1, held_width, seat_width - 2, penalty_width - 1)
+        for row in cells:
+            if any(cell_len(x.plain) > w for x, w in zip(row, content, strict=True)):
+                return None  # (it wraps)
+        lines = [_row_line(console, header, content, head)]
+        for mark, held, name, penalty, style in rows:
+            row_style = console.get_style(style) if style else Style.null()
+            lines.append(_row_line(console, (mark, held, name, penalty), content, row_style))
+        return lines
+
+
+def _row_line(
+    console: Console, cells: tuple[Text, ...], content: tuple[int, ...], style: Style
+) -> tuple[Segment, ...]:
+    """One table line of four one-line cells, segment for segment as Rich's `Table`
+    draws it: each cell padded to its width (the cards held to the right), one space
+    of padding on each side of a cell but at the table's edges, the row's style under
+    every segment."""
+    out: list[Segment] = []
+    pad = Segment(" ", style)
+    last = len(cells) - 1
+    for i, (text, width) in enumerate(zip(cells, content, strict=True)):
+        line = text.copy()
+        if i == 1:
+            line.rstrip()
+            line.pad_left(width - cell_len(line.plain))
+        else:
+            line.truncate(width, pad=True)
+        if i:
+            out.append(pad)
+        # (Rich draws a cell as Text("\n").join of its lines: the base style a span)
+        segments = Text("\n").join([line]).render(console)
+        out.extend(Segment.apply_style(segments, style) if style else segments)
+        if i < last:
+            out.append(pad)
+    return tuple(out)
 
 
 class SeatsPane(VerticalScroll):
