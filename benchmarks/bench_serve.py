@@ -362,7 +362,8 @@ def serve_probed(out: str, profile: str, argv: list[str]) -> int:
     import tt22.serve.ssh as ssh
     from tt22.cli import main
 
-    passes: list[tuple[float, float, float, int]] = []  # (when, wall time, CPU, generation)
+    passes: list[tuple[float, float, float, int, int]] = []
+    # (when, wall time, CPU, generation, objects found garbage)
     started = [0.0, 0.0]
 
     def on_gc(phase: str, info: dict[str, int]) -> None:
@@ -370,7 +371,7 @@ def serve_probed(out: str, profile: str, argv: list[str]) -> int:
             started[:] = time.monotonic(), time.thread_time()
         else:
             wall, cpu = time.monotonic() - started[0], time.thread_time() - started[1]
-            passes.append((started[0], wall, cpu, info["generation"]))
+            passes.append((started[0], wall, cpu, info["generation"], info["collected"]))
 
     gc.callbacks.append(on_gc)
     lag = LagMeter()
@@ -523,12 +524,13 @@ async def main() -> int:
         lags = [lag for t, lag in probed["lag"] if wall0 <= t <= t1]
         print(f"the server's loop lag while playing: {spread(lags)}")
         for gen in (0, 1, 2):
-            took = [(d, c) for t, d, c, g in probed["gc"] if g == gen and wall0 <= t <= t1]
+            took = [(d, c, k) for t, d, c, g, k in probed["gc"] if g == gen and wall0 <= t <= t1]
             if took:
                 print(
                     f"the server's collector, generation {gen}: {len(took)} passes "
-                    f"in {wall:.0f} s, {spread([d for d, _ in took])} "
-                    f"(CPU {sum(c for _, c in took):.2f} s in all)"
+                    f"in {wall:.0f} s, {spread([d for d, _, _ in took])} "
+                    f"(CPU {sum(c for _, c, _ in took):.2f} s in all; "
+                    f"{sum(k for _, _, k in took)} objects found garbage)"
                 )
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
