@@ -412,6 +412,7 @@ class Table:
         where and whether a table plays, never the position)."""
         for w in list(self.watchers.values()):
             w.send(self.message(w.seat))
+        self.hub.moved()
 
     def close(self) -> None:
         self._stop_clock()
@@ -436,6 +437,7 @@ class Hub:
         self.context = contextvars.copy_context()
         self.tables: dict[str, Table] = {}
         self.lobby: dict[int, Callable[[], None]] = {}
+        self.movers: list[Callable[[], None]] = []
         self._next = 0
 
     def resume_tables(self) -> list[str]:
@@ -535,6 +537,14 @@ class Hub:
     def changed(self) -> None:
         for callback in list(self.lobby.values()):
             callback()
+
+    def moved(self) -> None:
+        for callback in self.movers:
+            callback()
+
+    def watch_moves(self, callback: Callable[[], None]) -> None:
+        """`callback()` after each table's news went out (a move, a chat line)."""
+        self.movers.append(callback)
 
     def watch_lobby(self, callback: Callable[[], None]) -> int:
         self._next += 1

@@ -20,7 +20,7 @@ from typing import Any, cast
 
 import asyncssh
 
-from tt22.serve.heap import HeapKeeper
+from tt22.serve.heap import HeapKeeper, strips_free_themselves
 from tt22.serve.hub import Hub
 from tt22.serve.keys import fingerprint
 from tt22.serve.store import Store, valid_name
@@ -139,7 +139,9 @@ class Server:
         self.hub = Hub(config.data, self.store, grace=config.grace, pace=config.pace)
         self.heap = HeapKeeper() if config.keep_heap else None
         if self.heap is not None:  # (tables opening, filling, starting: new screens)
+            strips_free_themselves()
             self.hub.watch_lobby(self.heap.settle)
+            self.hub.watch_moves(self.heap.settle)
         self.listener: asyncssh.SSHAcceptor | None = None
         self.sessions: set[asyncio.Task[Any]] = set()
         self.processes: dict[int, asyncssh.SSHServerProcess[bytes]] = {}
