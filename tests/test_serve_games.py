@@ -511,3 +511,39 @@ async def test_a_rook_table_waiting_for_people_offers_no_keys_of_22(tmp_path: Pa
     finally:
         await ann.close()
         await server.close()
+
+
+async def test_a_table_under_a_hand_summary_sends_nothing(tmp_path: Path) -> None:
+    """While a hand's summary covers a served Rook table (a spectator's stays until
+    they close it), the moves played meanwhile send that screen no byte: the table is
+    drawn once, when uncovered (drawn under the dialog, each change repainted the whole
+    screen: most of a served Rook seat's bytes around a hand's end)."""
+    from tt22.serve.hub import TableOptions
+
+    server = await serve(tmp_path)
+    ann, eve = Client("ann"), Client("eve")
+    try:
+        await ann.connect(server.port)
+        await eve.connect(server.port)
+        options = TableOptions(
+            game="rook", seats=("human", "normal", "normal", "normal"), clock=0.1, pace=0.0
+        )
+        table = await seat_by_code(server, options, [ann])  # ann's moves: the clock's
+        await eve.see(table.code, "Rook")
+        eve.press("w")
+        await eve.see("You are watching table", "Rook · hand 1")
+        await until(lambda: table.state.history, "the first hand to end", 120)
+        await eve.see("Hand 1 is over")
+        moves = table.moves
+        await until(lambda: table.moves >= moves + 2, "two moves more")  # (drawn: settled)
+        sent, moves = sum(map(len, eve.received)), table.moves
+        await until(lambda: table.moves >= moves + 4, "four moves more")
+        assert in_summary(eve.text) and sum(map(len, eve.received)) == sent
+        eve.press("\r")  # uncovered: the table as it is now
+        await until(lambda: not in_summary(eve.text), "the summary to close")
+        await eve.see("Rook · hand 2")
+        assert sum(map(len, eve.received)) > sent
+    finally:
+        await ann.close()
+        await eve.close()
+        await server.close()

@@ -810,14 +810,35 @@ class SeatScreen(SummaryAside, _ServeScreen):
             return
         v = self.view
         if v is not None and v != before:
-            self._write_log(v)
             mine_before = before is not None and before.my_turn
+            if self._behind is None:
+                self._behind = (before,)
             if v.over:
                 self.close_summary(missed=False)  # the end's message is what matters now
-            elif before is not None and len(v.history) > len(before.history):
-                self._show_deal(v)
+            self.catch_up_screen()
             self.summary_after_news(mine_before)
+        else:
+            self.catch_up_screen()
+
+    _behind: tuple[Any] | None = None  # the view before the news not yet drawn
+
+    def catch_up_screen(self) -> None:
+        """Draw the news, unless another screen (a summary, the help) covers the
+        table: then once it is uncovered (a change drawn under a dialog costs the whole
+        screen again)."""
+        if not self.is_active:
+            return
+        v = self.view
+        if self._behind is not None and v is not None:
+            (before,) = self._behind
+            self._behind = None
+            self._write_log(v)
+            if not v.over and before is not None and len(v.history) > len(before.history):
+                self._show_deal(v)
         self.redraw()
+
+    def on_screen_resume(self) -> None:
+        self.catch_up_screen()
 
     # ------------------------------------------------------------------ log, summaries
     def _write_log(self, v: Any) -> None:
@@ -886,8 +907,8 @@ class SeatScreen(SummaryAside, _ServeScreen):
 
     def redraw(self) -> None:
         news = self.news
-        if news is None or not self.is_mounted:
-            return
+        if news is None or not self.is_mounted or not self.is_active:
+            return  # (drawn when uncovered: catch_up_screen)
         a = self.sapp.ascii_cards
         status = self.query_one("#status", TextLines)
         message = self.query_one("#message", TextLines)

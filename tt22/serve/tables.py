@@ -18,6 +18,7 @@ commitment), the record and the rematch.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
@@ -206,6 +207,17 @@ class SummaryAside(Screen[None]):
         """Redraw the line that shows `summary_missed`."""
         raise NotImplementedError
 
+    def _compositor_refresh(self) -> None:
+        """Nothing of a covered seat's table shows through the opaque dialog on top,
+        but Textual repaints that dialog wherever the table beneath changed (after a
+        layout: all of it). Covered, the table's changes wait: it is repainted whole
+        when uncovered."""
+        if self.app.screen is not self and self in self.app.screen_stack:
+            self._compositor._dirty_regions.clear()
+            self._dirty_widgets.clear()
+            return
+        super()._compositor_refresh()
+
     @property
     def summary_missed(self) -> int:
         return self._summary_missed
@@ -227,7 +239,7 @@ class SummaryAside(Screen[None]):
         """Close the summary this seat opened, if it is still the screen on top (a
         screen the person opened over it, such as the help, stays)."""
         summary, self._summary = self._summary, None
-        if summary is None or summary not in self.app.screen_stack or not summary.is_current:
+        if summary is None or summary not in self.app.screen_stack or not summary.is_active:
             return
         summary.dismiss(None)
         if missed:
@@ -301,11 +313,38 @@ class _Served(SummaryAside):
         before = s.state
         s.news = news
         s.state = view_of(news)
-        self.draw_serve_line()
         if s.state != before:
             mine_before = before is not None and s.game.to_move(before) == self.served_seat
-            self.news_arrived(before)
+            if self._behind is None:
+                self._behind = (before,)
+            self.catch_up_screen()
             self.summary_after_news(mine_before)
+        else:
+            self.catch_up_screen()
+
+    _behind: tuple[Any] | None = None  # the view before the news not yet drawn
+
+    def catch_up_screen(self) -> None:
+        """Draw the news, unless another screen (a summary, the help) covers the
+        table: then once it is uncovered. Drawn under a dialog, every change costs the
+        whole screen again (Textual composes the dialog over it anew), which was most
+        of a served Rook or Gin seat's bytes around a hand's end."""
+        if not self.is_active:
+            return
+        self.draw_serve_line()
+        owed, self._redraw_owed = self._redraw_owed, False
+        if self._behind is not None:
+            (before,) = self._behind
+            self._behind = None
+            self.news_arrived(before)
+        elif owed:
+            self.refresh_table()
+
+    _redraw_owed = False  # the table changed while covered: drawn when uncovered
+    refresh_table: Callable[[], None]  # (the game's table's, deferred while covered)
+
+    def on_screen_resume(self) -> None:
+        self.catch_up_screen()
 
     def my_decision(self) -> bool:
         s = self.session
@@ -350,8 +389,8 @@ class _Served(SummaryAside):
         return printable(self.session.names[seat], 20)
 
     def draw_serve_line(self) -> None:
-        if not self.is_mounted:
-            return
+        if not self.is_mounted or not self.is_active:
+            return  # (drawn when uncovered: catch_up_screen)
         news = self.session.news
         text = Text()
         text.append(news.code, style="bold")
@@ -547,11 +586,17 @@ def _rook_screen() -> type[_Served]:
             """This seat's own move: the view it led to (`catch_up`) writes it."""
             self.write_log()
 
+        def refresh_table(self) -> None:
+            if not self.is_active:
+                self._redraw_owed = True
+                return
+            super().refresh_table()
+
         def news_arrived(self, before: Any) -> None:
             self.write_log()
-            self.refresh_table()
             if len(self.session.state.history) > len(before.history):
-                self.show_hand_summary()
+                self.show_hand_summary()  # (first: the table is then drawn when uncovered)
+            self.refresh_table()
 
         def show_hand_summary(self) -> None:
             v = self.session.state
@@ -580,6 +625,12 @@ def _rummy_screen() -> type[_Served]:
 
     class ServedRummyTable(_Served, RummyTable):  # type: ignore[misc]
         """Rummy's or Gin's table at a served seat."""
+
+        def refresh_table(self) -> None:
+            if not self.is_active:
+                self._redraw_owed = True
+                return
+            super().refresh_table()
 
         def news_arrived(self, before: Any) -> None:
             self.after_move(before)

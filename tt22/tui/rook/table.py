@@ -31,7 +31,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, RichLog, Static
+from textual.widgets import Button, RichLog
 
 from tt22.games.protocol import IllegalMove, reason_of
 from tt22.games.rook.cards import SUIT_CHARS, TEXT, show_rook_card
@@ -64,7 +64,7 @@ from tt22.tui.screens.game_table import (
 )
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar
-from tt22.tui.widgets.lines import TextLines
+from tt22.tui.widgets.lines import RenderedLines, TextLines
 
 if TYPE_CHECKING:
     from tt22.tui.app import TT22App
@@ -128,7 +128,8 @@ class RookTableScreen(Screen[None]):
             with Vertical(id="rook-main"):
                 yield TextLines(id="rook-status")
                 with VerticalScroll(id="rook-seats-pane"):
-                    yield Static(id="rook-seats")
+                    # (Lines repainted only where they changed: a move changes a few.)
+                    yield RenderedLines(id="rook-seats")
                 yield TextLines(id="rook-trick")
                 yield TextLines(id="rook-dummy")
                 yield TextLines(id="rook-message")
@@ -228,7 +229,7 @@ class RookTableScreen(Screen[None]):
         v: RookView = s.view(seat if seat is not None else 0)
         names = s.names
         self.query_one("#rook-status", TextLines).update(status_text(v, names, a))
-        self.query_one("#rook-seats", Static).update(seats_table(v, names, self.you()))
+        self.query_one("#rook-seats", RenderedLines).update(seats_table(v, names, self.you()))
         if v.phase in (BIDDING, PILES):
             trick = bidding_text(v, names) if v.phase == BIDDING else Text("")
         else:
@@ -620,10 +621,13 @@ class RookTableScreen(Screen[None]):
         if problem:
             say(self.app, t("msg.not_saved", reason=printable(problem, 200)), severity="error")
         self.log_move(before, move, self.state)
-        self.refresh_table()
         if len(self.state.history) > len(before.history):
+            # The summary first, then the table under it (a served seat draws it once
+            # the summary is gone: a change under a dialog repaints the whole screen).
             self.show_hand_summary()
+            self.refresh_table()
             return
+        self.refresh_table()
         self.advance()
 
     def advance(self) -> None:

@@ -864,10 +864,13 @@ class RummyTable(Screen[None]):
             say(self.app, rt("not_saved", reason=printable(str(problem), 200)), severity="error")
         if len(self.session.humans) > 1 and self.game.to_move(s) != self.revealed:
             self.revealed = None
-        self.refresh_table()
         if len(s.history) > len(before.history):
+            # The summary first, then the table under it (a served seat draws it once
+            # the summary is gone: a change under a dialog repaints the whole screen).
             self.show_hand_summary()
+            self.refresh_table()
             return
+        self.refresh_table()
         self.advance()
 
     def advance(self) -> None:
