@@ -8,7 +8,7 @@ has made M moves or its match ends. Prints:
 
 - connect-to-lobby time (ssh connect until the lobby is drawn), median and p99;
 - keypress-to-screen latency (a move's key until the first byte of its redraw), median,
-  p99 and max;
+  p99 and max, and its p99 in each 20 s of play (where in the match the tail is);
 - the server's memory (RSS) before, with every player in the lobby, and per connection;
 - bytes sent per player per move at 80x24;
 - the server's CPU per move, and where a slow answer may come from: the clients' own
@@ -18,10 +18,11 @@ has made M moves or its match ends. Prints:
 The clients run in `--workers` processes of their own (2 by default; whole tables to
 each), as real players are separate ssh processes: a client loop busy with its other
 players would add its own lag to the figure. They still share the machine's cores with
-the server. The server runs through this script (`--as-server`), which only adds the
-probes (`gc.callbacks`, a loop-lag task) and, with `--profile FILE`, cProfile. Run:
+the server, at a lower priority (`--client-nice`, 10): they stand for other machines.
+The server runs through this script (`--as-server`), which only adds the probes
+(`gc.callbacks`, a loop-lag task) and, with `--profile FILE`, cProfile. Run:
 `python benchmarks/bench_serve.py [--players 100] [--moves 30] [--think 0.1,0.5]
-[--game twentytwo|rook|gin] [--workers 2] [--profile FILE]`
+[--game twentytwo|rook|gin] [--workers 2] [--client-nice 10] [--profile FILE]`
 
 `--game rook` seats four people at each Rook table, `--game gin` two at each Gin table;
 their clients answer each turn's prompt with the simplest move (pass the bidding when
@@ -225,7 +226,7 @@ async def play(
     p: Player,
     game: Game,
     moves: int,
-    latencies: list[float],
+    latencies: list[tuple[float, float]],
     rng: random.Random,
     done: asyncio.Event,
     think: tuple[float, float],
@@ -253,7 +254,7 @@ async def play(
             await asyncio.wait_for(p.changed.wait(), 10)
         except TimeoutError:
             continue  # the key did nothing (the screen was a step behind): look again
-        latencies.append(p.last_chunk - pressed)
+        latencies.append((time.monotonic(), p.last_chunk - pressed))  # (when, how long)
         made += 1
         if made >= moves:
             done.set()
@@ -299,7 +300,9 @@ def client_worker(
 ) -> None:
     """A worker process: its share of the players, driven by its own event loop, as real
     clients are their own ssh processes. Steps on the parent's word, so the parent can
-    read the server's memory between them."""
+    read the server's memory between them. They stand for other people's machines, so
+    they run at a lower priority (`--client-nice`): they use the CPU the server leaves."""
+    os.nice(args.client_nice)
     asyncio.run(_client_worker(pipe, port, tables, args, groups))
 
 
@@ -329,7 +332,7 @@ async def _client_worker(
         await asyncio.gather(*(seat(t, game) for t in seated))
         await step(("seated", None))
         before = [p.bytes for p in players]
-        latencies: list[float] = []
+        latencies: list[tuple[float, float]] = []
         rng = random.Random(22 + tables.start)
         dones = [asyncio.Event() for _ in seated]
         cpu0, t0 = time.process_time(), time.monotonic()
@@ -415,6 +418,12 @@ async def main() -> int:
     parser.add_argument(
         "--workers", type=int, default=2, help="client processes (default 2), tables shared out"
     )
+    parser.add_argument(
+        "--client-nice",
+        type=int,
+        default=10,
+        help="the client processes' niceness (default 10: they stand for other machines)",
+    )
     parser.add_argument("--profile", default="", help="write the server's cProfile here")
     args = parser.parse_args()
     low, high = (float(x) for x in args.think.split(","))
@@ -475,7 +484,8 @@ async def main() -> int:
         wall = t1 - wall0
         for pipe in pipes:
             pipe.send("close")
-        latencies = [x for got in played for x in got[0]]
+        timed = sorted(x for got in played for x in got[0])
+        latencies = [x for _, x in timed]
         per_table = [t for got in played for t in got[1]]
         table_moves = sum(m for m, _ in per_table)
         per_move = [sent / size / m for m, sent in per_table if m]
@@ -493,6 +503,12 @@ async def main() -> int:
             f"keypress to screen: median {statistics.median(ms):.1f} ms, p99 {p99(ms):.1f} ms, "
             f"max {max(ms):.1f} ms ({len(ms)} moves)"
         )
+        windows = []  # the tail through the match: p99 of each 20 s of play
+        for w0 in range(0, int(wall) + 1, 20):
+            part = [x * 1000 for t, x in timed if w0 <= t - wall0 < w0 + 20]
+            if part:
+                windows.append(f"{w0}-{w0 + 20} s: {p99(part):.0f} ms ({len(part)})")
+        print("keypress to screen, p99 by 20 s of play: " + "; ".join(windows))
         print(
             f"server RSS: {rss0 / 1024:.1f} MiB idle, {rss1 / 1024:.1f} MiB with {n} in the lobby "
             f"({(rss1 - rss0) / n:.0f} KiB per connection), {rss2 / 1024:.1f} MiB seated, "
