@@ -41,6 +41,7 @@ import multiprocessing
 import os
 import random
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -552,6 +553,7 @@ async def main() -> int:
                     f"{sum(k for _, _, k in took)} objects found garbage)"
                 )
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    shutil.rmtree(data, ignore_errors=True)  # (the server's throwaway data folder)
     return 0
 
 
