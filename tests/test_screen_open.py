@@ -93,3 +93,31 @@ async def test_the_help_is_drawn_at_its_width_after_a_resize() -> None:
             lines = rendered_lines(text, help_renderable(text.source), width)
             assert text.lines_at(width) == lines
             assert text.size.height == len(lines)  # all of it, to scroll through
+
+
+def test_the_home_screen_warms_up_the_modules_of_its_screens_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The modules the home screen's screens need are imported in a thread while the
+    player reads it (the first opening of the new-game screen imported twenty); one that
+    fails to import is left for its screen to report when opened."""
+    import sys
+    import threading
+
+    from tt22.tui.screens import home
+
+    (tmp_path / "warm_probe.py").write_text("LOADED = True\n")
+    (tmp_path / "warm_broken.py").write_text("raise ImportError('broken')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(home, "WARM_UP", ("warm_broken", "warm_probe"))
+    monkeypatch.setattr(home, "_warmed", threading.Event())
+    monkeypatch.delitem(sys.modules, "warm_probe", raising=False)
+    home.warm_up()
+    home.warm_up()  # (once per process)
+    threads = [t for t in threading.enumerate() if t.name == "tt22-warm-up"]
+    assert len(threads) <= 1
+    for thread in threads:
+        thread.join(10)
+    assert sys.modules["warm_probe"].LOADED
+    assert "warm_broken" not in sys.modules
+    monkeypatch.delitem(sys.modules, "warm_probe")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import threading
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -29,6 +32,41 @@ LOGO = """\
 |_  ||_  |
  / /  / /
 /___|/___|"""
+
+
+# The modules of the screens the home screen opens, imported while the player reads it:
+# the first opening of the new-game screen imported some twenty modules (its fields,
+# the replay package its dialogs live in) and of the record browser thirty (every
+# game's rules, to read records), adding 100-250 ms to that one opening (issue 10).
+WARM_UP = (
+    "tt22.tui.screens.setup",
+    "tt22.tui.screens.help",
+    "tt22.tui.screens.settings",
+    "tt22.tui.replay.picker",
+    "tt22.tui.replay.screen",
+    "tt22.record.games",
+    "tt22.games.twentytwo",
+    "tt22.games.rook",
+    "tt22.games.rummy",
+    "textual.scrollbar",
+    "_strptime",  # (the record browser's dates)
+)
+_warmed = threading.Event()
+
+
+def warm_up() -> None:
+    """Import WARM_UP in a thread of its own, once per process (an import holds only
+    its module's lock: a screen opened meanwhile waits for that module alone)."""
+    if _warmed.is_set():
+        return
+    _warmed.set()
+
+    def run() -> None:
+        for name in WARM_UP:
+            with contextlib.suppress(Exception):  # (an import error shows when opened)
+                importlib.import_module(name)
+
+    threading.Thread(target=run, name="tt22-warm-up", daemon=True).start()
 
 
 class HomeScreen(Screen[None]):
@@ -71,6 +109,7 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.update_continue()
+        self.call_after_refresh(warm_up)  # (once the home screen is drawn)
 
     def on_screen_resume(self) -> None:
         self.update_continue()
