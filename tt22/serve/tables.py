@@ -187,9 +187,9 @@ class SummaryAside(Screen[None]):
     The table does not wait for a person reading a summary: the bots play on and the
     move clock runs. So a summary shown over the table closes by itself when this
     seat's next decision arrives, and when the hand that just ended puts this seat on
-    turn at once it is not shown at all: a note (`summary_note`) says the hand is over
-    and which key shows its summary again, until the person moves. A summary the
-    person asks for themselves stays until they close it.
+    turn at once it is not shown at all: a note (while `summary_missed`) says the hand
+    is over and which key shows its summary again, until the person moves. A summary
+    the person asks for themselves stays until they close it.
     """
 
     _summary: ModalScreen[Any] | None = None
@@ -365,7 +365,7 @@ class _Served(SummaryAside):
         self.draw_serve_line()
 
     def hand_title(self, number: int) -> str:
-        """ "Hand 3 is over", in the game's own words."""
+        """The title of hand `number`'s summary ("Hand 3 is over"), in the game's words."""
         raise NotImplementedError
 
     def show_last_hand(self) -> None:
