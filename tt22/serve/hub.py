@@ -131,6 +131,13 @@ class _Watcher:
     send: Listener
 
 
+def table_entropy() -> bytes:
+    """Where a new table's seed comes from: the system's randomness. (The tests put a
+    fixed sequence of their own here, so each served match they play is the same match
+    at every run: tests/conftest.py.)"""
+    return os.urandom(8)
+
+
 def commitment(seed: str) -> str:
     """`sha256:` and the whole SHA-256 of the seed (its first 8 digits are local play's)."""
     return "sha256:" + hashlib.sha256(seed.encode("utf-8", "surrogatepass")).hexdigest()
@@ -258,7 +265,7 @@ class Table:
         game = self.game
         n = len(self.seats)
         self.rules = game.rules(self.options.rules, n)
-        self.seed = fresh_seed(os.urandom(8))
+        self.seed = fresh_seed(table_entropy())
         self.state = game.new_match(self.rules, n, self.seed)
         players = [Player(s.name, "bot", s.bot) if s.bot else Player(s.name) for s in self.seats]
         self.record = new_record(self.rules, self.seed, players, dt.datetime.now(dt.UTC))
