@@ -5,7 +5,7 @@ and a move at a served table redraws the seats of every screen), and lays a Rich
 `Table` out only when a cell wraps. The two must not differ by a cell or a style: here
 both are drawn for many tables (2-9 seats, short, long and wide-character names, seats
 out, penalty cards, the turn, the dealer, a viewer, bots) at many widths, in en, ko and
-ja, with both card styles.
+ja, with both card styles (60 tables at 5 widths per language).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ async def test_rows_drawn_directly_match_richs_table(lang: str) -> None:
     try:
         async with app.run_test(size=(120, 30)):
             seats = app.query_one(SeatsTable)
-            for case in range(120):
+            for case in range(60):
                 seats.snapshot = snapshot(rng, rng.randrange(2, 10))
                 seats.ascii_style = case % 2 == 0
                 for width in (rng.randrange(24, 80), 78, 98, 100, 118):
@@ -76,4 +76,4 @@ async def test_rows_drawn_directly_match_richs_table(lang: str) -> None:
                     assert cells(fast) == cells(rich), where
     finally:
         set_language("en")
-    assert drawn > 300  # most tables are drawn row by row
+    assert drawn > 150  # most tables are drawn row by row
