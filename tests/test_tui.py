@@ -4,8 +4,10 @@ choice, resizing, continuing after a restart, hot seat, settings."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -431,6 +433,17 @@ async def test_a_human_move_is_recorded_with_its_thinking_time(_home: Path) -> N
         assert mine and mine[0].think is not None and mine[0].think >= 0.2
 
 
+class _Gated:
+    """A bot that chooses only once `gate` is set (in the worker's thread)."""
+
+    def __init__(self, bot: Any, gate: threading.Event) -> None:
+        self.bot, self.gate = bot, gate
+
+    def choose(self, view: Any) -> Any:
+        self.gate.wait(timeout=30)
+        return self.bot.choose(view)
+
+
 async def test_bots_wait_while_the_help_is_open() -> None:
     from tt22.tui.screens.help import HelpScreen
 
@@ -439,11 +452,17 @@ async def test_bots_wait_while_the_help_is_open() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: my_turn(app))
         screen = table(app)
+        # The bots choose only once the help is open, so their move falls due while it
+        # is (on a loaded machine the pace alone could run out before `?` is pressed).
+        help_open = threading.Event()
+        for seat, bot in list(screen.session.bots.items()):
+            screen.session.bots[seat] = _Gated(bot, help_open)
         await pilot.press("enter")  # keep: now the bots are to move
         assert screen.session.is_bot(screen.state.to_move)
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         moves = len(screen.session.moves)
+        help_open.set()
         await pilot.pause(1.0)
         assert len(screen.session.moves) == moves
         await pilot.press("escape")
