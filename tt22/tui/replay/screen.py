@@ -35,7 +35,7 @@ from tt22.tui.safe_text import plain, say
 from tt22.tui.session import peek_current
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar, group_display
-from tt22.tui.widgets.seats import SeatsPane, SeatsTable, keep_in_view
+from tt22.tui.widgets.seats import SeatsBox, SeatsHead, SeatsPane, SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
 from tt22.tui.widgets.trick import TrickView
 
@@ -227,12 +227,14 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="replay-main"):
                 # The seats and the hands scroll (j/k, the mouse) when nine seats do not
                 # fit; the trick and a seat view's own hand under them are always whole.
-                pane = SeatsPane(id="replay-table")
-                pane.can_focus = False  # the replay keys are its own
-                with pane:
-                    yield SeatsTable(id="replay-seats")
-                    yield OpenHands(id="replay-hands")
-                    yield Static(id="replay-comment")
+                with SeatsBox(id="replay-seats-box"):
+                    yield SeatsHead(id="replay-seats-head")  # (in view as the rows scroll)
+                    pane = SeatsPane(id="replay-table")
+                    pane.can_focus = False  # the replay keys are its own
+                    with pane:
+                        yield SeatsTable(id="replay-seats")
+                        yield OpenHands(id="replay-hands")
+                        yield Static(id="replay-comment")
                 yield TrickView(id="replay-trick")
                 yield HandView(id="replay-hand")
             with Vertical(id="replay-side"):
@@ -247,6 +249,8 @@ class ReplayScreen(Screen[None]):
             banner.update(plain(problem.describe(len(self.model.all_moves)), limit=400))
         banner.display = problem is not None
         self.query_one("#replay-moves", MoveList).border_title = rt("moves.title")
+        head = self.query_one("#replay-seats-head", SeatsHead)
+        self.query_one("#replay-seats", SeatsTable).pin_header(head)
         self.set_width_classes(self.app.size.width)
         self.fit_footer(self.app.size.width)
         self.refresh_view()

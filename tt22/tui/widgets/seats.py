@@ -13,7 +13,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 
 from tt22.safe import printable
@@ -28,7 +28,7 @@ from tt22.tui.widgets.lines import (
 )
 from tt22.tui.widgets.snapshot import TableSnapshot
 
-__all__ = ["SeatsHead", "SeatsPane", "SeatsTable", "keep_in_view", "penalty_bar"]
+__all__ = ["SeatsBox", "SeatsHead", "SeatsPane", "SeatsTable", "keep_in_view", "penalty_bar"]
 
 
 BAR = 8  # the penalty bar's width (the table's and the summary's alike)
@@ -43,7 +43,9 @@ class _Skipped:
         self.skip = skip
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines = console.render_lines(self.renderable, options, pad=False)[self.skip :]
+        # (the whole table, then less `skip` lines: not cut to the widget's height first)
+        whole = options.reset_height()
+        lines = console.render_lines(self.renderable, whole, pad=False)[self.skip :]
         for i, line in enumerate(lines):
             if i:
                 yield Segment.line()
@@ -137,9 +139,15 @@ class SeatsTable(SimpleLines):
 
     def row_lines(self, seat: int) -> tuple[int, int] | None:
         """The lines [start, end) that `seat`'s row takes as last drawn, or None before
-        it is drawn. A row begins on the line whose turn mark or card count is not
-        blank (both are one line, top-aligned; a long name or penalty row wraps under
-        itself to the right of them)."""
+        it is drawn."""
+        rows = self.rows_lines()
+        return rows[seat] if rows is not None else None
+
+    def rows_lines(self) -> list[tuple[int, int]] | None:
+        """The lines [start, end) of every seat's row as last drawn, or None before they
+        are drawn. A row begins on the line whose turn mark or card count is not blank
+        (both are one line, top-aligned; a long name or penalty row wraps under itself
+        to the right of them)."""
         s = self.snapshot
         width = self.content_region.width
         if s is None or not width:
@@ -157,7 +165,7 @@ class SeatsTable(SimpleLines):
             return None
         skip = self._skip
         bounds = [*starts[1:], len(lines)]
-        return bounds[seat] - skip, bounds[seat + 1] - skip
+        return [(bounds[i] - skip, bounds[i + 1] - skip) for i in range(s.players)]
 
     def pin_header(self, head: SeatsHead) -> None:
         """Draw the header line in `head` (outside the scrolling pane, so that it stays
@@ -334,34 +342,59 @@ class SeatsPane(VerticalScroll):
             self.refresh(layout=True)
 
 
+class SeatsBox(Vertical):
+    """The seats' header over their pane, in the room the screen leaves them (a big
+    trick and a hand come first). The header is left out when the room is one line:
+    the row of the seat on turn tells more than the columns' names."""
+
+    DEFAULT_CSS = """
+    SeatsBox { height: 1fr; }
+    """
+
+    def on_resize(self) -> None:
+        for head in self.query_children(SeatsHead):
+            head.display = self.size.height >= 2
+
+
 def keep_in_view(pane: Widget, seats: SeatsTable) -> bool:
     """Scroll `pane` (which holds `seats`) the least it takes to show the row of the
     seat on turn and the dealer's row: nine long rows do not fit at 80x24, and the two
     rows a player looks for must not sit below the edge until scrolled. When both do
-    not fit at once, the seat on turn wins (the dealer is the next nearest). Returns
-    whether the dealer's row is in view (the screen names the dealer elsewhere if not)."""
+    not fit at once, the seat on turn wins (the dealer is the next nearest). The pane's
+    top is then moved to the start of a row: a long name wraps its row over two lines,
+    and a pane cut inside a row began with the end of a name ("X.") whose start was
+    above the edge. Returns whether the dealer's row is in view (the screen names the
+    dealer elsewhere if not)."""
     s = seats.snapshot
     height = pane.scrollable_content_region.height
-    if s is None or height <= 0:
+    all_rows = seats.rows_lines()
+    if s is None or height <= 0 or all_rows is None:
         return True
     offset = seats.virtual_region.y
-    spans: dict[int, tuple[int, int]] = {}
-    for seat in (s.to_move, s.dealer):
-        if 0 <= seat < s.players and not s.out[seat]:
-            span = seats.row_lines(seat)
-            if span is not None:
-                spans[seat] = (offset + span[0], offset + span[1])
-    if not spans:
-        return True
-    rows = list(spans.values())  # the seat on turn first
+    rows_at = [(offset + lo, offset + hi) for lo, hi in all_rows]
+    spans = {
+        seat: rows_at[seat]
+        for seat in (s.to_move, s.dealer)
+        if 0 <= seat < s.players and not s.out[seat]
+    }
+    rows = list(spans.values())  # the seat on turn first, then both
+    wanted = [rows[0], (min(r[0] for r in rows), max(r[1] for r in rows))] if rows else []
     top = y = round(pane.scroll_y)
-    for lo, hi in (rows[0], (min(r[0] for r in rows), max(r[1] for r in rows))):
+    shown = (y, y)  # the lines kept in view
+    for i, (lo, hi) in enumerate(wanted):
         if hi - lo > height:
+            if i == 0:  # (a pane lower than the row: its start, the mark and the name's)
+                y, shown = lo, (lo, lo + height)
             break
         if lo < y:
             y = lo
         elif hi > y + height:
             y = hi - height
+        shown = (lo, hi)
+    for lo, hi in rows_at:
+        if lo < y < hi:  # (the top inside a row: up to its start, or down to the next)
+            y = lo if shown[1] <= lo + height else hi
+            break
     if y != top:
         pane.scroll_to(y=y, animate=False, immediate=True)
     dealer = spans.get(s.dealer)
