@@ -811,16 +811,11 @@ class SeatScreen(SummaryAside, _ServeScreen):
         v = self.view
         if v is not None and v != before:
             mine_before = before is not None and before.my_turn
-            if self._behind is None:
-                self._behind = (before,)
             if v.over:
                 self.close_summary(missed=False)  # the end's message is what matters now
-            self.catch_up_screen()
-            self.summary_after_news(mine_before)
+            self.view_changed(before, mine_before)
         else:
             self.catch_up_screen()
-
-    _behind: tuple[Any] | None = None  # the view before the news not yet drawn
 
     def catch_up_screen(self) -> None:
         """Draw the news, unless another screen (a summary, the help) covers the
@@ -829,9 +824,9 @@ class SeatScreen(SummaryAside, _ServeScreen):
         if not self.is_active:
             return
         v = self.view
-        if self._behind is not None and v is not None:
-            (before,) = self._behind
-            self._behind = None
+        behind = self.undrawn_since() if v is not None else None
+        if behind is not None and v is not None:
+            (before,) = behind
             self._write_log(v)
             if not v.over and before is not None and len(v.history) > len(before.history):
                 self._show_deal(v)

@@ -194,6 +194,26 @@ class SummaryAside(Screen[None]):
 
     _summary: ModalScreen[Any] | None = None
     _summary_missed = 0  # the hand whose summary stepped aside (0: none)
+    _behind: tuple[Any] | None = None  # the view before the news not yet drawn
+
+    def catch_up_screen(self) -> None:
+        """Draw the news not yet drawn (`undrawn_since`), unless another screen (a
+        summary, the help) covers the table: then once it is uncovered."""
+        raise NotImplementedError
+
+    def view_changed(self, before: Any, mine_before: bool) -> None:
+        """News changed this seat's view from `before` (the first such view since the
+        screen last drew, if it is covered): draw, and let a summary step aside."""
+        if self._behind is None:
+            self._behind = (before,)
+        self.catch_up_screen()
+        self.summary_after_news(mine_before)
+
+    def undrawn_since(self) -> tuple[Any] | None:
+        """The view the screen last drew, in a 1-tuple, if news came since (then
+        forgotten: the caller draws it)."""
+        behind, self._behind = self._behind, None
+        return behind
 
     def my_decision(self) -> bool:
         """This seat must decide now (its clock, if any, is running)."""
@@ -315,14 +335,9 @@ class _Served(SummaryAside):
         s.state = view_of(news)
         if s.state != before:
             mine_before = before is not None and s.game.to_move(before) == self.served_seat
-            if self._behind is None:
-                self._behind = (before,)
-            self.catch_up_screen()
-            self.summary_after_news(mine_before)
+            self.view_changed(before, mine_before)
         else:
             self.catch_up_screen()
-
-    _behind: tuple[Any] | None = None  # the view before the news not yet drawn
 
     def catch_up_screen(self) -> None:
         """Draw the news, unless another screen (a summary, the help) covers the
@@ -333,10 +348,9 @@ class _Served(SummaryAside):
             return
         self.draw_serve_line()
         owed, self._redraw_owed = self._redraw_owed, False
-        if self._behind is not None:
-            (before,) = self._behind
-            self._behind = None
-            self.news_arrived(before)
+        behind = self.undrawn_since()
+        if behind is not None:
+            self.news_arrived(behind[0])
         elif owed:
             self.refresh_table()
 
