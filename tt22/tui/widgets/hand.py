@@ -17,7 +17,7 @@ from textual.message import Message
 
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import card_label, suit_style
-from tt22.tui.widgets.lines import SimpleLines, refresh_changed, rendered_lines
+from tt22.tui.widgets.lines import StripLines, refresh_changed
 
 __all__ = ["HandView"]
 
@@ -27,7 +27,7 @@ BIG_CELL = 6  # "│10♠│ "
 MARGIN = 1
 
 
-class HandView(SimpleLines):
+class HandView(StripLines):
     DEFAULT_CSS = """
     HandView { height: 3; }
     """
@@ -139,11 +139,13 @@ class HandView(SimpleLines):
     def _repaint(self) -> None:
         """Refresh only the lines (and cells) that changed: a cursor step or a card
         played changes one or two of the three lines."""
+        self.forget_strips()
         width = self.content_region.width
         if not width or not self.is_mounted:
+            self._drawn = []
             self.refresh()
             return
-        new = rendered_lines(self, self.render(), width)
+        new: list[object] = [tuple(x) for x in self.strips()]
         if self._drawn:
             refresh_changed(self, self._drawn, new)
         else:

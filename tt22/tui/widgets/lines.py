@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.css.scalar import Unit
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -26,6 +27,7 @@ __all__ = [
     "DrawnLines",
     "RenderedLines",
     "SimpleLines",
+    "StripLines",
     "TextLines",
     "line_cells",
     "refresh_changed",
@@ -42,6 +44,60 @@ class SimpleLines(Widget):
 
     def render_line(self, y: int) -> Strip:
         return super().render_line(y).simplify()
+
+
+class StripLines(SimpleLines):
+    """A `SimpleLines` drawn as `Text` that renders its lines once per change.
+
+    Textual renders a refreshed widget whole (every line) before it repaints even one
+    of its lines, and a widget that repaints only its changed lines has rendered them
+    once already to find which changed: at a served table every move did that twice
+    for each of the four screens' message, trick and hand. Here `strips` renders the
+    widget's `render()` as Textual does (`Visual.to_strips`, its CSS colours), keeps
+    the strips, and `render_line` hands them out; the widget compares old and new
+    strips to find what changed (`refresh_changed_strips`) and calls `forget_strips`
+    whenever what `render()` returns changes."""
+
+    _strips: list[Strip] | None = None
+    _strips_key: object = None
+
+    def strips(self) -> list[Strip]:
+        """The widget's lines at its width as Textual draws them (none before it has a
+        width)."""
+        width, height = self.size
+        if not width:
+            return []
+        key = (width, height, self.visual_style, self.text_selection)
+        if self._strips is None or self._strips_key != key:
+            visual = visualize(self, self.render(), markup=False)
+            strips = Visual.to_strips(self, visual, width, None, self.visual_style)
+            self._strips = [strip.simplify() for strip in strips]
+            self._strips_key = key
+        return self._strips
+
+    def forget_strips(self) -> None:
+        """What `render()` returns changed: render again when next asked."""
+        self._strips = None
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if not width or self.styles.content_align != ("left", "top"):
+            return super().render_line(y)  # (aligned in its area: Textual's way)
+        strips = self.strips()
+        if y < len(strips):
+            return strips[y]
+        return Strip.blank(width, self.visual_style.rich_style)
+
+
+def refresh_changed_strips(
+    widget: StripLines, old: Sequence[Strip], new: Sequence[Strip], *, layout: bool = False
+) -> None:
+    """`refresh_changed` for a `StripLines` (a relayout also when `layout`: its number
+    of lines changes, as its `get_content_height` counts them)."""
+    if layout:
+        widget.refresh(layout=True)
+        return
+    refresh_changed(widget, [tuple(x) for x in old], [tuple(x) for x in new])
 
 
 def rendered_lines(widget: Widget, renderable: RenderableType, width: int) -> list[Any]:
@@ -71,10 +127,15 @@ def line_cells(line: tuple[Any, ...]) -> list[tuple[str, object]]:
     cell is an empty string)."""
     out: list[tuple[str, object]] = []
     for seg in line:
-        for ch in getattr(seg, "text", ""):
-            out.append((ch, seg.style))
+        text = getattr(seg, "text", "")
+        style = seg.style
+        if text.isascii():  # (one cell each: the usual case, faster)
+            out.extend([(ch, style) for ch in text])
+            continue
+        for ch in text:
+            out.append((ch, style))
             if cell_len(ch) == 2:
-                out.append(("", seg.style))
+                out.append(("", style))
     return out
 
 
@@ -136,7 +197,7 @@ def refresh_changed_text(widget: Widget, old: Sequence[Text], new: Sequence[Text
     )
 
 
-class TextLines(Static, SimpleLines):
+class TextLines(Static, StripLines):
     """A `Text` wrapped to the widget's width; `update` repaints the changed lines only
     (a Static repaints all of them and lays the screen out again)."""
 
@@ -174,13 +235,18 @@ class TextLines(Static, SimpleLines):
         if text == self._text and text.style == self._text.style:
             return  # the same words: nothing to send
         width = self.content_region.width
-        old = self.lines(width) if width else []
+        ready = bool(width) and self.is_mounted
+        old = self.strips() if ready else []
+        count = len(self.lines(width)) if ready else 0
         self._text = text
         self._wrapped = {}
-        if not width or not self.is_mounted:
+        self.forget_strips()
+        if not ready:
             self.refresh(layout=True)
             return
-        refresh_changed_text(self, old, self.lines(width))
+        floor = _min_lines(self)
+        relayout = max(count, floor) != max(len(self.lines(width)), floor)
+        refresh_changed_strips(self, old, self.strips(), layout=relayout)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self.lines(width))

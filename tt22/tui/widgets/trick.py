@@ -18,7 +18,7 @@ from rich.text import Text
 from tt22.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import cards_text
-from tt22.tui.widgets.lines import SimpleLines, refresh_changed, text_segments
+from tt22.tui.widgets.lines import StripLines, refresh_changed
 from tt22.tui.widgets.snapshot import EXCHANGE, PLAY, TableSnapshot
 
 __all__ = ["TrickView", "pack_units"]
@@ -107,7 +107,7 @@ def pack_units(head: Text, units: Sequence[Text], width: int, indent: int = 2) -
     return [x for x in lines if x.plain] or [Text("")]
 
 
-class TrickView(SimpleLines):
+class TrickView(StripLines):
     """Who leads and every play of the trick in progress (in the exchange, who swapped
     how many); under it, dimmed, the last trick of the deal with its winner."""
 
@@ -146,21 +146,23 @@ class TrickView(SimpleLines):
             return  # nothing it shows changed: no repaint, no bytes on the wire
         self._key = key
         width = self.content_region.width
-        old = self._shown(width) if width else []
+        ready = bool(width) and self.is_mounted
+        old = self._shown() if ready else []
         if snapshot.phase == EXCHANGE and not snapshot.exchanges:
             self._floor = 0  # a new deal
         self._parts = self._build()
         self._wrapped = (0, [])
-        if not width:
+        self.forget_strips()
+        if not ready:
             self.refresh(layout=True)
             return
-        new = self._shown(width)
+        new = self._shown()
         self._floor = len(new)
         refresh_changed(self, old, new)
 
-    def _shown(self, width: int) -> list[object]:
-        """Its lines at `width` as compared between draws, blank ones to its floor."""
-        lines: list[object] = [text_segments(self, x) for x in self.lines(width)]
+    def _shown(self) -> list[object]:
+        """Its lines as drawn (compared between draws), blank ones to its floor."""
+        lines: list[object] = [tuple(x) for x in self.strips()]
         return lines + [()] * (self._floor - len(lines))
 
     def who(self, seat: int) -> str:
