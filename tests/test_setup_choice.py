@@ -105,6 +105,24 @@ async def test_keys_and_clicks_step_through_the_options_and_say_so() -> None:
             b.value = "maybe"
 
 
+class NotedChoice(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Choice([("default", 0), ("1", 1)], 0, label="Decks", note="Largest set", id="d")
+
+
+async def test_a_note_is_drawn_under_the_value_and_a_click_on_it_only_focuses() -> None:
+    app = NotedChoice()
+    async with app.run_test(size=(60, 4)) as pilot:
+        d = app.query_one("#d", Choice)
+        assert screen_lines(app)[1].rstrip() == " " * 28 + "Largest set"
+        assert d.size.height == 2
+        await pilot.click("#d", offset=(30, 1))
+        await pilot.pause()
+        assert d.has_focus and d.value == 0
+        await pilot.click("#d", offset=(31, 0))  # (the value: one on)
+        assert d.value == 1
+
+
 async def test_its_line_is_whole_marks_the_focus_and_has_ascii_arrows() -> None:
     app = OneChoice()
     async with app.run_test(size=(60, 6)) as pilot:
@@ -226,7 +244,7 @@ async def test_another_game_shows_its_own_table_and_opens_through_tables(_home: 
         kinds = [v for _w, v in setup.query_one("#kind-1", Choice).options]
         assert kinds == ["bot:easy", "bot:normal", "bot:hard", "bot:expert", "human"]
         assert not setup.query_one("#rules-22").display  # 22's fields are not Rook's
-        labels = [str(w.render()) for w in setup.query("#rules-game Label")]
+        labels = [w.label for w in setup.query("#rules-game TextField").results(TextField)]
         assert labels == ["Lowest opening bid (K8)", "Bid step (K8)", "Game to (K18)"]
         assert [o.name for o in rook.options] == ["min_bid", "bid_step", "target"]
         assert setup.query_one("#opt-min_bid", TextField).value == ""  # left to the game
@@ -308,7 +326,7 @@ async def test_another_games_fields_are_in_the_players_language(lang: str) -> No
         await pilot.pause()
         text = "\n".join(screen_lines(app))
         assert t("setup.game") in text and game_title("rook") in text
-        labels = [str(w.render()) for w in setup.query("#rules-game Label")]
+        labels = [w.label for w in setup.query("#rules-game TextField").results(TextField)]
         assert labels == [
             f"{t('setup.opt.rook.min_bid')} (K8)",
             f"{t('setup.opt.rook.bid_step')} (K8)",

@@ -390,18 +390,17 @@ def test_a_penalty_bar_is_full_only_at_the_limit() -> None:
 
 # --- B7 -----------------------------------------------------------------------------
 async def test_setup_counts_seats_from_zero() -> None:
-    from textual.widgets import Label
-
     from tt22.tui.screens.setup import SetupScreen
     from tt22.tui.widgets.choice import Choice
+    from tt22.tui.widgets.textfield import TextField
 
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         await wait_for(pilot, lambda: bool(app.screen.query(".seat-row")))
-        labels = [str(w.render()) for w in app.screen.query(Label)]
-        labels += [c.label for c in app.screen.query(Choice)]  # (a choice's own label)
+        labels = [c.label for c in app.screen.query(Choice)]  # (each field's own label)
+        labels += [f.label for f in app.screen.query(TextField)]
         assert "Your name" in labels  # (yours is seat 0; the rows below are seats 1 on)
         assert "Seat 1" in labels and "Seat 3" in labels and "Seat 4" not in labels
         _rules, seats, _seed = app.screen.read_table()  # type: ignore[attr-defined]

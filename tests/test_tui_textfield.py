@@ -82,10 +82,10 @@ async def test_the_value_is_drawn_literally_and_an_empty_field_shows_its_placeho
     app = Fields()
     async with app.run_test(size=(40, 5)) as pilot:
         seed = app.query_one("#seed", TextField)
-        assert seed.render().plain == "blank = fresh"
+        assert seed.render().plain.rstrip() == "blank = fresh"  # (in its box)
         seed.value = "[bold]x[/]\x1b"
         await pilot.pause()
-        assert seed.render().plain == "[bold]x[/]\\x1b"  # no markup, no control character
+        assert seed.render().plain.rstrip() == "[bold]x[/]\\x1b"  # no markup, no control character
 
 
 async def test_a_click_takes_the_focus_and_puts_the_cursor_there() -> None:
@@ -100,6 +100,31 @@ async def test_a_click_takes_the_focus_and_puts_the_cursor_there() -> None:
         assert name.value == "Bobby"  # (5 at most: refused)
         await pilot.press("backspace", "Z")
         assert name.value == "BZbby"
+
+
+class Labelled(App[None]):
+    def compose(self) -> ComposeResult:
+        yield TextField("Bobby", label="Your name", label_width=12, id="name")
+        yield TextField("", label="Seed", label_width=12, placeholder="fresh", id="seed")
+
+
+async def test_a_field_draws_its_own_label_and_a_click_there_only_focuses() -> None:
+    """One widget per field (issue 10: the screen mounts fewer): the label in its
+    column, the value after it; a click on the label focuses with the value selected,
+    a click on the value puts the cursor there."""
+    app = Labelled()
+    async with app.run_test(size=(40, 5)) as pilot:
+        name = app.query_one("#name", TextField)
+        assert name.render().plain.rstrip() == "Your name   Bobby"
+        assert app.query_one("#seed", TextField).render().plain.rstrip() == "Seed        fresh"
+        await pilot.click("#name", offset=(3, 0))
+        await pilot.pause()
+        assert name.has_focus and name.selected and name.cursor == 5
+        await pilot.click("#name", offset=(12 + 2, 0))
+        await pilot.pause()
+        assert name.cursor == 2 and not name.selected
+        await pilot.press("X")
+        assert name.value == "BoXbby"
 
 
 async def test_names_and_a_seed_typed_on_the_new_game_screen_start_that_match() -> None:

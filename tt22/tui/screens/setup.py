@@ -21,9 +21,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Static
 
 from tt22.engine import Rules, RulesError, resolve_seed, seed_problem
 from tt22.engine.players import Player
@@ -109,6 +109,9 @@ class SetupScreen(SettledScreen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        # Every field is one widget that draws its own label (a `Choice`, a `TextField`):
+        # each widget mounted is styled, laid out and drawn as the screen opens, and
+        # the screen has to open in under 150 ms (issue 10).
         default = t("setup.default")
         with VerticalScroll(id="setup"):
             yield Static(Text(t("setup.title"), style="bold"), classes="title")
@@ -129,32 +132,42 @@ class SetupScreen(SettledScreen[None]):
                 id="players",
                 classes="field",
             )
-            with Horizontal(classes="field"):
-                yield Label(t("setup.name"))
-                yield TextField(
-                    self.tapp.settings.name or t("player.you"),
-                    id="name",
-                    max_length=MAX_NAME,
-                )
+            yield TextField(
+                self.tapp.settings.name or t("player.you"),
+                label=t("setup.name"),
+                id="name",
+                max_length=MAX_NAME,
+                classes="field",
+            )
             # The seats of the default table are built with the screen (one mount and
             # one layout, not a second round of them after it opens).
-            yield Vertical(*self.seat_rows(4), id="seats-setup")
+            yield Grid(*self.seat_rows(4), id="seats-setup")
             yield Static(Text(t("setup.rules"), style="bold"), classes="title")
             with Vertical(id="rules-22"):
                 yield Choice(
                     [(default, 0), ("1", 1), ("2", 2)],
                     0,
                     label=t("setup.decks"),
+                    note=t("setup.max_set"),
                     id="decks",
                     classes="field",
                 )
-                yield Static(Text(t("setup.max_set"), style="dim"), classes="note")
-                with Horizontal(classes="field"):
-                    yield Label(t("setup.first_hand"))
-                    yield TextField("7", type="integer", id="first_hand", max_length=2)
-                with Horizontal(classes="field"):
-                    yield Label(t("setup.elimination_at"))
-                    yield TextField("22", type="integer", id="elimination_at", max_length=2)
+                yield TextField(
+                    "7",
+                    type="integer",
+                    label=t("setup.first_hand"),
+                    id="first_hand",
+                    max_length=2,
+                    classes="field",
+                )
+                yield TextField(
+                    "22",
+                    type="integer",
+                    label=t("setup.elimination_at"),
+                    id="elimination_at",
+                    max_length=2,
+                    classes="field",
+                )
                 yield Choice(
                     [
                         (t("opt.up_to_stock"), "up_to_stock"),
@@ -190,9 +203,14 @@ class SetupScreen(SettledScreen[None]):
                     classes="field",
                 )
             yield Vertical(id="rules-game", classes="-hidden")  # (another game's rules)
-            with Horizontal(classes="field"):
-                yield Label(t("setup.seed"))
-                yield TextField("", placeholder=t("setup.seed_hint"), id="seed", max_length=100)
+            yield TextField(
+                "",
+                placeholder=t("setup.seed_hint"),
+                label=t("setup.seed"),
+                id="seed",
+                max_length=100,
+                classes="field",
+            )
             yield Static(id="error")
             with Horizontal(classes="buttons"):
                 yield Button(t("setup.start"), id="start", variant="primary", compact=True)
@@ -234,12 +252,16 @@ class SetupScreen(SettledScreen[None]):
         for option in get_game(name).options:
             widget_id = f"opt-{option.name}"
             if option.kind == "int":
-                field = TextField(
-                    "" if option.default is None else str(option.default),
-                    placeholder=default,
-                    type="integer",
-                    id=widget_id,
-                    max_length=6,
+                rows.append(
+                    TextField(
+                        "" if option.default is None else str(option.default),
+                        placeholder=default,
+                        type="integer",
+                        label=option_label(name, option),
+                        id=widget_id,
+                        max_length=6,
+                        classes="field option-row",
+                    )
                 )
             else:
                 choices: list[tuple[str, Hashable]] = []
@@ -258,10 +280,6 @@ class SetupScreen(SettledScreen[None]):
                         classes="field option-row",
                     )
                 )
-                continue
-            rows.append(
-                Horizontal(Label(option_label(name, option)), field, classes="field option-row")
-            )
         return rows
 
     # ------------------------------------------------------------------ the seats
@@ -284,16 +302,17 @@ class SetupScreen(SettledScreen[None]):
 
     def seat_rows(
         self, players: int, old: dict[int, tuple[Hashable, str]] | None = None
-    ) -> list[Horizontal]:
-        """A row (kind, name) for each seat after the first; `old` keeps what was typed
-        (and the kind, when the game has it)."""
+    ) -> list[Widget]:
+        """A row for each seat after the first: its kind (a `Choice` labelled with the
+        seat, class `seat-row`) and its name, two cells of the seats' grid; `old` keeps
+        what was typed (and the kind, when the game has it)."""
         old = old or {}
         options = self.seat_options()
         kinds = [value for _label, value in options]
         levels = game_levels(self.game)
         wanted = self.tapp.settings.bot
         preferred = f"bot:{wanted}" if wanted in levels else str(kinds[0])
-        rows = []
+        rows: list[Widget] = []
         for seat in range(1, players):
             kind, name = old.get(seat, (preferred, t("player.bot", n=seat)))
             if kind not in kinds:
@@ -301,34 +320,32 @@ class SetupScreen(SettledScreen[None]):
             if kind == "human" and name == t("player.bot", n=seat):
                 name = t("player.human", n=seat)  # a game without bots: humans only
             rows.append(
-                Horizontal(
-                    Choice(
-                        options,
-                        kind,
-                        label=t("setup.seat", n=seat),  # seats count from 0, as everywhere
-                        label_width=10,
-                        id=f"kind-{seat}",
-                    ),
-                    TextField(str(name), id=f"name-{seat}", max_length=MAX_NAME),
-                    classes="field seat-row",
-                    id=f"seat-{seat}",
+                Choice(
+                    options,
+                    kind,
+                    label=t("setup.seat", n=seat),  # seats count from 0, as everywhere
+                    label_width=10,
+                    id=f"kind-{seat}",
+                    classes="seat-row",
                 )
             )
+            rows.append(TextField(str(name), id=f"name-{seat}", max_length=MAX_NAME))
         return rows
 
     async def build_seats(self, players: int, *, force: bool = False) -> None:
-        box = self.query_one("#seats-setup", Vertical)
-        if len(box.children) == players - 1 and not force:
+        box = self.query_one("#seats-setup", Grid)
+        kinds = list(box.query(".seat-row").results(Choice))
+        if len(kinds) == players - 1 and not force:
             return
         old = {}
-        for row in box.query(".seat-row"):
-            seat = int(row.id.split("-")[1]) if row.id else 0
-            old[seat] = (row.query_one(Choice).value, row.query_one(TextField).value)
+        for kind in kinds:
+            seat = int(kind.id.split("-")[1]) if kind.id else 0
+            old[seat] = (kind.value, self.query_one(f"#name-{seat}", TextField).value)
         await box.remove_children()
         rows = self.seat_rows(players, old)
         await box.mount_all(rows)
 
-    @on(Choice.Changed, ".seat-row Choice")
+    @on(Choice.Changed, ".seat-row")
     def _kind_changed(self, event: Choice.Changed) -> None:
         seat = int((event.choice.id or "kind-1").split("-")[1])
         name = self.query_one(f"#name-{seat}", TextField)

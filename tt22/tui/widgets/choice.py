@@ -7,10 +7,11 @@ the new-game and settings screens held five to nine of them, so those screens to
 to three times the 150 ms a screen may take to open (issue 10). Every widget a screen
 mounts is styled again at each focus and layout change, so a `Choice` is one widget for
 the whole field: its label (wrapped at its spaces when longer than the label column,
-never cut) and its value.
+never cut), its value, and a `note` under the value when the field has one (22's
+largest set beside its decks), dimmed.
 
 Keys: ←/→ step through the options, Enter and Space step forward. The mouse: a click
-on `‹` steps back, on the value forward; on the label it only takes the focus. The
+on `‹` steps back, on the value forward; on the label (or a note) it only takes the focus. The
 value's width is its widest option's, so nothing after it moves as it changes. In the
 ASCII style the arrows are `<` and `>`. The focused value is drawn in reverse and bold,
 which stays visible without colour (NO_COLOR).
@@ -56,7 +57,8 @@ def wrap_label(label: str, width: int) -> list[str]:
 
 class Choice(Widget, can_focus=True):
     """A value out of `options` ((words, value) pairs), shown as `‹ words ›`, after the
-    field's `label` in a column of `label_width` cells (no label: the value alone).
+    field's `label` in a column of `label_width` cells (no label: the value alone),
+    with an optional `note` on the line under the value.
 
     Setting `value` (by a key, a click or the program) posts `Choice.Changed` when the
     value is a new one, as `Select` did, so a screen reacts alike to a person and a test.
@@ -94,10 +96,12 @@ class Choice(Widget, can_focus=True):
         *,
         label: str = "",
         label_width: int = 28,
+        note: str = "",
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
+        self.note = note
         if not options:
             raise ValueError("a choice needs at least one option")
         self._options = [(str(words), v) for words, v in options]
@@ -171,10 +175,10 @@ class Choice(Widget, can_focus=True):
         return wrap_label(self.label, max(4, self.label_width - 1))
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return self.label_width + self._words_width() + 4
+        return self.label_width + max(self._words_width() + 4, cell_len(self.note))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, len(self._label_lines()))
+        return max(1 + bool(self.note), len(self._label_lines()))
 
     def render(self) -> Text:
         left, right = self._arrows()
@@ -182,11 +186,16 @@ class Choice(Widget, can_focus=True):
         pad = " " * (self._words_width() - cell_len(words))
         value = Text(f"{left} {words} {right}", style="bold reverse" if self.has_focus else "")
         lines = self._label_lines() or [""]
+        if self.note and len(lines) < 2:
+            lines.append("")
         out = Text(lines[0] + " " * (self.label_width - cell_len(lines[0])))
         out.append_text(value)
         out.append(pad)
-        for line in lines[1:]:
+        for row, line in enumerate(lines[1:], 1):
             out.append("\n" + line)
+            if row == 1 and self.note:
+                out.append(" " * (self.label_width - cell_len(line)))
+                out.append(self.note, style="dim")
         return out
 
     def on_focus(self) -> None:
@@ -198,7 +207,7 @@ class Choice(Widget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         event.stop()
         self.focus()
-        if event.x < self.label_width:
-            return  # on the label: only the focus
-        back = event.x <= self.label_width + 1 and event.y == 0
+        if event.x < self.label_width or event.y > 0:
+            return  # on the label or the note: only the focus
+        back = event.x <= self.label_width + 1
         self.action_step(-1 if back else 1)

@@ -1,32 +1,40 @@
-"""One line of text to type: a name, a seed, a number. In place of Textual's `Input`
-on the new-game screen.
+"""One line of text to type: a name, a seed, a number, after its label. In place of
+Textual's `Input` (and the `Label` and row beside it) on the new-game screen.
 
 Why not `Input`: the new-game screen held seven of them, and each is costly to mount
 (a cursor-blink timer, four component classes styled at each layout, validation that
 restyles it as it is built): they were about 40% of what the screen took to open,
-against the 150 ms a screen may take (issue 10). This is one plain widget.
+against the 150 ms a screen may take (issue 10). This is one plain widget for the
+whole field: like a `Choice`, it draws its own label in a column of `label_width` cells
+(wrapped at spaces when longer, never cut), so a field costs the screen one widget to
+mount, style and lay out, not three.
 
 What it does, as `Input` did there: printable characters are typed at the cursor (up
 to `max_length`; digits and a leading minus only for `type="integer"`); ←/→, Home/End
 move; Backspace and Delete erase; a paste inserts its first line. The whole value is
 selected when the field takes the focus (typing replaces it, as in `Input`); a move
-ends the selection. A click takes the focus and puts the cursor there. Enter and Tab
-are left to the screen. The value is drawn as printable text only (never markup nor a
-control character); an empty field shows its placeholder, dimmed. The cursor and the
-selection are drawn in reverse, which stays visible without colour (NO_COLOR).
+ends the selection. A click takes the focus and puts the cursor there (on the label:
+the focus only, the value still selected). Enter and Tab are left to the screen. The
+value is drawn as printable text only (never markup nor a control character); an empty
+field shows its placeholder, dimmed. The cursor and the selection are drawn in reverse,
+which stays visible without colour (NO_COLOR). The box the value is typed in is the
+`textfield--box` part (a lighter background).
 """
 
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
 from tt22.safe import printable
+from tt22.tui.widgets.choice import wrap_label
 
 __all__ = ["TextField"]
 
@@ -34,19 +42,18 @@ _INTEGER = re.compile(r"-?[0-9]*")
 
 
 class TextField(Widget, can_focus=True):
-    """A one-line text box (see the module's docstring). `value` reads and sets it."""
+    """A one-line text box after its `label` (see the module's docstring). `value`
+    reads and sets it."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"textfield--box"}
 
     DEFAULT_CSS = """
     TextField {
-        height: 1;
+        height: auto;
         width: 1fr;
-        background: $boost;
     }
-    TextField:focus {
+    TextField > .textfield--box {
         background: $boost;
-    }
-    TextField > .placeholder {
-        color: $text-disabled;
     }
     """
 
@@ -69,10 +76,14 @@ class TextField(Widget, can_focus=True):
         placeholder: str = "",
         type: str = "text",
         max_length: int = 0,
+        label: str = "",
+        label_width: int = 28,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
+        self.label = label
+        self.label_width = label_width if label else 0
         self.placeholder = placeholder
         self.type = type
         self.max_length = max_length
@@ -172,8 +183,11 @@ class TextField(Widget, can_focus=True):
         self.refresh()
 
     def on_click(self, event: events.Click) -> None:
-        """The cursor to the character clicked (after the value's end: at its end)."""
-        cells = event.x + self._cells_before(self._offset)
+        """The cursor to the character clicked (after the value's end: at its end); on
+        the label, the focus only."""
+        if event.x < self.label_width or event.y > 0:
+            return
+        cells = event.x - self.label_width + self._cells_before(self._offset)
         at = 0
         while at < len(self._value) and self._cells_before(at + 1) <= cells:
             at += 1
@@ -183,8 +197,17 @@ class TextField(Widget, can_focus=True):
     def _cells_before(self, index: int) -> int:
         return cell_len(printable(self._value[:index], 10_000))
 
-    def render(self) -> Text:
-        width = max(1, self.size.width)
+    def _label_lines(self) -> list[str]:
+        if not self.label:
+            return []
+        return wrap_label(self.label, max(4, self.label_width - 1))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self._label_lines()))
+
+    def _box(self) -> Text:
+        """The value (or the placeholder) as shown in a box `width` cells wide."""
+        width = max(1, self.size.width - self.label_width)
         if not self._value:
             text = Text(printable(self.placeholder, 200), style="dim")
             if self.has_focus:
@@ -207,3 +230,17 @@ class TextField(Widget, can_focus=True):
                     text.append(" ")
                 text.stylize("reverse", at, at + 1)
         return text
+
+    def render(self) -> Text:
+        box = self._box()
+        width = max(1, self.size.width - self.label_width)
+        box.truncate(width, overflow="crop", pad=True)
+        box.stylize_before(self.get_component_rich_style("textfield--box"))
+        lines = self._label_lines()
+        if not lines:
+            return box
+        out = Text(lines[0] + " " * (self.label_width - cell_len(lines[0])))
+        out.append_text(box)
+        for line in lines[1:]:
+            out.append("\n" + line)
+        return out
