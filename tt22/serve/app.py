@@ -18,11 +18,12 @@ import contextvars
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 from textual import on
+from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -45,6 +46,7 @@ from tt22.safe import printable
 from tt22.serve.driver import ChannelDriver
 from tt22.serve.hub import SERVED_GAMES, Hub, SeatNews, Table, TableOptions, decode_news, view_of
 from tt22.serve.seatlog import SeatLog
+from tt22.serve.shadow import ShadowUpdate
 from tt22.serve.tables import SummaryAside
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.bindings import translate_bindings
@@ -264,6 +266,20 @@ class ServeApp(TT22App):
     def get_driver_class(self) -> type[Driver]:
         driver: type[Driver] = lean_driver(ChannelDriver)
         return driver
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        """Textual's own display, with each compositor update cut down to the rows that
+        differ from what this client's terminal shows (`shadow.Shadow`, kept by the
+        driver): pushing or closing a summary repaints the whole screen several times,
+        and a move refreshes widgets that come out as they were. Anything else written
+        makes every row unknown."""
+        driver = self._driver
+        if isinstance(driver, ChannelDriver) and renderable is not None:
+            if isinstance(renderable, LayoutUpdate | ChopsUpdate):
+                renderable = cast(RenderableType, ShadowUpdate(renderable, driver.shadow))
+            else:
+                driver.shadow.forget()
+        super()._display(screen, renderable)
 
     def save_settings(self) -> None:
         """A connection's choices last as long as it does (the data folder is the

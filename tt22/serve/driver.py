@@ -6,8 +6,10 @@ session feeds it the bytes the client typed (`feed`) and its size (`resize`), an
 writes the app's output to the channel. It leans on Textual's private xterm parser,
 which is why pyproject pins textual<9 and tests/test_serve.py imports it.
 
-Output is bounded: when the client stops reading and the channel's send buffer passes
-`MAX_BUFFER`, the connection is closed rather than letting the buffer grow.
+Output is lean: repaints send only the rows that differ from what the client's terminal
+shows (`shadow.Shadow`, through `ServeApp._display`). Output is bounded: when the
+client stops reading and the channel's send buffer passes `MAX_BUFFER`, the connection
+is closed rather than letting the buffer grow.
 """
 
 from __future__ import annotations
@@ -17,9 +19,12 @@ from codecs import getincrementaldecoder
 from typing import Any, Protocol
 
 from textual import events
+from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
+
+from tt22.serve.shadow import Shadow
 
 __all__ = ["MAX_BUFFER", "Channel", "ChannelDriver"]
 
@@ -50,6 +55,7 @@ class ChannelDriver(Driver):
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._tick: asyncio.TimerHandle | None = None
         self._closed = False
+        self.shadow = Shadow()  # what the client's terminal shows (see `ServeApp._display`)
         app.driver_feed = self.feed
         app.driver_resize = self.resize
 
@@ -79,6 +85,7 @@ class ChannelDriver(Driver):
 
     def resize(self, width: int, height: int) -> None:
         size = Size(max(1, width), max(1, height))
+        self.shadow.forget()  # the client's terminal may have cropped or cleared its rows
         self._parser.terminal_size = (size.width, size.height)
         self._app.post_message(events.Resize(size, size))
 
@@ -87,14 +94,23 @@ class ChannelDriver(Driver):
         text = self._decode(data)
         for message in self._parser.feed(text):
             self.process_message(message)
-        if self._tick is None:
-            self._tick = asyncio.get_running_loop().call_later(0.1, self._on_tick)
+        self._wait_for_timeout()
+
+    def _wait_for_timeout(self) -> None:
+        """While the parser waits to know whether an Escape is a key or starts a
+        sequence, tick it once its timeout has passed (a tick any earlier, as the loop
+        may run a timer, does nothing: the Escape would wait for the next keypress)."""
+        deadline = self._parser._timeout_time
+        if self._tick is None and deadline is not None:
+            delay = max(0.0, deadline - get_time()) + 0.005
+            self._tick = asyncio.get_running_loop().call_later(delay, self._on_tick)
 
     def _on_tick(self) -> None:
         """A lone Escape is a key only once nothing follows it (the parser's timeout)."""
         self._tick = None
         for message in self._parser.tick():
             self.process_message(message)
+        self._wait_for_timeout()
 
     def disable_input(self) -> None:
         pass

@@ -1,0 +1,333 @@
+"""A served terminal's shadow (`tt22.serve.shadow`): full and partial repaints cut down
+to what changes, and the client's terminal (pyte) always equal to the frame meant."""
+
+from __future__ import annotations
+
+import contextvars
+import itertools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pyte
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from servekit import Client, open_and_join, serve, until
+from textual._compositor import ChopsUpdate, LayoutUpdate
+from textual._context import active_app, visible_screen_stack
+from textual.geometry import Region
+from textual.strip import Strip
+
+from tt22.serve.app import ServeApp
+from tt22.serve.shadow import Shadow, ShadowUpdate
+from tt22.tui.wire import SgrCompressor
+
+STYLES = [Style(), Style(color="red"), Style(color="blue", bgcolor="yellow", bold=True)]
+CHARS = ["a", "b", " ", "漢"]  # (漢 takes two cells)
+
+Cell = tuple[str, int]  # a character and its style's index
+Chop = list[Cell]  # one chop's characters, filling its width
+
+
+def _console() -> Console:
+    return Console(force_terminal=True, color_system="256", width=200, legacy_windows=False)
+
+
+@dataclass
+class Frame:
+    """What the app means the screen to show: each row cut (as the compositor cuts a
+    row where widgets meet) into chops of characters."""
+
+    width: int
+    cuts: list[list[int]]  # per row: 0, …, width
+    chops: list[list[Chop]]  # per row, per cut
+
+    def strips(self, row: int, draw: st.DrawFn) -> list[Strip]:
+        """The row as strips, one a chop, each cut into segments anywhere a style may
+        repeat (the same row can come out of the compositor cut differently)."""
+        return [_strip(chop, draw) for chop in self.chops[row]]
+
+
+def _strip(chop: Chop, draw: st.DrawFn) -> Strip:
+    segments: list[Segment] = []
+    for char, style in chop:
+        if segments and segments[-1].style is STYLES[style] and draw(st.booleans()):
+            last = segments.pop()
+            segments.append(Segment(last.text + char, last.style))
+        else:
+            segments.append(Segment(char, STYLES[style]))
+    return Strip(segments, sum(2 if c == "漢" else 1 for c, _ in chop))
+
+
+def _chop(width: int, draw: st.DrawFn) -> Chop:
+    cells: Chop = []
+    left = width
+    while left:
+        char = draw(st.sampled_from(CHARS if left > 1 else CHARS[:-1]))
+        cells.append((char, draw(st.integers(0, len(STYLES) - 1))))
+        left -= 2 if char == "漢" else 1
+    return cells
+
+
+def _frame(width: int, height: int, draw: st.DrawFn) -> Frame:
+    cuts = []
+    for _ in range(height):
+        inner = draw(st.sets(st.integers(1, width - 1), max_size=3))
+        cuts.append([0, *sorted(inner), width])
+    chops = [[_chop(b - a, draw) for a, b in itertools.pairwise(row)] for row in cuts]
+    return Frame(width, cuts, chops)
+
+
+def _full(frame: Frame, draw: st.DrawFn) -> LayoutUpdate:
+    height = len(frame.chops)
+    strips: list[list[Strip]] = [frame.strips(y, draw) for y in range(height)]
+    return LayoutUpdate(strips, Region(0, 0, frame.width, height))  # type: ignore[arg-type]
+
+
+def _partial(
+    frame: Frame, draw: st.DrawFn, later: list[tuple[int, int]] | None = None
+) -> ChopsUpdate:
+    """Redraw some chops of some rows (new characters or the same), as the compositor
+    does for widgets that refreshed: every chop of a row it renders, or (a narrower
+    crop) only those in the span. With `later`, a chop of such a row outside the span
+    may change too without being in the update (a widget whose refresh comes next, in
+    another update): those are added to `later`."""
+    height = len(frame.chops)
+    rows = sorted(draw(st.sets(st.integers(0, height - 1), min_size=1, max_size=height)))
+    chops: list[dict[int, Strip | None]] = [dict.fromkeys(c[:-1]) for c in frame.cuts]
+    spans: list[tuple[int, int, int]] = []
+    for y in rows:
+        cuts = frame.cuts[y]
+        i = draw(st.integers(0, len(cuts) - 2))
+        j = draw(st.integers(i + 1, len(cuts) - 1))
+        for k in range(len(cuts) - 1):
+            if i <= k < j or (later is not None and draw(st.booleans())):
+                if draw(st.booleans()):
+                    frame.chops[y][k] = _chop(cuts[k + 1] - cuts[k], draw)
+                if not i <= k < j and later is not None:
+                    later.append((y, k))
+        narrow = draw(st.booleans())
+        for k, x in enumerate(cuts[:-1]):
+            if i <= k < j or not narrow:
+                chops[y][x] = _strip(frame.chops[y][k], draw)
+        x1 = draw(st.integers(cuts[i], cuts[i + 1] - 1))  # (a chop is written whole)
+        spans.append((y, x1, cuts[j]))
+    return ChopsUpdate(chops, spans, [c[1:] for c in frame.cuts])  # type: ignore[arg-type]
+
+
+def _refresh(frame: Frame, chosen: list[tuple[int, int]], draw: st.DrawFn) -> ChopsUpdate:
+    """The update that draws the `chosen` chops (row, index) as they are now."""
+    chops: list[dict[int, Strip | None]] = [dict.fromkeys(c[:-1]) for c in frame.cuts]
+    spans = []
+    for y, k in sorted(set(chosen)):
+        cuts = frame.cuts[y]
+        for i, x in enumerate(cuts[:-1]):
+            chops[y][x] = _strip(frame.chops[y][i], draw)
+        spans.append((y, cuts[k], cuts[k + 1]))
+    return ChopsUpdate(chops, spans, [c[1:] for c in frame.cuts])  # type: ignore[arg-type]
+
+
+def _cells(screen: pyte.Screen) -> list[list[pyte.screens.Char]]:
+    return [[screen.buffer[y][x] for x in range(screen.columns)] for y in range(screen.lines)]
+
+
+def _meant(frame: Frame, console: Console, draw: st.DrawFn) -> list[list[pyte.screens.Char]]:
+    """The frame painted whole on a fresh terminal, as Textual alone would paint it."""
+    screen = pyte.Screen(frame.width, len(frame.chops))
+    pyte.Stream(screen).feed(_full(frame, draw).render_segments(console))
+    return _cells(screen)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_terminal_always_shows_the_last_frame_meant(data: st.DataObject) -> None:
+    """Random sequences of full repaints, partial repaints and resizes, each sent
+    through the shadow (and the driver's SGR compressor) to an emulated terminal: after
+    every one the terminal equals the frame meant, painted whole on a fresh terminal."""
+    draw = data.draw
+    console = _console()
+    width, height = draw(st.integers(2, 9)), draw(st.integers(1, 4))
+    terminal = pyte.Screen(width, height)
+    stream = pyte.Stream(terminal)
+    shadow, sgr = Shadow(), SgrCompressor()
+    frame = _frame(width, height, draw)
+    stream.feed(sgr.feed(ShadowUpdate(_full(frame, draw), shadow).render_segments(console)))
+    for _ in range(draw(st.integers(1, 10))):
+        step = draw(st.sampled_from(["full", "same", "partial", "partial, later", "resize"]))
+        if step == "resize":  # the driver forgets; Textual repaints at the new size
+            width, height = draw(st.integers(2, 9)), draw(st.integers(1, 4))
+            terminal.resize(height, width)
+            shadow.forget()
+            frame = _frame(width, height, draw)
+            update: LayoutUpdate | ChopsUpdate = _full(frame, draw)
+        elif step == "full":
+            frame = _frame(width, height, draw)
+            update = _full(frame, draw)
+        elif step == "same":
+            update = _full(frame, draw)
+        elif step == "partial":
+            update = _partial(frame, draw)
+        else:  # the widgets refreshed later arrive in the next update
+            later: list[tuple[int, int]] = []
+            update = _partial(frame, draw, later)
+            stream.feed(sgr.feed(ShadowUpdate(update, shadow).render_segments(console)))
+            update = _refresh(frame, later, draw)
+        stream.feed(sgr.feed(ShadowUpdate(update, shadow).render_segments(console)))
+        assert _cells(terminal) == _meant(frame, console, draw), step
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_what_the_terminal_shows_is_not_sent_again(data: st.DataObject) -> None:
+    """A full repaint of the frame shown (however the compositor cuts its rows) sends
+    nothing, and a partial one sends only the rows it changes."""
+    draw = data.draw
+    console = _console()
+    shadow = Shadow()
+    frame = _frame(draw(st.integers(2, 9)), draw(st.integers(1, 4)), draw)
+    assert ShadowUpdate(_full(frame, draw), shadow).render_segments(console)
+    assert ShadowUpdate(_full(frame, draw), shadow).render_segments(console) == ""
+    before = [list(map(list, row)) for row in frame.chops]
+    partial = _partial(frame, draw)
+    sent = ShadowUpdate(partial, shadow).render_segments(console)
+    changed = {y for y, row in enumerate(frame.chops) if row != before[y]}
+    unknown = {y for y, _, _ in partial.spans if None in partial.chops[y].values()}
+    rows = {int(y) - 1 for y in re.findall(r"\x1b\[(\d+);\d+H", sent)}
+    assert changed <= rows <= changed | unknown
+
+
+CONTEXTS: dict[ServeApp, contextvars.Context] = {}
+
+
+def _seen(cells: list[list[pyte.screens.Char]]) -> list[list[pyte.screens.Char]]:
+    """The cells as a person sees them: a blank's foreground colour, boldness, italics
+    and blinking do not show (Textual itself sends some blanks with them and some
+    without, the same row either way)."""
+    return [
+        [
+            c._replace(fg="default", bold=False, italics=False, blink=False)
+            if c.data == " " and not (c.reverse or c.underscore or c.strikethrough)
+            else c
+            for c in row
+        ]
+        for row in cells
+    ]
+
+
+def _shown(client: Client) -> list[list[pyte.screens.Char]]:
+    return _seen(_cells(client.screen))
+
+
+def _meant_by(app: ServeApp) -> list[list[pyte.screens.Char]]:
+    """What `app` means its terminal to show now: its screen rendered whole by Textual
+    (its compositor, its strips, its console, in its own context), on a fresh terminal."""
+
+    def strips() -> list[Strip]:
+        active_app.set(app)
+        visible_screen_stack.set(list(app._background_screens))
+        return app.screen._compositor.render_strips()
+
+    screen = pyte.Screen(app.size.width, app.size.height)
+    stream = pyte.Stream(screen)
+    for y, strip in enumerate(CONTEXTS[app].run(strips)):
+        stream.feed(f"\x1b[{y + 1};1H" + strip.render(app.console))
+    return _seen(_cells(screen))
+
+
+async def _same(client: Client, app: ServeApp, what: str) -> None:
+    """Wait until the client's terminal shows exactly (every character, colour and
+    attribute) what its app means to show; a row the shadow got wrong would never be
+    sent again, so this would time out."""
+    try:
+        await until(lambda: _shown(client) == _meant_by(app), f"{client.name}'s screen {what}")
+    except AssertionError as failed:
+        shown, meant = _shown(client), _meant_by(app)
+        rows = [
+            y for y in range(max(len(shown), len(meant))) if shown[y : y + 1] != meant[y : y + 1]
+        ]
+        diff = [
+            f"{y}: {''.join(c.data for c in shown[y]) if y < len(shown) else ''!r}\n"
+            f"{y}: {''.join(c.data for c in meant[y]) if y < len(meant) else ''!r}"
+            + "\n"
+            + repr(
+                [
+                    (x, a, b)
+                    for x, (a, b) in enumerate(zip(shown[y], meant[y], strict=False))
+                    if a != b
+                ][:3]
+            )
+            for y in rows
+        ]
+        raise AssertionError("\n".join([str(failed), *diff])) from None
+
+
+async def test_served_screens_are_what_the_app_means(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two people and two bots play a whole match of 22 over SSH: at each person's turn,
+    after a summary of the scores is pushed over the table and closed, the move log
+    toggled and the terminal resized, the client's emulated terminal equals the app's
+    own rendering of its screen."""
+    import tt22.serve.app as served
+
+    apps: dict[str, ServeApp] = {}
+    make_app = served.make_app
+
+    def recording(hub: Any, person: Any, channel: Any, data: Path) -> ServeApp:
+        apps[person.name] = app = make_app(hub, person, channel, data)
+        CONTEXTS[app] = contextvars.copy_context()  # (its language)
+        return app
+
+    monkeypatch.setattr(served, "make_app", recording)
+    server = await serve(tmp_path)
+    ann, bob = Client("ann"), Client("bob")
+    try:
+        await ann.connect(server.port)
+        await bob.connect(server.port, width=100, height=30)
+        await _same(ann, apps["ann"], "in the lobby")
+        table = await open_and_join(ann, bob, server)
+        seats = {0: ann, 1: bob}
+        turns = 0
+        while table.status == "playing":
+            seat = table.game.to_move(table.state)
+            before = table.moves
+            if seat not in seats:
+                await until(lambda b=before: table.moves > b or table.status != "playing", "a bot")
+                continue
+            client, app = seats[seat], apps[seats[seat].name]
+            await until(lambda c=client: "Your" in c.text or "Exchange:" in c.text, "a turn")
+            await _same(client, app, f"at turn {turns}")
+            if turns % 4 == 1:
+                table_screen = app.screen
+                client.press("s")  # the scores, over the table
+                await client.see("Penalty totals")
+                await _same(client, app, "under the scores")
+                client.press("\x1b")
+                await until(lambda a=app, s=table_screen: a.screen is s, "the scores to close")
+                await _same(client, app, "with the scores closed")
+            if turns % 4 == 2:
+                client.press("m")  # the move log, beside the table or not
+                await _same(client, app, "with the log toggled")
+            if turns % 4 == 3:
+                width, height = (90, 26) if client.screen.columns == 80 else (80, 24)
+                client.screen.resize(height, width)
+                client.proc.change_terminal_size(width, height)
+                await until(lambda a=app, w=width: a.size.width == w, "the resize")
+                await _same(client, app, f"at {width}x{height}")
+            view = table.game.view(table.state, seat)
+            client.press("\r" if view.exchanging else "d")
+            await until(lambda b=before: table.moves > b, "the move")
+            turns += 1
+        assert turns > 10
+        for client in (ann, bob):
+            await client.see("Match over")
+            await _same(client, apps[client.name], "at the end")
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
