@@ -11,7 +11,9 @@
    replay browser), and at a table the score screen, until its text has arrived and the
    terminal is quiet again. The goal is 150 ms each (issue 10); the help, a screen of
    one text, is the yardstick measured in the same run on this shared machine, and the
-   load average is printed with the figures.
+   load average is printed with the figures. The app's CPU time per open is printed
+   too: the other programs on a loaded machine stretch the time to the screen, hardly
+   the work the app does.
 4. Bytes per move: the bytes the app writes to the terminal over a whole watched match
    (`tt22 play --watch --pace 0.05`), divided by the moves in the saved record: what an
    SSH link must carry.
@@ -149,16 +151,33 @@ SCREENS = (
 TABLE_SCREENS = ((b"s", b"Penalty totals after each deal", "score screen"),)
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time the process `pid` has used (user and system, all its threads), from
+    /proc; 0 where there is no /proc. In clock ticks (10 ms), so it is summed over the
+    opens: unlike the time to the screen, it hardly depends on what else the shared
+    machine runs."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+CPU = "(cpu)"  # the key in open_each's result for a screen's CPU seconds, per open
+
+
 def open_each(
     term: Term, screens: tuple[tuple[bytes, bytes, str], ...], runs: int
 ) -> dict[str, list[float]]:
     """Each screen opened `runs` times in `term`'s app: seconds from the key until its
     text has arrived and the terminal has gone quiet (the update is complete), then
-    Escape back."""
+    Escape back; and under `name + CPU`, the app's CPU seconds over that time."""
     times: dict[str, list[float]] = {name: [] for _, _, name in screens}
+    times.update({name + CPU: [] for _, _, name in screens})
     for _ in range(runs):
         for key, needle, name in screens:
             mark = len(term.data)
+            cpu = cpu_seconds(term.proc.pid)
             term.send(key)
             sent = time.perf_counter()
             end = sent + 10
@@ -170,6 +189,7 @@ def open_each(
             while term.read(0.1):
                 last = time.perf_counter()
             times[name].append(last - sent)
+            times[name + CPU].append(cpu_seconds(term.proc.pid) - cpu)
             term.send(b"\x1b")
             term.quiet(0.4)
     return times
@@ -291,11 +311,15 @@ def measure_screens(runs: int) -> None:
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average before: {before}; after: {load}")
     for name, times in opened.items():
+        if name.endswith(CPU):
+            continue
+        cpu = sum(opened[name + CPU]) / len(times)
         print(
             f"open {name + ':':16} median {median(times) * 1000:.0f} ms"
             f" (max {max(times) * 1000:.0f}, {len(times)} opens;"
             f" {median(times) / help_median:.2f}x the help,"
-            f" {median(times) / settings_median:.2f}x the settings; goal 150 ms)"
+            f" {median(times) / settings_median:.2f}x the settings; goal 150 ms);"
+            f" app CPU {cpu * 1000:.0f} ms per open"
         )
 
 

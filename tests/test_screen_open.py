@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from layoutkit import screen_lines
 from textual.pilot import Pilot
 from textual.screen import Screen
 
@@ -77,6 +78,43 @@ async def test_a_new_screen_is_styled_once_and_the_home_screen_is_not_laid_out_a
         await wait_for(pilot, lambda: "HomeScreen" in layouts and setup.size.width == 100)
         home = next(s for s in app.screen_stack if isinstance(s, HomeScreen))
         assert home._compositor.size == (100, 30) == setup._compositor.size
+
+
+@pytest.mark.parametrize(("size", "bar"), [((80, 24), True), ((100, 60), False)])
+async def test_the_new_game_screen_opens_whole_with_its_scroll_bar_only_when_needed(
+    size: tuple[int, int], bar: bool
+) -> None:
+    """The screen drops the layouts and drawings asked before its first layout was
+    done (how much that saves is measured by benchmarks/bench_tui.py): what it shows
+    is still whole. The scroll bar, there from the start, stays when the form is
+    longer than the screen and goes when it fits; what changes later is still laid
+    out (a ninth player's seat)."""
+    from tt22.tui.widgets.choice import Choice
+
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        await wait_for(pilot, lambda: bool(setup.query(".seat-row")))
+        await pilot.pause(0.3)
+        shown = "\n".join(screen_lines(app))
+        for words in ("New game", "Players", "Your name", "Seat 3", "Bot 3", "Decks (R1)"):
+            assert words in shown, words
+        buttons = any("Start" in line and "Back" in line for line in shown.splitlines()[:-1])
+        assert buttons is not bar  # (at 80x24, below the edge: the key line has both too)
+        form = setup.query_one("#setup")
+        assert form.show_vertical_scrollbar is bar
+        assert form.vertical_scrollbar.display is bar and (form.max_scroll_y > 0) is bar
+        start = setup.query_one("#start")
+        assert start.region.bottom <= size[1] - 1 or bar  # (all of it in view, else scrolled)
+        setup.query_one("#players", Choice).value = 9
+        await wait_for(pilot, lambda: len(setup.query(".seat-row")) == 8)
+        await pilot.pause()
+        assert setup.query_one("#kind-8").region.height == 1
+        assert setup.query_one("#name-8").region.width > 0
 
 
 async def test_the_help_is_drawn_at_its_width_after_a_resize() -> None:
