@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from layoutkit import TerminalMirror, crop, names_for, played_match, record_of, states_of
 from rich.cells import cell_len
+from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -21,11 +22,12 @@ from tt22.engine import PLAY
 from tt22.engine.players import Player
 from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.i18n import t
+from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.screens.table import TableScreen
 from tt22.tui.session import MatchSession
-from tt22.tui.widgets.seats import SeatsTable
+from tt22.tui.widgets.seats import SeatsHead, SeatsPane, SeatsTable, keep_in_view
+from tt22.tui.widgets.snapshot import from_state
 
 SIZE = (80, 24)
 PLAYERS = 9
@@ -118,3 +120,50 @@ async def test_nine_long_names_scroll_by_whole_rows_under_the_header(lang: str) 
             )
             app.pop_screen()
             await settle(pilot)
+
+
+class _Seats(App[None]):
+    """The seats' header over their pane, the pane `height` lines."""
+
+    def __init__(self, height: int) -> None:
+        super().__init__()
+        self.height = height
+
+    def compose(self) -> ComposeResult:
+        yield SeatsHead(id="head")
+        with SeatsPane(id="pane") as pane:
+            pane.styles.height = self.height
+            yield SeatsTable(id="seats")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_the_last_row_on_turn_under_a_wrapped_row_leaves_the_top_at_a_row_start(
+    lang: str,
+) -> None:
+    """The pane cannot scroll past its content's end: with the last seat on turn and
+    the row over it wrapped, the top stopped inside that row ("Papadopoulou (bot)",
+    its start above the edge). Blank lines under the last row let it reach the row's
+    start; once the seat on turn is higher up they go again."""
+    state = next(s for s in states_of(PLAYERS) if s.phase == PLAY)
+    names = [*(f"P{i}" for i in range(7)), "Bartholomew Fitzgerald-Papadopoulou", "Ana"]
+    snap = from_state(state, names, bots=(False,) * 7 + (True, False))
+    for height in (2, 3):
+        set_language(lang)
+        app = _Seats(height)
+        async with app.run_test(size=SIZE) as pilot:
+            mirror = TerminalMirror(app, SIZE)
+            seats = app.query_one(SeatsTable)
+            seats.pin_header(app.query_one(SeatsHead))
+            pane = app.query_one(SeatsPane)
+            for to_move in (8, 0, 8):
+                seats.show(snap._replace(to_move=to_move, dealer=to_move), False)
+                await settle(pilot)
+                keep_in_view(pane, seats)
+                await settle(pilot)
+                lines = mirror.lines()
+                where = f"{lang}, pane of {height}, seat {to_move} on turn"
+                assert "…" not in "".join(lines), where
+                assert_rows_whole(lines, app.query_one(SeatsHead), pane, seats, where)
+                if to_move == 0:
+                    assert pane.slack == 0, f"{where}: blank lines under the rows"
+    set_language("en")

@@ -324,6 +324,15 @@ def _row_line(
     return tuple(out)
 
 
+class _Slack(Widget):
+    """Blank lines at the end of a `SeatsPane`."""
+
+    lines = 0
+
+    def render(self) -> str:
+        return ""
+
+
 class SeatsPane(VerticalScroll):
     """The scrolling pane of the seats (in the replayer, of the open hands too); each
     of its scrolls lays the screen out.
@@ -335,6 +344,30 @@ class SeatsPane(VerticalScroll):
     message shrank) is not repainted: the seat on turn stayed above the pane's edge on
     the terminal while the app had scrolled to it. A layout with each scroll keeps the
     full map up to date; it costs little (the scrolled rows are sent either way)."""
+
+    DEFAULT_CSS = """
+    SeatsPane > _Slack { height: 0; }
+    """
+
+    def on_mount(self) -> None:
+        self.mount(_Slack())  # (after the pane's own children)
+
+    @property
+    def slack(self) -> int:
+        """The blank lines under the pane's content as last laid out (as its virtual
+        size is; see `keep_in_view`)."""
+        return sum(spacer.size.height for spacer in self.query_children(_Slack))
+
+    def set_slack(self, lines: int) -> bool:
+        """Leave `lines` blank lines under the content, so that the pane can scroll
+        its top down to a row's start when the last row ends it; returns whether that
+        changed (the pane can scroll that far only after its next layout)."""
+        for spacer in self.query_children(_Slack):
+            if spacer.lines != lines:
+                spacer.lines = lines
+                spacer.styles.height = lines
+                return True
+        return False
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -395,6 +428,13 @@ def keep_in_view(pane: Widget, seats: SeatsTable) -> bool:
         if lo < y < hi:  # (the top inside a row: up to its start, or down to the next)
             y = lo if shown[1] <= lo + height else hi
             break
+    if isinstance(pane, SeatsPane):
+        # The top taken down to the next row's start, past the end of the content (the
+        # row on turn is the last, a wrapped row over it): blank lines under the rows.
+        end = pane.virtual_size.height - pane.slack
+        below = y + height - end if y > 0 else 0
+        if pane.set_slack(max(0, below)) and below > 0:
+            pane.call_after_refresh(keep_in_view, pane, seats)  # (once it can scroll there)
     if y != top:
         pane.scroll_to(y=y, animate=False, immediate=True)
     dealer = spans.get(s.dealer)
