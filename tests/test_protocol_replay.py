@@ -359,3 +359,39 @@ async def test_question_mark_opens_the_rummy_familys_help_not_22s(
         await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, RummyHelpScreen))
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_every_key_the_replayers_offer_is_on_the_footer_at_80_columns(
+    lang: str, tmp_path: Path
+) -> None:
+    """Rook's and Rummy's replayers offer their keys on the footer, each whole, with
+    the key symbols and in the ASCII style (longer key names). ← and → drawn apart took
+    two keys' room and `p Play here`, `? Help` and `m Moves` were left out in English."""
+    from textual.binding import Binding
+
+    from tt22.tui.widgets.keybar import KeyBar
+
+    for ascii_cards in (False, True):
+        app = TT22App(StartOptions(language=lang, ascii_cards=ascii_cards))
+        async with app.run_test(size=SIZE) as pilot:
+            for game in ("rook", "rummy"):
+                path = copy_sample(game, tmp_path)
+                screen = replay_screen(game, load_record(path), path, start=3)
+                await app.push_screen(screen)
+                await pilot.pause()
+                await pilot.pause()
+                bar = screen.query_one(KeyBar)
+                offered = [b for b in type(screen).BINDINGS if isinstance(b, Binding) and b.show]
+                where = f"{game} {lang} ascii={ascii_cards}: {bar.words_shown}"
+                for b in offered:
+                    assert b.key.split(",")[0] in bar.keys_shown, f"{b.action} off, {where}"
+                line = screen_lines(app)[-1]
+                at = 0
+                for word in bar.words_shown:  # each whole, in order, on the terminal
+                    found = line.find(word, at)
+                    assert found >= 0, (word, line)
+                    at = found + len(word)
+                app.pop_screen()
+                await pilot.pause()
+    set_language("en")

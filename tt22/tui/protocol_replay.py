@@ -38,7 +38,7 @@ from tt22.games import get_game
 from tt22.games.protocol import Location
 from tt22.record import Record, SlotBusy, comment_visible, fork_record, replay_game
 from tt22.safe import printable
-from tt22.tui.i18n import add_section, t
+from tt22.tui.i18n import CATALOGUE, add_section, t
 from tt22.tui.safe_text import plain, say
 
 add_section(
@@ -145,6 +145,17 @@ def session_from_record(record: Record, home: Path | None) -> Any:
     return session
 
 
+def _group_translated(binding: Binding) -> Binding:
+    """`binding` with its group's word in the current language (the footer draws a
+    group's keys side by side under that one word: "←→ Move")."""
+    group = binding.group
+    if group is None or group.description not in CATALOGUE:
+        return binding
+    return dataclasses.replace(
+        binding, group=dataclasses.replace(group, description=t(group.description))
+    )
+
+
 class ProtocolReplayScreen(Screen[None]):
     """A replayer of a protocol game's record; a subclass draws the table
     (`refresh_view`) and says how a move reads (`move_label`)."""
@@ -227,17 +238,20 @@ class ProtocolReplayScreen(Screen[None]):
     # ------------------------------------------------------------------ the footer
     def fit_footer(self) -> None:
         """Keep the footer's keys whole at this width, in the current language."""
-        from rich.cells import cell_len
-
         from tt22.tui.bindings import translate_bindings
         from tt22.tui.replay.screen import footer_width
 
         translate_bindings(self)
+        self._bindings = BindingsMap.from_keys(
+            {
+                key: [_group_translated(b) for b in bs]
+                for key, bs in self._bindings.key_to_bindings.items()
+            }
+        )
         show = self.app.get_key_display
+        # The replayer's keys before the palette's (ctrl+p): the footer draws the palette
+        # only where it leaves every key whole, and the help lists it.
         budget = self.app.size.width
-        palette = self.app._bindings.key_to_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        if palette:  # docked right: a bar, the key, a space, the word, a space
-            budget -= 3 + cell_len(show(palette[0])) + cell_len(palette[0].description)
         shown = [b for bs in self._bindings.key_to_bindings.values() for b in bs if b.show]
         hidden: set[str] = set()
         spare = list(self.FOOTER_SPARE)

@@ -220,7 +220,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "key.prev": ("Back", "이전", "前"),
     "key.next": ("Next", "다음", "次"),
     "key.trick": ("Trick", "트릭", "トリック"),
-    "key.hand": ("Hand", "판", "ハンド"),
+    "key.step": ("Move", "수", "手"),
+    # ("回", not "ハンド": every replayer key fits the ASCII footer at 80 columns)
+    "key.hand": ("Hand", "판", "回"),
     "key.view": ("View", "시점", "視点"),
     "key.moves": ("Moves", "수 목록", "手順"),
     "hand_cards": ("{name}:", "{name}:", "{name}:"),

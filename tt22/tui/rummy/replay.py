@@ -38,11 +38,22 @@ from tt22.tui.widgets.lines import TextLines
 __all__ = ["RummyReplayScreen"]
 
 
+# ← and → side by side under one word ("←→ Move", ASCII "<-> Move"), as in 22's
+# replayer: apart they took the room of two keys and `p Play here` did not fit at 80.
+STEP_GROUP = Binding.Group("rummy.ui.key.step", compact=True)
+
+
 class RummyReplayScreen(ProtocolReplayScreen):
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "rummy.ui.key.prev", id="rummy.replay.prev", key_display="←"),
-        Binding("right", "step(1)", "rummy.ui.key.next", id="rummy.replay.next", key_display="→"),
+        Binding(
+            "left", "step(-1)", "rummy.ui.key.prev", id="rummy.replay.prev", key_display="←",
+            group=STEP_GROUP,
+        ),
+        Binding(
+            "right", "step(1)", "rummy.ui.key.next", id="rummy.replay.next", key_display="→",
+            group=STEP_GROUP,
+        ),
         Binding(
             "up,left_square_bracket", "turn(-1)", "rummy.ui.key.turn",
             id="rummy.replay.turn", key_display="↑↓",

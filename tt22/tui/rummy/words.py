@@ -144,6 +144,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "key.cancel": ("Cancel", "취소", "取消"),
     "key.prev": ("Step back", "이전 수", "前の手"),
     "key.next": ("Step on", "다음 수", "次の手"),
+    "key.step": ("Move", "수", "手"),  # ← and → together, in the replayer
     "key.turn": ("Turn", "차례", "手番"),
     "key.hand": ("Hand", "판", "回"),
     "key.view": ("View", "보기", "表示"),
