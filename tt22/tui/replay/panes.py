@@ -28,6 +28,7 @@ from tt22.replay_model import MoveRow, ReplayModel
 from tt22.safe import printable
 from tt22.tui.i18n import get_language, t
 from tt22.tui.replay.words import rt
+from tt22.tui.screens.scores import legend_lines
 from tt22.tui.widgets.cards import cards_text, plain_cards
 
 __all__ = ["MoveList", "OpenHands", "PenaltyChart", "move_text", "position_text"]
@@ -422,8 +423,9 @@ class PenaltyChart(Widget):
             out.append(row)
             out.extend(more)
         limit = m.states[0].rules.elimination_at
-        # The legend wraps at its spaces (in Japanese it is wider than the side pane).
-        out.extend(_wrap_text(Text(rt("chart.legend", limit=limit), style="dim"), width, 2))
+        # The legend wraps between its entries (in Japanese it is wider than the pane).
+        legend = legend_lines(rt("chart.legend", limit=limit), width)
+        out.extend(Text(line, style="dim") for line in legend)
         return out
 
 

@@ -1,0 +1,67 @@
+"""The marks' legend of the score history (live play) and of the replayer's penalty
+chart breaks only between its entries: "! out" on one line and "(22+)" on the next (as
+Rich's table caption wrapped it at the width of a narrow table) parts a mark from what
+it means. In English, Korean and Japanese."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from layoutkit import screen_lines
+from rich.cells import cell_len
+
+from tt22.engine import Rules, legal_moves
+from tt22.engine.players import Player
+from tt22.record import load_record
+from tt22.replay_model import ReplayModel
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.i18n import set_language, t
+from tt22.tui.replay.panes import PenaltyChart
+from tt22.tui.replay.words import rt
+from tt22.tui.screens.scores import ScoresScreen
+from tt22.tui.session import MatchSession
+
+SAMPLES = Path(__file__).resolve().parent.parent / "records"
+
+
+def entries(legend: str) -> list[str]:
+    return [e.strip() for e in legend.split("  ") if e.strip()]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_the_score_history_legend_keeps_each_entry_on_one_line(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    set_language(lang)
+    players = [Player("Ann"), Player("Bot 1", "bot", "random")]
+    session = MatchSession(Rules().for_players(2), "scores", players)
+    while not session.state.history:
+        session.play(legal_moves(session.state)[0])
+    app = TT22App(StartOptions(language=lang, pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ScoresScreen(session, False))
+        await pilot.pause()
+        await pilot.pause()
+        lines = screen_lines(app)
+    legend = t("scores.legend", limit=session.state.rules.elimination_at)
+    for entry in entries(legend):
+        assert any(entry in line for line in lines), (entry, lines)
+    set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_the_penalty_charts_legend_breaks_only_between_entries(lang: str) -> None:
+    set_language(lang)
+    model = ReplayModel.from_record(load_record(SAMPLES / "4p-random.22rec"))
+    chart = PenaltyChart()
+    chart.model, chart.p = model, len(model.moves)
+    legend = rt("chart.legend", limit=model.states[0].rules.elimination_at)
+    for width in range(16, 44):
+        lines = [line.plain for line in chart.lines(width)]
+        assert all(cell_len(line) <= width for line in lines), width
+        for entry in entries(legend):
+            if cell_len(entry) <= width:  # (else it has lines of its own)
+                assert any(entry in line for line in lines), (width, entry, lines[-3:])
+    set_language("en")
