@@ -1,17 +1,18 @@
 """The marks' legend of the score history (live play) and of the replayer's penalty
 chart breaks only between its entries: "! out" on one line and "(22+)" on the next (as
 Rich's table caption wrapped it at the width of a narrow table) parts a mark from what
-it means. In English, Korean and Japanese."""
+it means. The score history's first-dealer draw never parts a name from its card. In
+English, Korean and Japanese."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from layoutkit import screen_lines
+from layoutkit import names_for, screen_lines
 from rich.cells import cell_len
 
-from tt22.engine import Rules, legal_moves
+from tt22.engine import Rules, legal_moves, show_card
 from tt22.engine.players import Player
 from tt22.record import load_record
 from tt22.replay_model import ReplayModel
@@ -64,4 +65,28 @@ def test_the_penalty_charts_legend_breaks_only_between_entries(lang: str) -> Non
         for entry in entries(legend):
             if cell_len(entry) <= width:  # (else it has lines of its own)
                 assert any(entry in line for line in lines), (width, entry, lines[-3:])
+    set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_the_first_dealer_draw_keeps_each_name_with_its_card(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Long names (wide letters too) at 80x24: "Bo" at a line's end and "10♠" on the
+    next, or a Korean name folded away from its card, was how Rich wrapped the draw."""
+    monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    set_language(lang)
+    names = names_for(4)
+    session = MatchSession(Rules().for_players(4), "draw", [Player(n) for n in names])
+    session.play(legal_moves(session.state)[0])
+    app = TT22App(StartOptions(language=lang, pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ScoresScreen(session, False))
+        await pilot.pause()
+        await pilot.pause()
+        lines = screen_lines(app)
+    assert "…" not in "".join(lines)
+    draws = session.state.match.first_draws
+    for pair in (f"{names[seat]} {show_card(card, False)}" for d in draws for seat, card in d):
+        assert any(pair in line for line in lines), (pair, "\n".join(lines))
     set_language("en")

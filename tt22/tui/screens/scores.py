@@ -3,6 +3,9 @@ finished deal (the replayer's chart, for live play), and the first-dealer draw (
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from itertools import pairwise
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
@@ -27,9 +30,26 @@ from tt22.tui.widgets.keybar import KeyBar
 if TYPE_CHECKING:
     from tt22.tui.session import MatchSession
 
-__all__ = ["Legend", "ScoresScreen", "first_dealer_text", "legend_lines", "scores_table"]
+__all__ = [
+    "ScoresScreen",
+    "Wrapped",
+    "first_dealer_text",
+    "first_draws",
+    "legend_lines",
+    "scores_table",
+    "wrap_keeping",
+]
 
 DEALS_SHOWN = 10  # the latest deals that fit 80 columns beside the names
+NAME_WIDTH = 24  # the names' column: 80 less the dialog's frame and ten deals' columns
+
+
+def first_draws(state: State, names: list[str], ascii_style: bool) -> list[list[str]]:
+    """Each round of the first-dealer draw (R7): every seat's name and card."""
+    return [
+        [f"{printable(names[seat], 40)} {show_card(card, ascii_style)}" for seat, card in draws]
+        for draws in state.match.first_draws
+    ]
 
 
 def first_dealer_text(
@@ -37,14 +57,7 @@ def first_dealer_text(
 ) -> str:
     """R7 as it happened: each round of the draw, and who deals first (spoken to as
     "you" when it is `you`, the one player at this keyboard: not "You deals")."""
-    rounds = []
-    for draws in state.match.first_draws:
-        rounds.append(
-            t("sep.list").join(
-                f"{printable(names[seat], 40)} {show_card(card, ascii_style)}"
-                for seat, card in draws
-            )
-        )
+    rounds = [t("sep.list").join(draws) for draws in first_draws(state, names, ascii_style)]
     if state.match.first_dealer == you:
         return t("first.draw_you", draws=" / ".join(rounds))
     dealer = printable(names[state.match.first_dealer], 40)
@@ -55,8 +68,10 @@ def scores_table(state: State, names: list[str]) -> Table:
     """A line per seat: the total after each finished deal (the latest that fit), + on
     the deals it lost, ! where it went out (the marks' `Legend` goes under it)."""
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    # A long name wraps within its column, never cut to "…" (names have at most 24 cells).
-    table.add_column(t("col.seat"), max_width=16, overflow="fold")
+    # A long name wraps within its column, never cut to "…". The column is as wide as
+    # the ten deals leave it at 80 columns (a 24-letter name on one line, so that nine
+    # seats and the first-dealer draw fit the screen); a wide-letter name folds.
+    table.add_column(t("col.seat"), max_width=NAME_WIDTH, overflow="fold")
     deals = state.history[-DEALS_SHOWN:]
     for d in deals:
         table.add_column(str(d.start.number), justify="right", no_wrap=True)
@@ -116,27 +131,76 @@ def _wrapped(text: str, width: int) -> list[str]:
     return [line.rstrip() for line in lines if line.strip()]
 
 
-class Legend(Widget):
-    """The score history's legend under the table, in as many lines as the width
-    needs, each holding whole entries (`legend_lines`)."""
+_NO_LINE_START = frozenset("、。，．,.)）:：!！?？")  # (a line never begins with these)
+
+
+def wrap_keeping(text: str, keep: list[str], width: int) -> list[str]:
+    """`text` in lines of at most `width` cells, broken at a space or between two
+    letters when either is wide (Japanese runs on without spaces: breaking only at
+    spaces left half a line empty), but never inside one of `keep` (a name and the
+    card it drew: "Bo" over "10♠" says nothing) nor before a comma or a full stop."""
+    width = max(2, width)
+    inside = [False] * (len(text) + 1)  # (no break before this index)
+    for phrase in sorted(set(keep), key=len, reverse=True):
+        if not phrase or cell_len(phrase) > width:
+            continue
+        at = text.find(phrase)
+        while at >= 0:
+            for i in range(at + 1, at + len(phrase)):
+                inside[i] = True
+            at = text.find(phrase, at + len(phrase))
+    cuts = [0]
+    for i in range(1, len(text)):
+        if inside[i] or text[i] in _NO_LINE_START or text[i] == " ":
+            continue
+        if text[i - 1] == " " or cell_len(text[i - 1]) == 2 or cell_len(text[i]) == 2:
+            cuts.append(i)
+    cuts.append(len(text))
+    lines: list[str] = []
+    line = ""
+    for lo, hi in pairwise(cuts):
+        piece = text[lo:hi]
+        if cell_len((line + piece).rstrip()) <= width:
+            line += piece
+            continue
+        if line.strip():
+            lines.append(line.rstrip())
+        line = piece.lstrip()
+        while cell_len(line.rstrip()) > width:  # (one piece wider than the line: cut)
+            cut = max(i for i in range(1, len(line) + 1) if cell_len(line[:i]) <= width)
+            lines.append(line[:cut])
+            line = line[cut:]
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+class Wrapped(Widget):
+    """Text in as many lines as the width needs, broken where `wrap` says (the legend
+    between its entries, the first-dealer draw never inside a name and its card)."""
 
     DEFAULT_CSS = """
-    Legend { height: auto; margin: 0 0 1 1; color: $text-muted; }
+    Wrapped { height: auto; margin: 0 0 1 0; color: $text-muted; }
     """
 
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
+    def __init__(self, wrap: Callable[[int], list[str]], *, classes: str | None = None) -> None:
+        super().__init__(classes=classes)
+        self.wrap = wrap
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(legend_lines(self.text, width))
+        return len(self.wrap(width))
 
     def render(self) -> Text:
-        return Text("\n".join(legend_lines(self.text, self.content_region.width or 80)))
+        return Text("\n".join(self.wrap(self.content_region.width or 80)))
 
 
 class ScoresScreen(SettledScreen[None], ModalScreen[None]):
     """Opened with `s` at the table; any of its keys closes it."""
+
+    DEFAULT_CSS = """
+    ScoresScreen Wrapped.legend { margin: 0 0 1 1; }
+    ScoresScreen Wrapped.draw { margin: 0; }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,s,q", "close", "key.close", id="scores.close"),
@@ -158,12 +222,18 @@ class ScoresScreen(SettledScreen[None], ModalScreen[None]):
                 standings = Static(scores_table(s, names), classes="standings")
                 standings.styles.margin = 0  # (the legend follows at once)
                 yield standings
-                yield Legend(t("scores.legend", limit=s.rules.elimination_at))
+                legend = t("scores.legend", limit=s.rules.elimination_at)
+                yield Wrapped(partial(legend_lines, legend), classes="legend")
             else:
                 yield Static(Text(t("scores.none"), style="dim"))
             if getattr(s, "match", None) is not None:  # (a served seat's view has no draw)
                 draw = first_dealer_text(s, names, self.ascii_style, self.you)
-                yield Static(Text(draw, style="dim"))
+                pairs = [
+                    pair for draws in first_draws(s, names, self.ascii_style) for pair in draws
+                ]
+                # (a list's separator stays with the pair before it: "Ann Q♦," / "Ann Q♦、")
+                keep = [pair + mark for pair in pairs for mark in (t("sep.list").rstrip(), "")]
+                yield Wrapped(partial(wrap_keeping, draw, keep), classes="draw")
         yield KeyBar()
 
     def action_close(self) -> None:
