@@ -16,7 +16,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.screen import ModalScreen
-from textual.widget import Widget
 from textual.widgets import Static
 
 from tt22.engine import State, show_card
@@ -175,12 +174,12 @@ def wrap_keeping(text: str, keep: list[str], width: int) -> list[str]:
     return lines
 
 
-class Wrapped(Widget):
+class Wrapped(Static):
     """Text in as many lines as the width needs, broken where `wrap` says (the legend
     between its entries, the first-dealer draw never inside a name and its card)."""
 
     DEFAULT_CSS = """
-    Wrapped { height: auto; margin: 0 0 1 0; color: $text-muted; }
+    Wrapped { height: auto; color: $text-muted; }
     """
 
     def __init__(self, wrap: Callable[[int], list[str]], *, classes: str | None = None) -> None:
@@ -196,11 +195,6 @@ class Wrapped(Widget):
 
 class ScoresScreen(SettledScreen[None], ModalScreen[None]):
     """Opened with `s` at the table; any of its keys closes it."""
-
-    DEFAULT_CSS = """
-    ScoresScreen Wrapped.legend { margin: 0 0 1 1; }
-    ScoresScreen Wrapped.draw { margin: 0; }
-    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,s,q", "close", "key.close", id="scores.close"),
@@ -223,7 +217,9 @@ class ScoresScreen(SettledScreen[None], ModalScreen[None]):
                 standings.styles.margin = 0  # (the legend follows at once)
                 yield standings
                 legend = t("scores.legend", limit=s.rules.elimination_at)
-                yield Wrapped(partial(legend_lines, legend), classes="legend")
+                marks = Wrapped(partial(legend_lines, legend), classes="legend")
+                marks.styles.margin = (0, 0, 1, 1)  # (under the table's first column)
+                yield marks
             else:
                 yield Static(Text(t("scores.none"), style="dim"))
             if getattr(s, "match", None) is not None:  # (a served seat's view has no draw)
@@ -233,7 +229,9 @@ class ScoresScreen(SettledScreen[None], ModalScreen[None]):
                 ]
                 # (a list's separator stays with the pair before it: "Ann Q♦," / "Ann Q♦、")
                 keep = [pair + mark for pair in pairs for mark in (t("sep.list").rstrip(), "")]
-                yield Wrapped(partial(wrap_keeping, draw, keep), classes="draw")
+                drawn = Wrapped(partial(wrap_keeping, draw, keep), classes="draw")
+                drawn.styles.margin = 0  # (the dialog's last line)
+                yield drawn
         yield KeyBar()
 
     def action_close(self) -> None:
