@@ -395,3 +395,40 @@ async def test_every_key_the_replayers_offer_is_on_the_footer_at_80_columns(
                 app.pop_screen()
                 await pilot.pause()
     set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+async def test_a_gin_hand_keeps_its_deadwood_whole_under_long_names(
+    lang: str, tmp_path: Path
+) -> None:
+    """A hand too long for the line wrapped anywhere: "デッドウッド" at its end and "19
+    点" at the start of the next, a number without its word. The deadwood now goes on
+    the hand's last line or, whole, on a line of its own under the name."""
+    import re
+
+    import msgspec
+    from layoutkit import names_for
+
+    from tt22.record import save_record
+    from tt22.tui.rummy.words import rt as rummy_rt
+
+    record = load_record(copy_sample("gin", tmp_path))
+    long = [names_for(4)[0], names_for(4)[1]]  # (a long Latin name, a long Korean one)
+    players = [
+        msgspec.structs.replace(p, name=n) for p, n in zip(record.players, long, strict=True)
+    ]
+    path = tmp_path / "long.22rec"
+    save_record(path, msgspec.structs.replace(record, players=players))
+    set_language(lang)
+    app = open_app("gin", path, start=60, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await pilot.pause()
+        await pilot.pause()
+        text = text_of(app)
+    word = rummy_rt("deadwood", n=999).split("999")[0].strip()
+    phrase = re.escape(rummy_rt("deadwood", n=999)).replace("999", r"\d+")
+    lines = [line for line in text.splitlines() if word in line]
+    assert len(lines) == 2, text
+    assert all(re.search(phrase, line) for line in lines), text
+    set_language("en")

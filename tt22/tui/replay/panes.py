@@ -31,7 +31,7 @@ from tt22.tui.replay.words import rt
 from tt22.tui.screens.scores import legend_lines
 from tt22.tui.widgets.cards import cards_text, plain_cards
 
-__all__ = ["MoveList", "OpenHands", "PenaltyChart", "move_text", "position_text"]
+__all__ = ["MoveList", "OpenHands", "PenaltyChart", "move_text", "position_text", "wrap_text"]
 
 
 def move_text(model: ReplayModel, row: MoveRow, seat: int | None, ascii_style: bool) -> str:
@@ -113,7 +113,7 @@ def wrap_words(head: str, words: Sequence[str], width: int) -> list[str]:
     return [_fit(x, width).rstrip() if cell_len(x) > width else x for x in lines]
 
 
-def _wrap_text(line: Text, width: int, indent: int) -> list[Text]:
+def wrap_text(line: Text, width: int, indent: int) -> list[Text]:
     """`line` wrapped at spaces to `width` cells, later lines indented by `indent`."""
     if line.cell_len <= width:
         return [line]
@@ -415,7 +415,7 @@ class PenaltyChart(Widget):
         else:
             out.append(Text(rt("chart.none"), style="dim"))
         for seat, name in enumerate(names):
-            first, *more = _wrap_text(Text(name), name_width, 1)
+            first, *more = wrap_text(Text(name), name_width, 1)
             row = Text(_pad(first.plain, name_width))
             for d in recent:
                 mark = "!" if seat in d.eliminated else ("+" if seat in d.losers else " ")
@@ -466,7 +466,7 @@ class OpenHands(Widget):
         if self._wrapped[0] != width or not self._wrapped[1]:
             out: list[Text] = []
             for line, indent in self._logical:
-                out.extend(_wrap_text(line, width, indent))
+                out.extend(wrap_text(line, width, indent))
             self._wrapped = (width, out)
         return self._wrapped[1]
 

@@ -28,6 +28,7 @@ from tt22.record import Record
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.protocol_replay import ProtocolReplayScreen
+from tt22.tui.replay.panes import wrap_text
 from tt22.tui.rummy.model import arrange, is_gin
 from tt22.tui.rummy.summary import gin_hand_lines, rummy_hand_lines
 from tt22.tui.rummy.widgets import card_run
@@ -36,6 +37,18 @@ from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
 __all__ = ["RummyReplayScreen"]
+
+
+def _with_tail(line: Text, tail: Text, width: int) -> list[Text]:
+    """`line` and then `tail` (a hand's deadwood: "デッドウッド 19 点"), wrapped to
+    `width` with the later lines indented under the name; `tail` is never split (its
+    number on the next line, apart from its word, read as a card count)."""
+    if not width or line.cell_len + 2 + tail.cell_len <= width:
+        return [line + Text("  ") + tail]
+    lines = wrap_text(line, width, 4)
+    if lines[-1].cell_len + 2 + tail.cell_len <= width:
+        return [*lines[:-1], lines[-1] + Text("  ") + tail]
+    return [*lines, Text(" " * 4) + tail]
 
 
 # ← and → side by side under one word ("←→ Move", ASCII "<-> Move"), as in 22's
@@ -115,6 +128,7 @@ class RummyReplayScreen(ProtocolReplayScreen):
     def on_resize(self) -> None:
         self.fit_footer()
         self.refresh_view()
+        self.call_after_refresh(self.refresh_view)  # (the hands wrapped at the new width)
 
     # ------------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
@@ -164,18 +178,21 @@ class RummyReplayScreen(ProtocolReplayScreen):
             return Text("\n").join(lines)
         v = self.game.view(s, self.seat if self.seat is not None else 0)
         to_move = self.game.to_move(s)
+        width = self.query_one("#rummy-replay-table", TextLines).content_region.width
         for seat, name in enumerate(names):
             line = Text(("> " if a else "▶ ") if seat == to_move else "  ")
             line.append(name, style="bold")
             line.append(" " + rt("penalty" if not is_gin(v) else "points", n=v.scores[seat]))
             line.append(": ")
-            if self.seat is None:
-                line.append_text(self.arranged(s.hands[seat], v, a))
-            elif seat == self.seat:
-                line.append_text(self.arranged(v.hand, v, a))
+            if self.seat is None or seat == self.seat:
+                cards, deadwood = self.arranged(
+                    s.hands[seat] if self.seat is None else v.hand, v, a
+                )
+                line.append_text(cards)
+                lines += _with_tail(line, deadwood, width)
             else:
                 line.append(rt("cards", n=v.counts[seat]), style="dim")
-            lines.append(line)
+                lines.append(line)
         if is_gin(v):
             status = rt("gin_only") if v.limit == 0 else rt("knock_limit", n=v.limit)
             lines.append(Text(status + (" · " + rt("doubled") if v.double else ""), style="dim"))
@@ -200,8 +217,8 @@ class RummyReplayScreen(ProtocolReplayScreen):
         lines.append(pile)
         return Text("\n").join(lines)
 
-    def arranged(self, hand: Any, v: Any, a: bool) -> Text:
-        """A hand in its best melds, bracketed, then its deadwood and their value."""
+    def arranged(self, hand: Any, v: Any, a: bool) -> tuple[Text, Text]:
+        """A hand in its best melds, bracketed, then its deadwood; and their value."""
         high = not is_gin(v) and v.rules.ace_high
         arr = arrange(hand, high)
         text = Text()
@@ -210,8 +227,7 @@ class RummyReplayScreen(ProtocolReplayScreen):
             text.append_text(card_run(meld, a))
             text.append("] ")
         text.append_text(card_run(arr.rest, a))
-        text.append("  " + rt("deadwood", n=arr.deadwood), style="dim")
-        return text
+        return text, Text(rt("deadwood", n=arr.deadwood), style="dim")
 
     def move_label(self, i: int) -> str:
         """Move i in words (which move a comment belongs to), as the view shows it."""
