@@ -21,6 +21,7 @@ from tt22.tui.i18n import t
 from tt22.tui.screens.settled import SettledScreen
 from tt22.tui.widgets.cards import cards_text
 from tt22.tui.widgets.keybar import KeyBar
+from tt22.tui.widgets.lines import RenderedLines
 from tt22.tui.widgets.seats import BAR, penalty_bar
 
 if TYPE_CHECKING:
@@ -93,7 +94,11 @@ class DealSummaryScreen(SettledScreen[None], ModalScreen[None]):
             if d.eliminated:
                 out = t("sep.list").join(printable(self.session.names[s], 40) for s in d.eliminated)
                 yield Static(Text(t("deal.eliminated", names=out), style="bold"))
-            yield Static(standings_table(self.session, d, a), classes="standings")
+            # Drawn once (a Static's Rich table is drawn twice to measure its height
+            # and again to paint it): at a served table, three of these open at once.
+            standings = RenderedLines(classes="standings")
+            standings.update(standings_table(self.session, d, a))
+            yield standings
             with Horizontal(classes="buttons"):
                 yield Button(t("deal.next"), id="next", variant="primary", compact=True)
         yield KeyBar()  # this dialog's keys, not the table's (dimmed) ones

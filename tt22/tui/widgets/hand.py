@@ -118,8 +118,9 @@ class HandView(StripLines):
         self._repaint()
 
     def clear_selection(self) -> None:
-        self.selected.clear()
-        self._repaint()
+        if self.selected:  # (nothing selected: nothing to repaint)
+            self.selected.clear()
+            self._repaint()
 
     def select_cards(self, cards: Iterable[int]) -> None:
         """Select these cards (as a multiset of the hand)."""

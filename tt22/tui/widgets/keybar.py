@@ -23,9 +23,9 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widget import Widget
+from textual.strip import Strip
 
-from tt22.tui.widgets.lines import refresh_changed, text_segments
+from tt22.tui.widgets.lines import StripLines, refresh_changed
 
 __all__ = ["KeyBar", "group_display"]
 
@@ -64,7 +64,7 @@ class _Key:
     grouped: bool = False
 
 
-class KeyBar(Widget, can_focus=False):
+class KeyBar(StripLines, can_focus=False):
     """The screen's keys on one line (see the module's docstring)."""
 
     ALLOW_SELECT = False
@@ -144,8 +144,11 @@ class KeyBar(Widget, can_focus=False):
 
     def _bindings_changed(self, screen: Screen[Any]) -> None:
         if not self._pending and self.is_attached and screen is self.screen:
-            self._pending = True  # one look per refresh, however many signals
-            self.call_after_refresh(self._look)
+            # One look however many signals, and before the screen's next frame: a look
+            # after that frame repainted the keys in a frame of their own (a served
+            # seat's second update, and its bytes, for most moves).
+            self._pending = True
+            self.call_next(self._look)
 
     def _look(self) -> None:
         self._pending = False
@@ -159,12 +162,17 @@ class KeyBar(Widget, can_focus=False):
     def _repaint(self) -> None:
         """Send only the cells of the line that changed (usually a key dimmed or lit)."""
         old = self._drawn
-        if old is None or not self.size.width:
+        self.forget_strips()
+        if old is None or not self.size.width or not self.is_mounted:
             self.refresh()
             return
-        new = text_segments(self, self._line())
-        self._drawn = new
-        refresh_changed(self, [old], [new])
+        self.strips()  # (renders the line once: what Textual repaints too)
+        refresh_changed(self, [old], [self._drawn])
+
+    def strips(self) -> list[Strip]:
+        strips = super().strips()
+        self._drawn = tuple(strips[0]) if strips else ()  # (what goes to the terminal)
+        return strips
 
     def _read(self) -> tuple[tuple[_Key, ...], _Key | None]:
         """The keys to draw, from the screen's active bindings, as `Footer` chooses them:
@@ -205,9 +213,7 @@ class KeyBar(Widget, can_focus=False):
         return tuple(keys), palette
 
     def render(self) -> Text:
-        line = self._line()
-        self._drawn = text_segments(self, line)
-        return line
+        return self._line()
 
     def _line(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")

@@ -10,7 +10,7 @@ the number of lines changes).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
@@ -18,6 +18,7 @@ from rich.segment import Segment
 from rich.text import Text
 from textual.css.scalar import Unit
 from textual.geometry import Region
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
@@ -41,6 +42,10 @@ class SimpleLines(Widget):
     """A widget whose lines go out with neighbouring runs of one style merged: Rich
     draws a table cell, its padding and each word as separate segments, and every
     segment costs the terminal a full colour sequence and a reset."""
+
+    # No links in these lines (all text is shown literally): Textual would work out a
+    # link style and look for links in every line it renders, every time.
+    auto_links = Reactive(False)
 
     def render_line(self, y: int) -> Strip:
         return super().render_line(y).simplify()
@@ -78,6 +83,20 @@ class StripLines(SimpleLines):
     def forget_strips(self) -> None:
         """What `render()` returns changed: render again when next asked."""
         self._strips = None
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        # A refresh of the whole widget may come from anything Textual watches (a
+        # reactive, a style): render afresh. A refresh of some lines is the widget's
+        # own, after it rendered its new lines to find which changed.
+        if repaint and not regions:
+            self._strips = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
@@ -265,8 +284,8 @@ class RenderedLines(SimpleLines):
     RenderedLines { height: auto; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self._renderable: RenderableType = Text("")
         self._lines: list[tuple[Any, ...]] = []  # as last drawn ...
         self._width = 0  # ... at this width
@@ -287,9 +306,10 @@ class RenderedLines(SimpleLines):
             refresh_changed(self, old, new)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        if self._lines and width == self._width:
-            return len(self._lines)
-        return len(rendered_lines(self, self._renderable, width))
+        if not (self._lines and width == self._width):
+            # Measured by drawing it: kept, so the paint that follows draws it no more.
+            self._lines, self._width = rendered_lines(self, self._renderable, width), width
+        return len(self._lines)
 
     def render(self) -> RenderableType:
         if self._lines and self._width == self.size.width:
