@@ -423,6 +423,11 @@ async def test_a_dropped_seat_waits_then_a_bot_plays_until_its_owner_returns(
 
 
 async def test_the_move_clock_plays_the_lowest_cards(tmp_path: Path) -> None:
+    """Ann sits down at her table and presses nothing: her clock runs out move after
+    move. The match starts only once she is at her seat (its other person sits down
+    then): with a 0.2 s clock and bots that do not pause, it plays itself to its end in
+    about five seconds, so a match already running could end before a loaded machine
+    had drawn her lobby's "your seat" (the wait for it once timed out so)."""
     from tt22.serve.hub import TableOptions
 
     server = await serve(tmp_path)
@@ -432,12 +437,16 @@ async def test_the_move_clock_plays_the_lowest_cards(tmp_path: Path) -> None:
         await ann.see("lobby")
         fp = server.store.owner("ann")
         assert fp is not None
-        options = TableOptions(seats=("human", "easy", "easy"), clock=0.2, pace=0.0)
+        options = TableOptions(seats=("human", "human", "easy"), clock=0.2, pace=0.0)
         table = server.hub.create(options, fp, "ann")
-        await ann.see(table.code, "your seat")
+        await ann.see(table.code, "your seat")  # (the table waits for one more person)
         ann.press("\r")
-        await ann.see("Deal 1")
-        # Ann presses nothing: her clock runs out move after move.
+        await until(
+            lambda: any(w.fingerprint == fp for w in table.watchers.values()), "ann at her seat"
+        )
+        assert table.status == "waiting"
+        table.sit("bob's key", "bob")  # the match starts; bob's clock runs too
+        assert table.status == "playing"
         await until(lambda: _seat_moves(table, 0) >= 3, "the clock to move for ann")
         from tt22.engine import Exchange, Play, parse_cards
 
