@@ -89,17 +89,34 @@ def _full(frame: Frame, draw: st.DrawFn) -> LayoutUpdate:
     return LayoutUpdate(strips, Region(0, 0, frame.width, height))  # type: ignore[arg-type]
 
 
+def _chops(frame: Frame, spans: list[tuple[int, int, int]], draw: st.DrawFn) -> ChopsUpdate:
+    """The update the compositor makes for `spans`: on each of their rows, every chop
+    that meets the box around the spans as the frame holds it, and every other chop
+    either not rendered or filled with the screen's background (whatever the frame
+    holds there: a widget outside the box is not rendered)."""
+    chops: list[dict[int, Strip | None]] = [dict.fromkeys(c[:-1]) for c in frame.cuts]
+    left = min((x1 for _, x1, _ in spans), default=0)
+    right = max((x2 for _, _, x2 in spans), default=0)
+    background = draw(st.integers(0, len(STYLES) - 1))
+    for y in {y for y, _, _ in spans}:
+        cuts = frame.cuts[y]
+        for k, (x, end) in enumerate(itertools.pairwise(cuts)):
+            if x < right and end > left:
+                chops[y][x] = _strip(frame.chops[y][k], draw)
+            elif draw(st.booleans()):
+                chops[y][x] = _strip([(" ", background)] * (end - x), draw)
+    return ChopsUpdate(chops, spans, [c[1:] for c in frame.cuts])  # type: ignore[arg-type]
+
+
 def _partial(
     frame: Frame, draw: st.DrawFn, later: list[tuple[int, int]] | None = None
 ) -> ChopsUpdate:
     """Redraw some chops of some rows (new characters or the same), as the compositor
-    does for widgets that refreshed: every chop of a row it renders, or (a narrower
-    crop) only those in the span. With `later`, a chop of such a row outside the span
-    may change too without being in the update (a widget whose refresh comes next, in
-    another update): those are added to `later`."""
+    does for widgets that refreshed. With `later`, a chop of such a row outside the
+    span may change too without being in the update (a widget whose refresh comes
+    next, in another update): those are added to `later`."""
     height = len(frame.chops)
     rows = sorted(draw(st.sets(st.integers(0, height - 1), min_size=1, max_size=height)))
-    chops: list[dict[int, Strip | None]] = [dict.fromkeys(c[:-1]) for c in frame.cuts]
     spans: list[tuple[int, int, int]] = []
     for y in rows:
         cuts = frame.cuts[y]
@@ -111,25 +128,15 @@ def _partial(
                     frame.chops[y][k] = _chop(cuts[k + 1] - cuts[k], draw)
                 if not i <= k < j and later is not None:
                     later.append((y, k))
-        narrow = draw(st.booleans())
-        for k, x in enumerate(cuts[:-1]):
-            if i <= k < j or not narrow:
-                chops[y][x] = _strip(frame.chops[y][k], draw)
         x1 = draw(st.integers(cuts[i], cuts[i + 1] - 1))  # (a chop is written whole)
         spans.append((y, x1, cuts[j]))
-    return ChopsUpdate(chops, spans, [c[1:] for c in frame.cuts])  # type: ignore[arg-type]
+    return _chops(frame, spans, draw)
 
 
 def _refresh(frame: Frame, chosen: list[tuple[int, int]], draw: st.DrawFn) -> ChopsUpdate:
     """The update that draws the `chosen` chops (row, index) as they are now."""
-    chops: list[dict[int, Strip | None]] = [dict.fromkeys(c[:-1]) for c in frame.cuts]
-    spans = []
-    for y, k in sorted(set(chosen)):
-        cuts = frame.cuts[y]
-        for i, x in enumerate(cuts[:-1]):
-            chops[y][x] = _strip(frame.chops[y][i], draw)
-        spans.append((y, cuts[k], cuts[k + 1]))
-    return ChopsUpdate(chops, spans, [c[1:] for c in frame.cuts])  # type: ignore[arg-type]
+    spans = [(y, frame.cuts[y][k], frame.cuts[y][k + 1]) for y, k in sorted(set(chosen))]
+    return _chops(frame, spans, draw)
 
 
 def _cells(screen: pyte.Screen) -> list[list[pyte.screens.Char]]:
@@ -196,7 +203,9 @@ def test_what_the_terminal_shows_is_not_sent_again(data: st.DataObject) -> None:
     partial = _partial(frame, draw)
     sent = ShadowUpdate(partial, shadow).render_segments(console)
     changed = {y for y, row in enumerate(frame.chops) if row != before[y]}
-    unknown = {y for y, _, _ in partial.spans if None in partial.chops[y].values()}
+    spans = partial.spans
+    whole = min(x1 for _, x1, _ in spans) == 0 and max(x2 for _, _, x2 in spans) == frame.width
+    unknown = {y for y, _, _ in spans if not whole or None in partial.chops[y].values()}
     rows = {int(y) - 1 for y in re.findall(r"\x1b\[(\d+);\d+H", sent)}
     assert changed <= rows <= changed | unknown
 

@@ -272,9 +272,15 @@ class ServeApp(TT22App):
         differ from what this client's terminal shows (`shadow.Shadow`, kept by the
         driver): pushing or closing a summary repaints the whole screen several times,
         and a move refreshes widgets that come out as they were. Anything else written
-        makes every row unknown."""
+        makes every row unknown, and so does a resize (`ChannelDriver.resize`)."""
         driver = self._driver
         if isinstance(driver, ChannelDriver) and renderable is not None:
+            compositor = screen._compositor
+            if isinstance(renderable, ChopsUpdate) and driver.shadow.size != compositor.size:
+                # After a resize Textual repaints only the widgets that moved, as if the
+                # terminal kept its rows; terminals differ (some shift them, some clear),
+                # so the first update at a new size is the whole screen.
+                renderable = compositor.render_update(True, self._background_screens)
             if isinstance(renderable, LayoutUpdate | ChopsUpdate):
                 renderable = cast(RenderableType, ShadowUpdate(renderable, driver.shadow))
             else:

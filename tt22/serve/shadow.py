@@ -15,9 +15,9 @@ whole; a resize, or anything written that this does not model, forgets every row
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-from rich.color import ColorSystem
 from rich.console import Console
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.strip import Strip
@@ -29,38 +29,20 @@ def _move_to(x: int, y: int) -> str:
     return f"\x1b[{y + 1};{x + 1}H"
 
 
+_SAME_AGAIN = re.compile(r"(\x1b\[([0-9;]+)m)([^\x1b]*)\x1b\[0m\x1b\[\2m")
+"""A run in an SGR, its reset, and the same SGR again: the two runs are one."""
+
+
 def render(strips: Iterable[Strip | None], console: Console) -> str:
-    """Strips as terminal output, in one form for one look: neighbouring runs whose
-    styles render alike are one run (the compositor cuts a row differently under a
-    dialog than without it, and Textual writes each cut's runs apart), so the same row
-    always renders to the same text. Otherwise as `Strip.render`: each run in its SGR,
-    then a reset."""
-    system = console._color_system or ColorSystem.TRUECOLOR
-    out: list[str] = []
-    run: list[str] = []
-    sgr = ""
-    for strip in strips:
-        if strip is None:
-            continue
-        for text, style, _ in strip:
-            if style is None:
-                ansi = ""
-            elif style._link:  # (a link's id is its own: never joined)
-                out.append(f"\x1b[{sgr}m{''.join(run)}\x1b[0m" if sgr else "".join(run))
-                run, sgr = [], ""
-                out.append(Strip.render_style(style, text, system))
-                continue
-            else:
-                cached = style._ansi
-                ansi = Strip.render_ansi(style, system) if cached is None else cached
-            if ansi != sgr and run:
-                out.append(f"\x1b[{sgr}m{''.join(run)}\x1b[0m" if sgr else "".join(run))
-                run = []
-            sgr = ansi
-            run.append(text)
-    if run:
-        out.append(f"\x1b[{sgr}m{''.join(run)}\x1b[0m" if sgr else "".join(run))
-    return "".join(out)
+    """Strips as terminal output, in one form for one look: Textual's (`Strip.render`:
+    each run in its SGR, then a reset), with neighbouring runs of the same SGR joined
+    (the compositor cuts a row differently under a dialog than without it, and Textual
+    writes each cut's runs apart), so the same row renders to the same text."""
+    text = "".join([strip.render(console) for strip in strips if strip is not None])
+    joined = 1
+    while joined:
+        text, joined = _SAME_AGAIN.subn(r"\1\3", text)
+    return text
 
 
 class Shadow:
@@ -69,6 +51,12 @@ class Shadow:
     def __init__(self) -> None:
         self.rows: list[str | None] = []
         self.width = 0
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The size of the screen last painted whole (0, 0: none since forgotten). A
+        partial update for a screen of another size needs a full repaint first."""
+        return self.width, len(self.rows)
 
     def forget(self) -> None:
         """The terminal may show anything (a resize, a clear, output not modelled)."""
@@ -79,19 +67,27 @@ class Shadow:
         """The output for a partial update: Textual's, less the rows the terminal
         already shows as the compositor holds them.
 
-        The compositor renders every cut of a row the update's region crosses, so when
-        those cover the whole row, the row as it should look is known. Equal to the
-        shadow's, nothing of it is sent. Otherwise the row is sent whole when that is
-        no longer than Textual's pieces of it (and is then known), else as those
-        pieces, and it becomes unknown: the cuts outside the update's spans may hold
-        changes Textual has not sent yet (a widget whose refresh comes later), so the
-        row the compositor holds is not the row the terminal shows."""
+        The compositor renders, on each row of the update, every widget that meets the
+        box around all its regions, and fills each cut no such widget covers with the
+        screen's background: so only when that box spans the whole width are all of a
+        row's cuts what the row should look like. Then, equal to the shadow's row,
+        nothing of it is sent; else it is sent whole when that is no longer than
+        Textual's pieces of it (and is then known), else as those pieces. A row sent
+        as pieces, or whose cuts are not all known, becomes unknown: besides, the cuts
+        outside the update's spans may hold changes Textual has not sent yet (a widget
+        whose refresh comes later)."""
         rows = self.rows
         chops = update.chops
         chop_ends = update.chop_ends
         spans: dict[int, list[tuple[int, int]]] = {}
         for y, x1, x2 in update.spans:
             spans.setdefault(y, []).append((x1, x2))
+        if not update.spans:
+            return ""
+        whole_width = (
+            min(x1 for _, x1, _ in update.spans) <= 0
+            and max(x2 for _, _, x2 in update.spans) >= self.width > 0
+        )
         out: list[str] = []
         for y, ranges in spans.items():
             pieces: list[str] = []
@@ -102,9 +98,9 @@ class Shadow:
                     if not (x2 > x >= x1 and end <= x2):
                         strip = strip.crop(0, min(end, x2) - x)
                     pieces.append(_move_to(x, y))
-                    pieces.append(render((strip,), console))
+                    pieces.append(strip.render(console))
             strips = chops[y].values()
-            if not 0 <= y < len(rows) or None in strips:
+            if not (whole_width and 0 <= y < len(rows)) or None in strips:
                 if 0 <= y < len(rows):
                     rows[y] = None
                 out += pieces
