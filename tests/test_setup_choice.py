@@ -22,7 +22,8 @@ from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.settings import SettingsScreen
 from tt22.tui.screens.setup import SetupScreen, game_title
 from tt22.tui.screens.table import TableScreen
-from tt22.tui.widgets.choice import Choice, wrap_label
+from tt22.tui.widgets.choice import Choice, Pick, wrap_label
+from tt22.tui.widgets.fieldform import FieldForm
 from tt22.tui.widgets.textfield import TextField
 
 OPENED: list[tuple[Any, tables.NewTable]] = []
@@ -174,6 +175,16 @@ async def test_new_game_and_settings_are_whole_at_80x24(
                 assert all(word in text.split() for word in choice.label.split())
                 assert ("<" in text and "‹" not in text) if ascii_cards else "‹" in text
                 assert choice.size.height == text.count("\n") + 1
+            for form in app.screen.query(FieldForm):  # (22's rules: one widget)
+                text = form.render().plain
+                assert form.region.right <= 80 and "…" not in text
+                assert form.size.height == text.count("\n") + 1
+                for row in form.rows:
+                    words = [w for line in row.label_lines() for w in line.split()]
+                    assert all(word in text.split() for word in words), row.name
+                    if isinstance(row.field, Pick):
+                        assert row.field.words in text
+                        assert ("<" in text and "‹" not in text) if ascii_cards else "‹" in text
             assert "…" not in "\n".join(screen_lines(app))
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))

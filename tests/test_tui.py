@@ -301,6 +301,7 @@ async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() ->
     from tt22.engine import seed_commitment
     from tt22.tui.screens.setup import SetupScreen
     from tt22.tui.widgets.choice import Choice
+    from tt22.tui.widgets.fieldform import FieldForm
     from tt22.tui.widgets.textfield import TextField
 
     app = TT22App(StartOptions(language="en", pace=0.0))
@@ -312,7 +313,7 @@ async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() ->
         await pilot.pause()
         app.screen.query_one("#kind-1", Choice).value = "human"
         app.screen.query_one("#name", TextField).value = "Ann"
-        app.screen.query_one("#must_beat", Choice).value = True
+        app.screen.query_one("#rules-22", FieldForm).set("must_beat", True)
         await pilot.pause()
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
@@ -329,13 +330,13 @@ async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() ->
 
 async def test_setup_refuses_a_bad_rule_with_its_reason() -> None:
     from tt22.tui.screens.setup import SetupScreen
-    from tt22.tui.widgets.textfield import TextField
+    from tt22.tui.widgets.fieldform import FieldForm
 
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
-        app.screen.query_one("#first_hand", TextField).value = "40"
+        app.screen.query_one("#rules-22", FieldForm).set("first_hand", "40")
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SetupScreen)
         assert "first hand" in str(app.screen.query_one("#error", Static).render())

@@ -17,6 +17,7 @@ from textual.widgets import Static
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.screens.setup import SetupScreen
 from tt22.tui.screens.table import TableScreen
+from tt22.tui.widgets.fieldform import FieldForm
 from tt22.tui.widgets.textfield import TextField
 
 
@@ -170,11 +171,12 @@ async def test_a_bad_number_typed_is_refused_with_its_field_named() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.pause()
         setup = app.screen
-        field = setup.query_one("#first_hand", TextField)
-        field.focus()
+        form = setup.query_one("#rules-22", FieldForm)
+        form.focus()
         await pilot.pause()
+        await pilot.press("tab")  # (decks, then the first hand)
         await pilot.press("-")  # a minus alone: not a number
-        assert field.value == "-"
+        assert form.value("first_hand") == "-"
         await pilot.press("ctrl+s")
         await pilot.pause()
         error = str(setup.query_one("#error", Static).render())

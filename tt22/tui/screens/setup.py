@@ -36,9 +36,10 @@ from tt22.tui.safe_text import plain
 from tt22.tui.screens import setup_words  # noqa: F401  (adds the words below)
 from tt22.tui.screens.settled import SettledScreen
 from tt22.tui.session import bot_levels, fresh_seed_text
-from tt22.tui.widgets.choice import Choice
+from tt22.tui.widgets.choice import Choice, Pick
+from tt22.tui.widgets.fieldform import FieldForm, FormRow
 from tt22.tui.widgets.keybar import KeyBar
-from tt22.tui.widgets.textfield import TextField
+from tt22.tui.widgets.textfield import LineEdit, TextField
 
 if TYPE_CHECKING:
     from tt22.games.protocol import Option
@@ -169,7 +170,6 @@ class SetupScreen(SettledScreen[None]):
         # Every field is one widget that draws its own label (a `Choice`, a `TextField`):
         # each widget mounted is styled, laid out and drawn as the screen opens, and
         # the screen has to open in under 150 ms (issue 10).
-        default = t("setup.default")
         with VerticalScroll(id="setup"):
             yield Static(Text(t("setup.title"), style="bold"), classes="title")
             games = tables.playable_games()
@@ -199,66 +199,8 @@ class SetupScreen(SettledScreen[None]):
             # The seats of the default table are built with the screen (one mount and
             # one layout, not a second round of them after it opens).
             yield Grid(*self.seat_rows(4), id="seats-setup")
-            yield Static(Text(t("setup.rules"), style="bold"), classes="title")
-            with Vertical(id="rules-22"):
-                yield Choice(
-                    [(default, 0), ("1", 1), ("2", 2)],
-                    0,
-                    label=t("setup.decks"),
-                    note=t("setup.max_set"),
-                    id="decks",
-                    classes="field",
-                )
-                yield TextField(
-                    "7",
-                    type="integer",
-                    label=t("setup.first_hand"),
-                    id="first_hand",
-                    max_length=2,
-                    classes="field",
-                )
-                yield TextField(
-                    "22",
-                    type="integer",
-                    label=t("setup.elimination_at"),
-                    id="elimination_at",
-                    max_length=2,
-                    classes="field",
-                )
-                yield Choice(
-                    [
-                        (t("opt.up_to_stock"), "up_to_stock"),
-                        (t("opt.stop_when_short"), "stop_when_short"),
-                    ],
-                    "up_to_stock",
-                    label=t("setup.exchange"),
-                    id="exchange",
-                    classes="field",
-                )
-                yield Choice(
-                    [(t("opt.no"), False), (t("opt.yes"), True)],
-                    False,
-                    label=t("setup.must_beat"),
-                    id="must_beat",
-                    classes="field",
-                )
-                yield Choice(
-                    [
-                        (t("opt.lowest_total"), "lowest_total"),
-                        (t("opt.no_winner"), "no_winner"),
-                    ],
-                    "lowest_total",
-                    label=t("setup.all_out"),
-                    id="all_out",
-                    classes="field",
-                )
-                yield Choice(
-                    [(t("opt.high_card"), "high_card")],
-                    "high_card",
-                    label=t("setup.first_dealer"),
-                    id="first_dealer",
-                    classes="field",
-                )
+            # 22's rules: seven fields in one widget (a quarter less to mount).
+            yield FieldForm(self.rules_rows(), title=t("setup.rules"), id="rules-22")
             yield Vertical(id="rules-game", classes="-hidden")  # (another game's rules)
             yield TextField(
                 "",
@@ -273,6 +215,69 @@ class SetupScreen(SettledScreen[None]):
                 yield Button(t("setup.start"), id="start", variant="primary", compact=True)
                 yield Button(t("setup.back"), id="back", compact=True)
         yield KeyBar(compact=False)
+
+    def rules_rows(self) -> list[FormRow]:
+        """22's rule options (RULES.md), as fields of one form."""
+        default = t("setup.default")
+        choices: list[tuple[str, list[tuple[str, Hashable]], Hashable]] = [
+            ("decks", [(default, 0), ("1", 1), ("2", 2)], 0),
+            (
+                "exchange",
+                [
+                    (t("opt.up_to_stock"), "up_to_stock"),
+                    (t("opt.stop_when_short"), "stop_when_short"),
+                ],
+                "up_to_stock",
+            ),
+            ("must_beat", [(t("opt.no"), False), (t("opt.yes"), True)], False),
+            (
+                "all_out",
+                [(t("opt.lowest_total"), "lowest_total"), (t("opt.no_winner"), "no_winner")],
+                "lowest_total",
+            ),
+            ("first_dealer", [(t("opt.high_card"), "high_card")], "high_card"),
+        ]
+        picks = {
+            name: FormRow(
+                name,
+                Pick(
+                    options,
+                    value,
+                    label=t(f"setup.{name}"),
+                    note=t("setup.max_set") if name == "decks" else "",
+                ),
+            )
+            for name, options, value in choices
+        }
+
+        def number(name: str, value: str) -> FormRow:
+            edit = LineEdit(value, type="integer", max_length=2)
+            return FormRow(name, edit, label=t(f"setup.{name}"))
+
+        return [
+            picks["decks"],
+            number("first_hand", "7"),
+            number("elimination_at", "22"),
+            picks["exchange"],
+            picks["must_beat"],
+            picks["all_out"],
+            picks["first_dealer"],
+        ]
+
+    def set_focus(
+        self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False
+    ) -> None:
+        """The rules form, entered from below (Shift+Tab from the seed), starts at its
+        last field; from above or by a click (which then picks its field), its first."""
+        if isinstance(widget, FieldForm) and widget is not self.focused:
+            chain = self.focus_chain
+            below = (
+                self.focused in chain
+                and widget in chain
+                and chain.index(self.focused) > chain.index(widget)
+            )
+            widget.enter(last=below)
+        super().set_focus(widget, scroll_visible, from_app_focus)
 
     # ------------------------------------------------------------------ the game
     @on(Choice.Changed, "#game")
@@ -295,7 +300,8 @@ class SetupScreen(SettledScreen[None]):
         generic = self.query_one("#rules-game", Vertical)
         await generic.remove_children()
         if name != DEFAULT_GAME:
-            await generic.mount_all(self.option_rows(name))
+            title = Static(Text(t("setup.rules"), style="bold"), classes="title")
+            await generic.mount_all([title, *self.option_rows(name)])
         generic.set_class(name == DEFAULT_GAME, "-hidden")
         self.query_one("#rules-22").set_class(name != DEFAULT_GAME, "-hidden")
         self.query_one("#error", Static).update("")
@@ -452,22 +458,24 @@ class SetupScreen(SettledScreen[None]):
         players = self.player_count()
         seats = self.read_seats()
 
-        def number(widget_id: str) -> int:
-            text = self.query_one(widget_id, TextField).value.strip()
+        form = self.query_one("#rules-22", FieldForm)
+
+        def number(name: str) -> int:
+            text = str(form.value(name)).strip()
             try:
                 return int(text)
             except ValueError:
-                field = t("setup." + widget_id[1:])
+                field = t("setup." + name)
                 raise RulesError(t("setup.not_number", field=field, text=repr(text))) from None
 
-        decks = self.query_one("#decks", Choice).value
+        decks = form.value("decks")
         rules = Rules(
             decks=decks if isinstance(decks, int) else 0,
-            first_hand=number("#first_hand"),
-            elimination_at=number("#elimination_at"),
-            exchange=self.query_one("#exchange", Choice).value,  # type: ignore[arg-type]
-            must_beat=self.query_one("#must_beat", Choice).value is True,
-            all_out=self.query_one("#all_out", Choice).value,  # type: ignore[arg-type]
+            first_hand=number("first_hand"),
+            elimination_at=number("elimination_at"),
+            exchange=form.value("exchange"),  # type: ignore[arg-type]
+            must_beat=form.value("must_beat") is True,
+            all_out=form.value("all_out"),  # type: ignore[arg-type]
         ).for_players(players)
         return rules, seats, self.read_seed()
 

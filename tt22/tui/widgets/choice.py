@@ -15,6 +15,10 @@ on `‹` steps back, on the value forward; on the label (or a note) it only take
 value's width is its widest option's, so nothing after it moves as it changes. In the
 ASCII style the arrows are `<` and `>`. The focused value is drawn in reverse and bold,
 which stays visible without colour (NO_COLOR).
+
+The options, the one chosen and the drawing are a `Pick` (no widget), which a form that
+draws several fields in one widget (the new-game screen's rules) uses for each of its
+choice rows.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-__all__ = ["Choice", "wrap_label"]
+__all__ = ["Choice", "Pick", "wrap_label"]
 
 
 def wrap_label(label: str, width: int) -> list[str]:
@@ -53,6 +57,107 @@ def wrap_label(label: str, width: int) -> list[str]:
             line += ch
     lines.append(line)
     return lines
+
+
+class Pick:
+    """The options of a choice ((words, value) pairs), the one chosen, and the field
+    drawn: `label` in a column of `label_width` cells, `‹ words ›`, and an optional
+    `note` under the value. The methods that choose return whether the value changed."""
+
+    def __init__(
+        self,
+        options: Sequence[tuple[str, Hashable]],
+        value: Hashable,
+        *,
+        label: str = "",
+        label_width: int = 28,
+        note: str = "",
+    ) -> None:
+        if not options:
+            raise ValueError("a choice needs at least one option")
+        self.options = [(str(words), v) for words, v in options]
+        self.index = self.index_of(value)
+        self.label = label
+        self.label_width = label_width if label else 0
+        self.note = note
+
+    def index_of(self, value: Hashable) -> int:
+        for i, (_words, v) in enumerate(self.options):
+            if v == value and type(v) is type(value):  # (False is not 0, nor True 1)
+                return i
+        for i, (_words, v) in enumerate(self.options):
+            if v == value:
+                return i
+        raise ValueError(f"{value!r} is not one of the choices")
+
+    @property
+    def value(self) -> Hashable:
+        return self.options[self.index][1]
+
+    @property
+    def words(self) -> str:
+        """The value as shown."""
+        return self.options[self.index][0]
+
+    def select(self, index: int) -> bool:
+        changed = index != self.index
+        self.index = index
+        return changed
+
+    def step(self, step: int) -> bool:
+        return self.select((self.index + step) % len(self.options))
+
+    def set_options(self, options: Sequence[tuple[str, Hashable]]) -> bool:
+        """New options, keeping the value when it is still one of them, else the
+        first."""
+        if not options:
+            raise ValueError("a choice needs at least one option")
+        old = self.value
+        self.options = [(str(words), v) for words, v in options]
+        try:
+            self.index = self.index_of(old)
+        except ValueError:
+            self.index = 0
+        return self.value != old
+
+    def click(self, x: int, y: int) -> int:
+        """The step a click at (`x`, `y`) makes: back on `‹`, on on the value, none on
+        the label or the note."""
+        if x < self.label_width or y > 0:
+            return 0
+        return -1 if x <= self.label_width + 1 else 1
+
+    def words_width(self) -> int:
+        return max(cell_len(words) for words, _v in self.options)
+
+    def label_lines(self) -> list[str]:
+        if not self.label:
+            return []
+        return wrap_label(self.label, max(4, self.label_width - 1))
+
+    def width(self) -> int:
+        return self.label_width + max(self.words_width() + 4, cell_len(self.note))
+
+    def height(self) -> int:
+        return max(1 + bool(self.note), len(self.label_lines()))
+
+    def text(self, focused: bool, ascii_style: bool) -> Text:
+        left, right = ("<", ">") if ascii_style else ("‹", "›")
+        words = self.words
+        pad = " " * (self.words_width() - cell_len(words))
+        value = Text(f"{left} {words} {right}", style="bold reverse" if focused else "")
+        lines = self.label_lines() or [""]
+        if self.note and len(lines) < 2:
+            lines.append("")
+        out = Text(lines[0] + " " * (self.label_width - cell_len(lines[0])))
+        out.append_text(value)
+        out.append(pad)
+        for row, line in enumerate(lines[1:], 1):
+            out.append("\n" + line)
+            if row == 1 and self.note:
+                out.append(" " * (self.label_width - cell_len(line)))
+                out.append(self.note, style="dim")
+        return out
 
 
 class Choice(Widget, can_focus=True):
@@ -101,102 +206,63 @@ class Choice(Widget, can_focus=True):
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
-        self.note = note
-        if not options:
-            raise ValueError("a choice needs at least one option")
-        self._options = [(str(words), v) for words, v in options]
-        self._index = self._index_of(value)
-        self.label = label
-        self.label_width = label_width if label else 0
+        self.pick = Pick(options, value, label=label, label_width=label_width, note=note)
 
-    # ------------------------------------------------------------------ the value
-    def _index_of(self, value: Hashable) -> int:
-        for i, (_words, v) in enumerate(self._options):
-            if v == value and type(v) is type(value):  # (False is not 0, nor True 1)
-                return i
-        for i, (_words, v) in enumerate(self._options):
-            if v == value:
-                return i
-        raise ValueError(f"{value!r} is not one of the choices")
+    @property
+    def label(self) -> str:
+        return self.pick.label
+
+    @property
+    def label_width(self) -> int:
+        return self.pick.label_width
+
+    @property
+    def note(self) -> str:
+        return self.pick.note
 
     @property
     def options(self) -> list[tuple[str, Hashable]]:
-        return list(self._options)
+        return list(self.pick.options)
 
     @property
     def value(self) -> Hashable:
-        return self._options[self._index][1]
+        return self.pick.value
 
     @value.setter
     def value(self, value: Hashable) -> None:
-        self._select(self._index_of(value))
+        self._chosen(self.pick.select(self.pick.index_of(value)))
 
     @property
     def words(self) -> str:
         """The value as shown."""
-        return self._options[self._index][0]
+        return self.pick.words
 
     def set_options(self, options: Sequence[tuple[str, Hashable]]) -> None:
         """New options (new words, say), keeping the value when it is still one of them,
         else the first; Changed only when the value changes."""
-        if not options:
-            raise ValueError("a choice needs at least one option")
-        old = self.value
-        self._options = [(str(words), v) for words, v in options]
-        try:
-            self._index = self._index_of(old)
-        except ValueError:
-            self._index = 0
+        changed = self.pick.set_options(options)
         self.refresh(layout=True)
-        if self.value != old:
+        if changed:
             self.post_message(self.Changed(self, self.value))
 
-    def _select(self, index: int) -> None:
-        if index == self._index:
-            return
-        self._index = index
-        self.refresh()  # (the width is the widest option's: no new layout)
-        self.post_message(self.Changed(self, self.value))
+    def _chosen(self, changed: bool) -> None:
+        if changed:
+            self.refresh()  # (the width is the widest option's: no new layout)
+            self.post_message(self.Changed(self, self.value))
 
     def action_step(self, step: int) -> None:
-        self._select((self._index + step) % len(self._options))
+        self._chosen(self.pick.step(step))
 
     # ------------------------------------------------------------------ drawing
-    def _arrows(self) -> tuple[str, str]:
-        ascii_style = bool(getattr(self.app, "ascii_cards", False))
-        return ("<", ">") if ascii_style else ("‹", "›")
-
-    def _words_width(self) -> int:
-        return max(cell_len(words) for words, _v in self._options)
-
-    def _label_lines(self) -> list[str]:
-        if not self.label:
-            return []
-        return wrap_label(self.label, max(4, self.label_width - 1))
-
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return self.label_width + max(self._words_width() + 4, cell_len(self.note))
+        return self.pick.width()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1 + bool(self.note), len(self._label_lines()))
+        return self.pick.height()
 
     def render(self) -> Text:
-        left, right = self._arrows()
-        words = self.words
-        pad = " " * (self._words_width() - cell_len(words))
-        value = Text(f"{left} {words} {right}", style="bold reverse" if self.has_focus else "")
-        lines = self._label_lines() or [""]
-        if self.note and len(lines) < 2:
-            lines.append("")
-        out = Text(lines[0] + " " * (self.label_width - cell_len(lines[0])))
-        out.append_text(value)
-        out.append(pad)
-        for row, line in enumerate(lines[1:], 1):
-            out.append("\n" + line)
-            if row == 1 and self.note:
-                out.append(" " * (self.label_width - cell_len(line)))
-                out.append(self.note, style="dim")
-        return out
+        ascii_style = bool(getattr(self.app, "ascii_cards", False))
+        return self.pick.text(self.has_focus, ascii_style)
 
     def on_focus(self) -> None:
         self.refresh()
@@ -207,7 +273,6 @@ class Choice(Widget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         event.stop()
         self.focus()
-        if event.x < self.label_width or event.y > 0:
-            return  # on the label or the note: only the focus
-        back = event.x <= self.label_width + 1
-        self.action_step(-1 if back else 1)
+        step = self.pick.click(event.x, event.y)
+        if step:
+            self.action_step(step)
