@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple, cast
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
 from textual import on
@@ -331,6 +332,16 @@ class _ServeScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
 
+def _widen(table: DataTable[Any], cells: tuple[str | Text, ...]) -> None:
+    """Widen `table`'s columns to fit `cells` now. A DataTable measures new rows only
+    when it is next idle, and a row it draws before then is cut to the columns'
+    titles: on a loaded server the lobby showed a new table's status as "waitin" (no
+    "your seat") for a minute (tests/test_serve_lobby.py)."""
+    for column, cell in zip(table.ordered_columns, cells, strict=False):
+        width = cell.cell_len if isinstance(cell, Text) else cell_len(cell)
+        column.content_width = max(column.content_width, width)
+
+
 class LobbyScreen(_ServeScreen):
     DEFAULT_CSS = """
     LobbyScreen #code-input { height: 1; border: none; }
@@ -417,14 +428,15 @@ class LobbyScreen(_ServeScreen):
             status = t(f"serve.status.{x.status}")
             if x.seat_of(fp) is not None and x.status != "over":
                 status += " · " + t("serve.status.yours")
-            table.add_row(
+            cells = (
                 x.code,
                 game_title(x.options.game),
                 f"{filled}/{humans} ({len(x.seats)})",
                 plain(who, limit=60),
                 status,
-                key=x.code,
             )
+            table.add_row(*cells, key=x.code)
+            _widen(table, cells)
         self._codes = codes
         if codes:
             table.move_cursor(row=min(cursor, len(codes) - 1))
