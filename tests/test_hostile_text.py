@@ -85,11 +85,17 @@ async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float 
 
 
 async def toasts_shown(pilot: Pilot[None], app: TT22App) -> None:
-    """Wait until every notification is drawn as a toast on the screen."""
+    """Wait until every notification is drawn as a toast on the screen: mounted is not
+    enough, a toast is in what the screen renders only once a layout has placed it
+    (under load that took more than the one pause this waited, and the text read
+    lacked the toast)."""
     from textual.widgets._toast import Toast
 
-    await wait_for(pilot, lambda: len(app.screen.query(Toast)) >= len(app._notifications))
-    await pilot.pause()
+    def placed() -> bool:
+        toasts = app.screen.query(Toast)
+        return len(toasts) >= len(app._notifications) and all(t.region.area for t in toasts)
+
+    await wait_for(pilot, placed)
 
 
 async def shown(pilot: Pilot[None], app: TT22App, *parts: str) -> str:
@@ -142,6 +148,7 @@ async def test_a_hostile_record_is_shown_literally_on_every_screen(tmp_path: Pat
     Autosave().save(hostile_record(keep=5))  # a match of bots in progress: its seed shows
 
     app = TT22App(StartOptions(language="en"))
+    app.NOTIFICATION_TIMEOUT = 600  # (a toast must not expire before a loaded machine reads it)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         await wait_for(pilot, lambda: "5 moves" in screen_text(app))
@@ -310,6 +317,7 @@ async def test_notifications_of_outside_text_are_literal(
     home.write_text("a file where the data folder should be")
     monkeypatch.setenv("TT22_HOME", str(home))
     app = TT22App(StartOptions(language="en", home=home))
+    app.NOTIFICATION_TIMEOUT = 600  # (a toast must not expire before a loaded machine reads it)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         from tt22.tui.screens.home import HomeScreen
 
@@ -317,7 +325,13 @@ async def test_notifications_of_outside_text_are_literal(
         app.action_toggle_ascii()  # saving the settings fails: the folder is a file
         # and a record that cannot go on: dealt by a generator of markup
         app.start_from_record(msgspec.structs.replace(hostile_record(), generator=QUIT_LINK))
-        await wait_for(pilot, lambda: len(app._notifications) == 2)
+        # Three notes: the settings that could not be read at start, the save that
+        # failed, the record refused. (Waiting for two, the count reached at the save,
+        # read the screen before the record's note under load.)
+        await wait_for(
+            pilot,
+            lambda: len(app._notifications) == 3 and any(QUIT_LINK in n for n in notes(app)),
+        )
         await toasts_shown(pilot, app)
         text = assert_clean(app)
         assert "h[/][@click=app.quit]\\x1b[2J\\u202e" in text
