@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import fcntl
 import os
 import re
@@ -23,7 +24,11 @@ from typing import Any
 
 import asyncssh
 import pyte
+import pytest
+from textual._context import active_app, visible_screen_stack
+from textual.strip import Strip
 
+from tt22.serve.app import ServeApp
 from tt22.serve.keys import host_key
 from tt22.serve.ssh import Server, ServerConfig, start_server
 
@@ -292,3 +297,88 @@ async def open_and_join(host: Any, guest: Any, server: Server) -> Any:
     guest.press(table.code + "\r")
     await until(lambda: table.status == "playing", "the match to start")
     return table
+
+
+# ------------------------------------------------------------ what the app means to show
+def cells(screen: pyte.Screen) -> list[list[pyte.screens.Char]]:
+    return [[screen.buffer[y][x] for x in range(screen.columns)] for y in range(screen.lines)]
+
+
+def record_apps(monkeypatch: pytest.MonkeyPatch) -> dict[str, ServeApp]:
+    """The server's app for each person who connects from now on, by name (so a test
+    can wait until a client's terminal shows what its app means: `same`)."""
+    import tt22.serve.app as served
+
+    apps: dict[str, ServeApp] = {}
+    make_app = served.make_app
+
+    def recording(hub: Any, person: Any, channel: Any, data: Path) -> ServeApp:
+        apps[person.name] = app = make_app(hub, person, channel, data)
+        CONTEXTS[app] = contextvars.copy_context()  # (its language)
+        return app
+
+    monkeypatch.setattr(served, "make_app", recording)
+    return apps
+
+
+CONTEXTS: dict[ServeApp, contextvars.Context] = {}
+
+
+def _seen(cells: list[list[pyte.screens.Char]]) -> list[list[pyte.screens.Char]]:
+    """The cells as a person sees them: a blank's foreground colour, boldness, italics
+    and blinking do not show (Textual itself sends some blanks with them and some
+    without, the same row either way)."""
+    return [
+        [
+            c._replace(fg="default", bold=False, italics=False, blink=False)
+            if c.data == " " and not (c.reverse or c.underscore or c.strikethrough)
+            else c
+            for c in row
+        ]
+        for row in cells
+    ]
+
+
+def shown(client: Client) -> list[list[pyte.screens.Char]]:
+    return _seen(cells(client.screen))
+
+
+def meant_by(app: ServeApp) -> list[list[pyte.screens.Char]]:
+    """What `app` means its terminal to show now: its screen rendered whole by Textual
+    (its compositor, its strips, its console, in its own context), on a fresh terminal."""
+
+    def strips() -> list[Strip]:
+        active_app.set(app)
+        visible_screen_stack.set(list(app._background_screens))
+        return app.screen._compositor.render_strips()
+
+    screen = pyte.Screen(app.size.width, app.size.height)
+    stream = pyte.Stream(screen)
+    for y, strip in enumerate(CONTEXTS[app].run(strips)):
+        stream.feed(f"\x1b[{y + 1};1H" + strip.render(app.console))
+    return _seen(cells(screen))
+
+
+async def same(client: Client, app: ServeApp, what: str) -> None:
+    """Wait until the client's terminal shows exactly (every character, colour and
+    attribute) what its app means to show; a row the shadow got wrong would never be
+    sent again, so this would time out."""
+    try:
+        await until(lambda: shown(client) == meant_by(app), f"{client.name}'s screen {what}")
+    except AssertionError as failed:
+        now, meant = shown(client), meant_by(app)
+        rows = [y for y in range(max(len(now), len(meant))) if now[y : y + 1] != meant[y : y + 1]]
+        diff = [
+            f"{y}: {''.join(c.data for c in now[y]) if y < len(now) else ''!r}\n"
+            f"{y}: {''.join(c.data for c in meant[y]) if y < len(meant) else ''!r}"
+            + "\n"
+            + repr(
+                [
+                    (x, a, b)
+                    for x, (a, b) in enumerate(zip(now[y], meant[y], strict=False))
+                    if a != b
+                ][:3]
+            )
+            for y in rows
+        ]
+        raise AssertionError("\n".join([str(failed), *diff])) from None

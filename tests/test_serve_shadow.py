@@ -3,12 +3,10 @@ to what changes, and the client's terminal (pyte) always equal to the frame mean
 
 from __future__ import annotations
 
-import contextvars
 import itertools
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pyte
 import pytest
@@ -17,13 +15,11 @@ from hypothesis import strategies as st
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
-from servekit import Client, open_and_join, serve, until
+from servekit import Client, cells, open_and_join, record_apps, same, serve, until
 from textual._compositor import ChopsUpdate, LayoutUpdate
-from textual._context import active_app, visible_screen_stack
 from textual.geometry import Region
 from textual.strip import Strip
 
-from tt22.serve.app import ServeApp
 from tt22.serve.shadow import Shadow, ShadowUpdate
 from tt22.tui.wire import SgrCompressor
 
@@ -139,15 +135,11 @@ def _refresh(frame: Frame, chosen: list[tuple[int, int]], draw: st.DrawFn) -> Ch
     return _chops(frame, spans, draw)
 
 
-def _cells(screen: pyte.Screen) -> list[list[pyte.screens.Char]]:
-    return [[screen.buffer[y][x] for x in range(screen.columns)] for y in range(screen.lines)]
-
-
 def _meant(frame: Frame, console: Console, draw: st.DrawFn) -> list[list[pyte.screens.Char]]:
     """The frame painted whole on a fresh terminal, as Textual alone would paint it."""
     screen = pyte.Screen(frame.width, len(frame.chops))
     pyte.Stream(screen).feed(_full(frame, draw).render_segments(console))
-    return _cells(screen)
+    return cells(screen)
 
 
 @settings(max_examples=60, deadline=None)
@@ -185,7 +177,7 @@ def test_the_terminal_always_shows_the_last_frame_meant(data: st.DataObject) -> 
             stream.feed(sgr.feed(ShadowUpdate(update, shadow).render_segments(console)))
             update = _refresh(frame, later, draw)
         stream.feed(sgr.feed(ShadowUpdate(update, shadow).render_segments(console)))
-        assert _cells(terminal) == _meant(frame, console, draw), step
+        assert cells(terminal) == _meant(frame, console, draw), step
 
 
 @settings(max_examples=30, deadline=None)
@@ -210,71 +202,6 @@ def test_what_the_terminal_shows_is_not_sent_again(data: st.DataObject) -> None:
     assert changed <= rows <= changed | unknown
 
 
-CONTEXTS: dict[ServeApp, contextvars.Context] = {}
-
-
-def _seen(cells: list[list[pyte.screens.Char]]) -> list[list[pyte.screens.Char]]:
-    """The cells as a person sees them: a blank's foreground colour, boldness, italics
-    and blinking do not show (Textual itself sends some blanks with them and some
-    without, the same row either way)."""
-    return [
-        [
-            c._replace(fg="default", bold=False, italics=False, blink=False)
-            if c.data == " " and not (c.reverse or c.underscore or c.strikethrough)
-            else c
-            for c in row
-        ]
-        for row in cells
-    ]
-
-
-def _shown(client: Client) -> list[list[pyte.screens.Char]]:
-    return _seen(_cells(client.screen))
-
-
-def _meant_by(app: ServeApp) -> list[list[pyte.screens.Char]]:
-    """What `app` means its terminal to show now: its screen rendered whole by Textual
-    (its compositor, its strips, its console, in its own context), on a fresh terminal."""
-
-    def strips() -> list[Strip]:
-        active_app.set(app)
-        visible_screen_stack.set(list(app._background_screens))
-        return app.screen._compositor.render_strips()
-
-    screen = pyte.Screen(app.size.width, app.size.height)
-    stream = pyte.Stream(screen)
-    for y, strip in enumerate(CONTEXTS[app].run(strips)):
-        stream.feed(f"\x1b[{y + 1};1H" + strip.render(app.console))
-    return _seen(_cells(screen))
-
-
-async def _same(client: Client, app: ServeApp, what: str) -> None:
-    """Wait until the client's terminal shows exactly (every character, colour and
-    attribute) what its app means to show; a row the shadow got wrong would never be
-    sent again, so this would time out."""
-    try:
-        await until(lambda: _shown(client) == _meant_by(app), f"{client.name}'s screen {what}")
-    except AssertionError as failed:
-        shown, meant = _shown(client), _meant_by(app)
-        rows = [
-            y for y in range(max(len(shown), len(meant))) if shown[y : y + 1] != meant[y : y + 1]
-        ]
-        diff = [
-            f"{y}: {''.join(c.data for c in shown[y]) if y < len(shown) else ''!r}\n"
-            f"{y}: {''.join(c.data for c in meant[y]) if y < len(meant) else ''!r}"
-            + "\n"
-            + repr(
-                [
-                    (x, a, b)
-                    for x, (a, b) in enumerate(zip(shown[y], meant[y], strict=False))
-                    if a != b
-                ][:3]
-            )
-            for y in rows
-        ]
-        raise AssertionError("\n".join([str(failed), *diff])) from None
-
-
 async def test_served_screens_are_what_the_app_means(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -282,23 +209,13 @@ async def test_served_screens_are_what_the_app_means(
     after a summary of the scores is pushed over the table and closed, the move log
     toggled and the terminal resized, the client's emulated terminal equals the app's
     own rendering of its screen."""
-    import tt22.serve.app as served
-
-    apps: dict[str, ServeApp] = {}
-    make_app = served.make_app
-
-    def recording(hub: Any, person: Any, channel: Any, data: Path) -> ServeApp:
-        apps[person.name] = app = make_app(hub, person, channel, data)
-        CONTEXTS[app] = contextvars.copy_context()  # (its language)
-        return app
-
-    monkeypatch.setattr(served, "make_app", recording)
+    apps = record_apps(monkeypatch)
     server = await serve(tmp_path)
     ann, bob = Client("ann"), Client("bob")
     try:
         await ann.connect(server.port)
         await bob.connect(server.port, width=100, height=30)
-        await _same(ann, apps["ann"], "in the lobby")
+        await same(ann, apps["ann"], "in the lobby")
         table = await open_and_join(ann, bob, server)
         seats = {0: ann, 1: bob}
         turns = 0
@@ -310,24 +227,24 @@ async def test_served_screens_are_what_the_app_means(
                 continue
             client, app = seats[seat], apps[seats[seat].name]
             await until(lambda c=client: "Your" in c.text or "Exchange:" in c.text, "a turn")
-            await _same(client, app, f"at turn {turns}")
+            await same(client, app, f"at turn {turns}")
             if turns % 4 == 1:
                 table_screen = app.screen
                 client.press("s")  # the scores, over the table
                 await client.see("Penalty totals")
-                await _same(client, app, "under the scores")
+                await same(client, app, "under the scores")
                 client.press("\x1b")
                 await until(lambda a=app, s=table_screen: a.screen is s, "the scores to close")
-                await _same(client, app, "with the scores closed")
+                await same(client, app, "with the scores closed")
             if turns % 4 == 2:
                 client.press("m")  # the move log, beside the table or not
-                await _same(client, app, "with the log toggled")
+                await same(client, app, "with the log toggled")
             if turns % 4 == 3:
                 width, height = (90, 26) if client.screen.columns == 80 else (80, 24)
                 client.screen.resize(height, width)
                 client.proc.change_terminal_size(width, height)
                 await until(lambda a=app, w=width: a.size.width == w, "the resize")
-                await _same(client, app, f"at {width}x{height}")
+                await same(client, app, f"at {width}x{height}")
             view = table.game.view(table.state, seat)
             client.press("\r" if view.exchanging else "d")
             await until(lambda b=before: table.moves > b, "the move")
@@ -335,7 +252,7 @@ async def test_served_screens_are_what_the_app_means(
         assert turns > 10
         for client in (ann, bob):
             await client.see("Match over")
-            await _same(client, apps[client.name], "at the end")
+            await same(client, apps[client.name], "at the end")
     finally:
         await ann.close()
         await bob.close()
