@@ -283,10 +283,22 @@ class ServeApp(TT22App):
                 # so the first update at a new size is the whole screen.
                 renderable = compositor.render_update(True, self._background_screens)
             if isinstance(renderable, LayoutUpdate | ChopsUpdate):
-                renderable = cast(RenderableType, ShadowUpdate(renderable, driver.shadow))
+                update = ShadowUpdate(renderable, driver.shadow)
+                if self._nothing_to_send(update):
+                    return
+                renderable = cast(RenderableType, update)
             else:
                 driver.shadow.forget()
         super()._display(screen, renderable)
+
+    def _nothing_to_send(self, update: ShadowUpdate) -> bool:
+        """The update changes nothing the terminal shows (a widget refreshed as it
+        was): then no frame at all, where Textual would still send the cursor's place
+        (a covered table's spectator was sent such empty frames while it waited)."""
+        if self._batch_count or not self._running or self._closed:
+            return False  # (Textual writes nothing then: the shadow must not change)
+        cursor = self.screen.outer_size.clamp_offset(self.cursor_position)
+        return cursor == self._previous_cursor_position and not update.render_segments(self.console)
 
     def save_settings(self) -> None:
         """A connection's choices last as long as it does (the data folder is the

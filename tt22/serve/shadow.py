@@ -146,8 +146,16 @@ class ShadowUpdate(CompositorUpdate):
     def __init__(self, update: LayoutUpdate | ChopsUpdate, shadow: Shadow) -> None:
         self.update = update
         self.shadow = shadow
+        self._output: str | None = None
 
     def render_segments(self, console: Console) -> str:
+        """The output, worked out once (it updates the shadow: a second call must not
+        find the rows already shown and send nothing)."""
+        if self._output is None:
+            self._output = self._render(console)
+        return self._output
+
+    def _render(self, console: Console) -> str:
         update = self.update
         if isinstance(update, ChopsUpdate):
             return self.shadow.patch(update, console)
