@@ -4,12 +4,11 @@ Driven through Pilot, as a player would."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
+from pilotkit import wait_for
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -65,15 +64,6 @@ def table_app(players: int = 3, seed: str = "feel", humans: int = 1, **rules: ob
             language="en",
         )
     )
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.01)
 
 
 def table(app: TT22App) -> TableScreen:

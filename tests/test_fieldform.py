@@ -5,15 +5,13 @@ draws, and the focused field kept in view on the new-game screen at 80x24."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from layoutkit import screen_lines
+from pilotkit import wait_for
 from textual import events
 from textual.app import App, ComposeResult
-from textual.pilot import Pilot
 
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.screens.setup import SetupScreen
@@ -26,14 +24,6 @@ from tt22.tui.widgets.textfield import LineEdit, TextField
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TT22_HOME", str(tmp_path))
     return tmp_path
-
-
-async def wait_for(pilot: Pilot[Any], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    for _ in range(int(timeout / 0.01)):
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("timed out waiting for the app")
 
 
 def rows() -> list[FormRow]:

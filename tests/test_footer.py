@@ -4,28 +4,17 @@ shown without its word (`q ホ`, `q` and nothing) is as cut as a card shown as `
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from layoutkit import screen_lines
-from textual.pilot import Pilot
+from pilotkit import wait_for
 
 from tt22.engine import PLAY, Rules
 from tt22.engine.players import Player
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
 from tt22.tui.screens.table import TableScreen
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.01)
 
 
 @pytest.mark.parametrize("ascii_cards", [False, True])

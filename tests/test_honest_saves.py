@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pilotkit import wait_for
 from textual.pilot import Pilot
 
 from tt22.engine import Rules
@@ -37,15 +36,6 @@ def table_app(home: Path) -> TT22App:
             home=home,
         )
     )
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.01)
 
 
 def my_turn(app: TT22App) -> bool:

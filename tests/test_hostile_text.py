@@ -11,12 +11,12 @@ character spelled out, on the rendered screen itself (not only in widget attribu
 from __future__ import annotations
 
 import ast
-import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
 import pytest
+from pilotkit import wait_for
 from recordkit import STARTED, match_moves
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -73,15 +73,6 @@ def assert_clean(app: TT22App) -> str:
     assert not bad, bad
     assert "\u202e" not in text
     return text
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.02)
 
 
 async def toasts_shown(pilot: Pilot[None], app: TT22App) -> None:

@@ -6,15 +6,13 @@ name in view; each whole at 80x24 in English, Korean and Japanese."""
 
 from __future__ import annotations
 
-import asyncio
 import shutil
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from layoutkit import screen_lines
+from pilotkit import wait_for
 from recordkit import SAMPLES
-from textual.pilot import Pilot
 
 from tt22.engine.players import Player
 from tt22.games import get_game
@@ -36,15 +34,6 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TT22_HOME", str(tmp_path / "home"))
     set_language("en")
     return tmp_path
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.01)
 
 
 def copy_sample(game: str, tmp_path: Path, name: str = "") -> Path:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import functools
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
 import pytest
+from pilotkit import wait_for
 from rich.cells import cell_len
-from textual.pilot import Pilot
 
 from tt22.bots import make_bot
 from tt22.engine import Play, Rules, State, apply, new_match, show_card
@@ -96,15 +94,6 @@ def replay(app: TT22App) -> ReplayScreen:
     screen = app.screen
     assert isinstance(screen, ReplayScreen), type(screen)
     return screen
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.02)
 
 
 def open_app(path: Path, **kw: object) -> TT22App:

@@ -6,14 +6,12 @@ the width it has, after a resize too."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from layoutkit import screen_lines
-from textual.pilot import Pilot
+from pilotkit import wait_for
 from textual.screen import Screen
 
 from tt22.tui.app import StartOptions, TT22App
@@ -30,15 +28,6 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TT22_HOME", str(tmp_path))
     set_language("en")
     return tmp_path
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.01)
 
 
 async def test_a_new_screen_is_styled_once_and_the_home_screen_is_not_laid_out_again(

@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
+from pilotkit import wait_for
 
 from tt22.engine import Rules, seed_commitment
 from tt22.engine.players import Player
@@ -37,15 +35,6 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def screen_text(app: TT22App) -> str:
     strips = app.screen._compositor.render_strips()
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.02)
 
 
 def test_commitment_is_the_first_8_hex_digits_of_sha256() -> None:

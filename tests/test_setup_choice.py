@@ -3,13 +3,12 @@ choice of game (issue 10: light screens; issue 11: the game first)."""
 
 from __future__ import annotations
 
-import asyncio
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pilotkit import wait_for
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
@@ -42,15 +41,6 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     set_language("en")
     yield tmp_path
     set_language("en")
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.01)
 
 
 def screen_lines(app: App[Any]) -> list[str]:

@@ -7,12 +7,11 @@ one line across the screen, and the footer comes back when they go.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from layoutkit import screen_lines
+from pilotkit import wait_for
 from textual.pilot import Pilot
 from textual.widgets._toast import Toast
 
@@ -29,15 +28,6 @@ def _lang(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANG", "C")
     monkeypatch.delenv("LC_ALL", raising=False)
     set_language("en")
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.01)
 
 
 async def test_the_saved_toast_sits_on_the_footer_line_and_covers_nothing(

@@ -3,14 +3,12 @@ choice, resizing, continuing after a restart, hot seat, settings."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
+from pilotkit import wait_for
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -49,15 +47,6 @@ def table_app(players: int = 3, seed: str = "pilot", humans: int = 1, **rules: o
             language="en",
         )
     )
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.01)
 
 
 def shown(app: TT22App, kind: type[Screen[object]]) -> bool:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pilotkit import wait_for
 from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
@@ -55,15 +55,6 @@ def table_app(
             watch=watch,
         )
     )
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not cond():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.01)
 
 
 async def start_anyway(app: TT22App, pilot: Pilot[None]) -> None:

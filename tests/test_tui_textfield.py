@@ -4,14 +4,12 @@ the length limit, a paste, and what is drawn (the value literally, the placehold
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
+from pilotkit import wait_for
 from textual import events
 from textual.app import App, ComposeResult
-from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tt22.tui.app import StartOptions, TT22App
@@ -25,14 +23,6 @@ from tt22.tui.widgets.textfield import TextField
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TT22_HOME", str(tmp_path))
     return tmp_path
-
-
-async def wait_for(pilot: Pilot[Any], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    for _ in range(int(timeout / 0.01)):
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("timed out waiting for the app")
 
 
 class Fields(App[None]):

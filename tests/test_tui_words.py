@@ -3,12 +3,10 @@ deals first."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.pilot import Pilot
+from pilotkit import wait_for
 from textual.widgets import Static
 
 from tt22.tui.app import StartOptions, TT22App
@@ -19,14 +17,6 @@ from tt22.tui.screens.table import TableScreen
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TT22_HOME", str(tmp_path))
     return tmp_path
-
-
-async def wait_for(pilot: Pilot[Any], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    for _ in range(int(timeout / 0.01)):
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("timed out waiting for the app")
 
 
 @pytest.mark.parametrize(

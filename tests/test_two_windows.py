@@ -8,15 +8,14 @@ A's moves all reach the disk. Once A is gone, B may go on with it.
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
+from pilotkit import wait_for
 
 from tt22.engine import Rules
 from tt22.engine.players import Player
@@ -92,15 +91,6 @@ def end(a: subprocess.Popen[str]) -> None:
 def current(home: Path) -> tuple[str, int]:
     record = load_record(home / "current.22rec")
     return record.seed, len(record.moves)
-
-
-async def wait_for(pilot: Pilot[None], cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    stop = loop.time() + timeout
-    while not cond():
-        if loop.time() > stop:
-            raise AssertionError("timed out waiting for the app")
-        await pilot.pause(0.02)
 
 
 def test_a_second_process_cannot_take_the_match_in_progress(
