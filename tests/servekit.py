@@ -25,6 +25,7 @@ from typing import Any
 import asyncssh
 import pyte
 import pytest
+from rich.color import ColorSystem
 from textual._context import active_app, visible_screen_stack
 from textual.strip import Strip
 
@@ -343,6 +344,15 @@ def shown(client: Client) -> list[list[pyte.screens.Char]]:
     return _seen(cells(client.screen))
 
 
+def as_meant(strip: Strip, system: ColorSystem) -> str:
+    """A strip's output in `system`'s colours, each style's SGR worked out afresh (never
+    one Rich cached on the style for another console)."""
+    return "".join(
+        text if style is None else f"\x1b[{Strip.render_ansi(style, system)}m{text}\x1b[0m"
+        for text, style, _ in strip
+    )
+
+
 def meant_by(app: ServeApp) -> list[list[pyte.screens.Char]]:
     """What `app` means its terminal to show now: its screen rendered whole by Textual
     (its compositor, its strips, its console, in its own context), on a fresh terminal."""
@@ -353,9 +363,10 @@ def meant_by(app: ServeApp) -> list[list[pyte.screens.Char]]:
         return app.screen._compositor.render_strips()
 
     screen = pyte.Screen(app.size.width, app.size.height)
+    system = app.console._color_system or ColorSystem.TRUECOLOR
     stream = pyte.Stream(screen)
     for y, strip in enumerate(CONTEXTS[app].run(strips)):
-        stream.feed(f"\x1b[{y + 1};1H" + strip.render(app.console))
+        stream.feed(f"\x1b[{y + 1};1H" + as_meant(strip, system))
     return _seen(cells(screen))
 
 

@@ -3,6 +3,7 @@ to what changes, and the client's terminal (pyte) always equal to the frame mean
 
 from __future__ import annotations
 
+import io
 import itertools
 import re
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ import pyte
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.color import ColorSystem
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -20,7 +22,7 @@ from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import Strip
 
-from tt22.serve.shadow import Shadow, ShadowUpdate
+from tt22.serve.shadow import Shadow, ShadowUpdate, render_strip
 from tt22.tui.wire import SgrCompressor
 
 STYLES = [Style(), Style(color="red"), Style(color="blue", bgcolor="yellow", bold=True)]
@@ -257,3 +259,23 @@ async def test_served_screens_are_what_the_app_means(
         await ann.close()
         await bob.close()
         await server.close()
+
+
+def test_each_terminal_gets_its_own_colours() -> None:
+    """Rich caches a style's SGR for the first console that renders it, and Textual's
+    `Strip.render` uses that cache: a style rendered for a 16-colour terminal was sent
+    to a 256-colour one in its 16 colours (failed in a whole test run, where earlier
+    tests had rendered the key bar's styles)."""
+    style = Style(color="#ffaf00", bgcolor="#00005f", bold=True)
+    Console(color_system="standard", force_terminal=True, file=io.StringIO()).print(
+        "x", style=style
+    )
+    assert style._ansi is not None  # (cached, in 16 colours)
+    strip = Strip([Segment("←→", style)])
+    for system, console in [
+        (ColorSystem.EIGHT_BIT, Console(color_system="256", force_terminal=True)),
+        (ColorSystem.TRUECOLOR, Console(color_system="truecolor", force_terminal=True)),
+    ]:
+        want = f"\x1b[{Strip.render_ansi(style, system)}m←→\x1b[0m"
+        assert render_strip(strip, system) == want
+        assert Shadow().repaint([[strip]], 2, console) == "\x1b[1;1H" + want

@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
+from rich.color import ColorSystem
 from rich.console import Console
+from rich.style import Style
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.strip import Strip
 
@@ -33,12 +36,38 @@ _SAME_AGAIN = re.compile(r"(\x1b\[([0-9;]+)m)([^\x1b]*)\x1b\[0m\x1b\[\2m")
 """A run in an SGR, its reset, and the same SGR again: the two runs are one."""
 
 
+@lru_cache(maxsize=8192)
+def _sgr(style: Style, system: ColorSystem) -> str:
+    return Strip.render_ansi(style, system)
+
+
+def render_strip(strip: Strip, system: ColorSystem) -> str:
+    """A strip as terminal output in `system`'s colours, as `Strip.render` writes it
+    (each run in its SGR, then a reset), but never with an SGR worked out for another
+    terminal: Textual (`Strip.render_style`) takes a style's `_ansi` where Rich has
+    cached it, and Rich caches it once per style for whichever colour system rendered
+    it first. One process serves terminals of 16, 256 and 16 million colours, whose
+    apps share style objects: a client was sent another client's colours."""
+    out: list[str] = []
+    for text, style, _ in strip:
+        if style is None:
+            out.append(text)
+            continue
+        ansi = _sgr(style, system)
+        piece = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+        if style._link:
+            piece = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{piece}\x1b]8;;\x1b\\"
+        out.append(piece)
+    return "".join(out)
+
+
 def render(strips: Iterable[Strip | None], console: Console) -> str:
-    """Strips as terminal output, in one form for one look: Textual's (`Strip.render`:
-    each run in its SGR, then a reset), with neighbouring runs of the same SGR joined
-    (the compositor cuts a row differently under a dialog than without it, and Textual
-    writes each cut's runs apart), so the same row renders to the same text."""
-    text = "".join([strip.render(console) for strip in strips if strip is not None])
+    """Strips as terminal output, in one form for one look: `render_strip`'s, with
+    neighbouring runs of the same SGR joined (the compositor cuts a row differently
+    under a dialog than without it, and Textual writes each cut's runs apart), so the
+    same row renders to the same text."""
+    system = console._color_system or ColorSystem.TRUECOLOR
+    text = "".join([render_strip(strip, system) for strip in strips if strip is not None])
     joined = 1
     while joined:
         text, joined = _SAME_AGAIN.subn(r"\1\3", text)
@@ -98,7 +127,7 @@ class Shadow:
                     if not (x2 > x >= x1 and end <= x2):
                         strip = strip.crop(0, min(end, x2) - x)
                     pieces.append(_move_to(x, y))
-                    pieces.append(strip.render(console))
+                    pieces.append(render((strip,), console))
             strips = chops[y].values()
             if not (whole_width and 0 <= y < len(rows)) or None in strips:
                 if 0 <= y < len(rows):
