@@ -30,6 +30,16 @@ def entries(legend: str) -> list[str]:
     return [e.strip() for e in legend.split("  ") if e.strip()]
 
 
+async def score_history_lines(session: MatchSession, lang: str) -> list[str]:
+    """The terminal's lines at 80x24 with `session`'s score history open."""
+    app = TT22App(StartOptions(language=lang, pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ScoresScreen(session, False))
+        await pilot.pause()
+        await pilot.pause()
+        return screen_lines(app)
+
+
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
 async def test_the_score_history_legend_keeps_each_entry_on_one_line(
     lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -40,12 +50,7 @@ async def test_the_score_history_legend_keeps_each_entry_on_one_line(
     session = MatchSession(Rules().for_players(2), "scores", players)
     while not session.state.history:
         session.play(legal_moves(session.state)[0])
-    app = TT22App(StartOptions(language=lang, pace=0.0))
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(ScoresScreen(session, False))
-        await pilot.pause()
-        await pilot.pause()
-        lines = screen_lines(app)
+    lines = await score_history_lines(session, lang)
     legend = t("scores.legend", limit=session.state.rules.elimination_at)
     for entry in entries(legend):
         assert any(entry in line for line in lines), (entry, lines)
@@ -79,12 +84,7 @@ async def test_the_first_dealer_draw_keeps_each_name_with_its_card(
     names = names_for(4)
     session = MatchSession(Rules().for_players(4), "draw", [Player(n) for n in names])
     session.play(legal_moves(session.state)[0])
-    app = TT22App(StartOptions(language=lang, pace=0.0))
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(ScoresScreen(session, False))
-        await pilot.pause()
-        await pilot.pause()
-        lines = screen_lines(app)
+    lines = await score_history_lines(session, lang)
     assert "…" not in "".join(lines)
     draws = session.state.match.first_draws
     for pair in (f"{names[seat]} {show_card(card, False)}" for d in draws for seat, card in d):
