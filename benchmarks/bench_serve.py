@@ -9,6 +9,9 @@ has made M moves or its match ends. Prints:
 - connect-to-lobby time (ssh connect until the lobby is drawn), median and p99;
 - keypress-to-screen latency (a move's key until the first byte of its redraw), median,
   p99 and max, and its p99 in each 20 s of play (where in the match the tail is);
+- the same move on the other screens at its table (the key until each table-mate's first
+  bytes after it, for those whose table was not covered by a summary): the server
+  answers the mover's own screen first (tt22.serve.pacer);
 - the server's memory (RSS) before, with every player in the lobby, and per connection;
 - bytes sent per player per move at 80x24;
 - the server's CPU per move, and where a slow answer may come from: the clients' own
@@ -36,12 +39,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
 import multiprocessing
 import os
 import random
 import re
 import shutil
+import signal
 import statistics
 import sys
 import tempfile
@@ -147,6 +152,7 @@ class Player:
         self.changed = asyncio.Event()
         self.bytes = 0
         self.last_chunk = 0.0
+        self.arrivals: list[float] = []  # when each chunk came (perf_counter)
         self.proc: asyncssh.SSHClientProcess[bytes] | None = None
         self.conn: asyncssh.SSHClientConnection | None = None
 
@@ -179,6 +185,7 @@ class Player:
                 self.changed.set()
                 return
             self.last_chunk = time.perf_counter()
+            self.arrivals.append(self.last_chunk)
             self.bytes += len(data)
             self.stream.feed(data)
             self.changed.set()
@@ -232,6 +239,8 @@ async def play(
     rng: random.Random,
     done: asyncio.Event,
     think: tuple[float, float],
+    presses: list[tuple[float, list[Player]]],
+    mates: list[Player],
 ) -> int:
     """Move whenever the screen says so, until this table is done (one of its players
     has made `moves` moves, or its match is over)."""
@@ -257,11 +266,31 @@ async def play(
         except TimeoutError:
             continue  # the key did nothing (the screen was a step behind): look again
         latencies.append((time.monotonic(), p.last_chunk - pressed))  # (when, how long)
+        # (the table-mates whose table shows: not one covered by a summary, which
+        # draws the table's changes once it steps aside)
+        presses.append((pressed, [q for q in mates if q is not p and not covered(q.text)]))
         made += 1
         if made >= moves:
             done.set()
     done.set()
     return made
+
+
+SUMMARIES = (": showdown", "Next hand")
+"""What a deal's or hand's summary shows (22; Rook and Gin)."""
+
+
+def covered(text: str) -> bool:
+    return any(words in text for words in SUMMARIES)
+
+
+def _first_after(arrivals: list[float], pressed: float) -> float | None:
+    """How long after `pressed` the first chunk came (within 10 s): when a table-mate's
+    screen first showed something after another's key (the move, or a redraw of it)."""
+    at = bisect.bisect_left(arrivals, pressed)
+    if at < len(arrivals) and arrivals[at] - pressed < 10:
+        return arrivals[at] - pressed
+    return None
 
 
 class LagMeter:
@@ -338,10 +367,21 @@ async def _client_worker(
         latencies: list[tuple[float, float]] = []
         rng = random.Random(22 + tables.start)
         dones = [asyncio.Event() for _ in seated]
+        presses: list[list[tuple[float, list[Player]]]] = [[] for _ in players]
         cpu0, t0 = time.process_time(), time.monotonic()
         made = await asyncio.gather(
             *(
-                play(p, game, args.moves, latencies, rng, dones[i // size], (low, high))
+                play(
+                    p,
+                    game,
+                    args.moves,
+                    latencies,
+                    rng,
+                    dones[i // size],
+                    (low, high),
+                    presses[i],
+                    seated[i // size],
+                )
                 for i, p in enumerate(players)
             )
         )
@@ -350,7 +390,14 @@ async def _client_worker(
         per_table = [
             (sum(made[i : i + size]), sum(sent[i : i + size])) for i in range(0, len(players), size)
         ]
-        await step(("played", (latencies, per_table, cpu, t0, t1, lag.between(t0, t1))))
+        others = [
+            seen
+            for i in range(len(players))
+            for pressed, mates in presses[i]
+            for q in mates
+            if (seen := _first_after(q.arrivals, pressed)) is not None
+        ]
+        await step(("played", (latencies, per_table, cpu, t0, t1, lag.between(t0, t1), others)))
     finally:
         for p in players:
             if p.conn is not None:
@@ -389,9 +436,11 @@ def serve_probed(out: str, profile: str, argv: list[str]) -> int:
         return server
 
     ssh.start_server = start_measured  # type: ignore[assignment]
+    # The profile covers the play only (SIGUSR1 when it starts, SIGUSR2 when it ends):
+    # connecting and seating 100 players is another workload, and would drown it.
     profiler = cProfile.Profile() if profile else None
-    if profiler is not None:
-        profiler.enable()
+    signal.signal(signal.SIGUSR1, lambda *_: profiler and profiler.enable())
+    signal.signal(signal.SIGUSR2, lambda *_: profiler and profiler.disable())
     try:
         return main(argv)
     finally:
@@ -428,7 +477,9 @@ async def main() -> int:
         help="the client processes' niceness (default 0; 10 measured their loop lag at "
         "0.5 s p99 on a machine shared with other work)",
     )
-    parser.add_argument("--profile", default="", help="write the server's cProfile here")
+    parser.add_argument(
+        "--profile", default="", help="write the server's cProfile of the play here"
+    )
     args = parser.parse_args()
     low, high = (float(x) for x in args.think.split(","))
     game = GAMES[args.game]
@@ -482,8 +533,10 @@ async def main() -> int:
         await gather_step("seat")
         rss2 = rss_kib(server.pid)
         cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
+        server.send_signal(signal.SIGUSR1)  # (the profile, if any, starts)
         played = await gather_step("play")
         cpu, t1 = cpu_seconds(server.pid) - cpu0, time.monotonic()
+        server.send_signal(signal.SIGUSR2)
         rss3 = rss_kib(server.pid)
         wall = t1 - wall0
         for pipe in pipes:
@@ -525,6 +578,10 @@ async def main() -> int:
             f"{cpu / wall:.0%} of a core over {wall:.0f} s of play; "
             "the client processes "
             + ", ".join(f"{got[2] / (got[4] - got[3]):.0%}" for got in played)
+        )
+        others = [x for got in played for x in got[6]]
+        print(
+            f"a move on the other screens at its table (key to their first bytes): {spread(others)}"
         )
         print(
             "the clients' own loop lag (what the instrument adds), per process: "

@@ -246,6 +246,14 @@ def may_see(view: Any) -> set[str]:
     return {show_card(c) for c in cards}
 
 
+def told(table: Any) -> bool:
+    """Every screen has been handed the news the server has (tt22.serve.pacer hands
+    a move's news to the other seats a few screens at a time) and has drawn it: a key
+    pressed now reaches an app that knows the position, not one a move behind."""
+    pacer = table.hub.pacer
+    return not pacer.waiting and not pacer.drawing
+
+
 async def play_to_end(
     table: Any, seats: dict[int, Any], stop: Callable[[], bool] = lambda: False
 ) -> int:
@@ -269,7 +277,7 @@ async def play_to_end(
             continue
         client = seats[seat]
         await until(
-            lambda c=client: "Your" in c.text or "Exchange:" in c.text,
+            lambda c=client: ("Your" in c.text or "Exchange:" in c.text) and told(table),
             f"{client.name} to see it is their move",
         )
         view = table.game.view(table.state, seat)

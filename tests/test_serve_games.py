@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servekit import Client, record_apps, same, serve, until
+from servekit import Client, record_apps, same, serve, told, until
 
 from tt22.engine import show_card
 from tt22.games.rook.cards import ROOK
@@ -170,7 +170,7 @@ async def take_turns(
             return (any(w in text for w in p) and h <= shown_cards(text)) or in_summary(text)
 
         try:
-            await until(lambda b=before: now() or table.moves > b, f"{prompts!r}")
+            await until(lambda b=before: (now() and told(table)) or table.moves > b, f"{prompts!r}")
         except AssertionError:
             raise AssertionError(f"{client.name} never saw {prompts!r}:\n{client.text}") from None
         if table.moves > before:

@@ -109,3 +109,23 @@ def test_rooks_log_from_every_view_is_the_log_from_the_last(players: int) -> Non
     nest = {show_rook_card(card) for h in hands for card in h.nest}
     nest -= {show_rook_card(card) for card in plays}
     assert not set(ROOK_CARD.findall("\n".join(at_end))) & nest
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st.sampled_from([2, 4]), keep=st.randoms(use_true_random=False))
+def test_a_log_fed_only_some_views_tells_the_same_story(players: int, keep: random.Random) -> None:
+    """The server's pacer hands a busy screen only the newest of its news
+    (tt22.serve.pacer): whichever views a seat skips, its log ends the same."""
+    from tt22.serve.seatlog import RookViewLog
+
+    rook = _rook_views(players, "skip", 0)
+    names = ["ann", "bob", "cy", "di"][:players]
+    every, some = RookViewLog(names, False), RookViewLog(names, False)
+    whole = [line.plain for v in rook for line in every.lines(v)]
+    shown = [v for v in rook[:-1] if keep.random() < 0.3] + [rook[-1]]
+    assert [line.plain for v in shown for line in some.lines(v)] == whole
+    views = _views(players, "skip", 0)
+    every22, some22 = SeatLog(_who, 0, False), SeatLog(_who, 0, False)
+    whole = [line.plain for v in views for line in every22.lines(v)]
+    shown = [v for v in views[:-1] if keep.random() < 0.3] + [views[-1]]
+    assert [line.plain for v in shown for line in some22.lines(v)] == whole

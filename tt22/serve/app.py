@@ -15,7 +15,7 @@ thing that needs only a view.
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple, cast
@@ -48,7 +48,7 @@ from tt22.serve.driver import ChannelDriver
 from tt22.serve.hub import SERVED_GAMES, Hub, SeatNews, Table, TableOptions, decode_news, view_of
 from tt22.serve.seatlog import SeatLog
 from tt22.serve.shadow import ShadowUpdate
-from tt22.serve.tables import SummaryAside
+from tt22.serve.tables import SummaryAside, drawn_after
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import (
@@ -839,8 +839,9 @@ class SeatScreen(SummaryAside, _ServeScreen):
         self.query_one("#seats", SeatsTable)._key = None
         self.redraw()
 
-    def _receive(self, data: bytes) -> None:
+    def _receive(self, data: bytes) -> Awaitable[object] | None:
         self.post_message(_News(data))
+        return drawn_after(self)
 
     @on(_News)
     def _on_news(self, message: _News) -> None:
@@ -877,9 +878,6 @@ class SeatScreen(SummaryAside, _ServeScreen):
             if not v.over and before is not None and len(v.history) > len(before.history):
                 self._show_deal(v)
         self.redraw()
-
-    def on_screen_resume(self) -> None:
-        self.catch_up_screen()
 
     # ------------------------------------------------------------------ log, summaries
     def _write_log(self, v: Any) -> None:

@@ -32,6 +32,7 @@ from tt22.engine import IllegalMove, fresh_seed
 from tt22.engine.players import Player
 from tt22.games import get_game
 from tt22.serve import games as served
+from tt22.serve.pacer import Listener, Pacer
 
 __all__ = [
     "CHAT_KEEP",
@@ -121,10 +122,7 @@ class SeatSpec:
         return self.bot is not None or bool(self.fingerprint)
 
 
-Listener = Callable[[bytes], None]
-
-
-@dataclass
+@dataclass(eq=False)  # (each one its own: the pacer keys its news by the watcher)
 class _Watcher:
     seat: int
     fingerprint: str
@@ -233,7 +231,7 @@ class Table:
             if seat in self.standin:
                 self.standin.discard(seat)
                 log.info("table %s: seat %d is back", self.code, seat)
-        self.publish()
+        self.publish(new=wid)
         self.hub.changed()
         return wid
 
@@ -241,6 +239,7 @@ class Table:
         w = self.watchers.pop(wid, None)
         if w is None:
             return
+        self.hub.pacer.forget(w)
         if w.seat >= 0 and self.status == "playing" and not self.connected(w.seat):
             loop = asyncio.get_running_loop()
             seat = w.seat
@@ -283,9 +282,9 @@ class Table:
             return "not your turn"
         if seat in self.standin:
             return "a bot is playing for you"
-        return self._play(move)
+        return self._play(move, by=fingerprint)
 
-    def _play(self, move: Any, think: float | None = None) -> str | None:
+    def _play(self, move: Any, think: float | None = None, by: str = "") -> str | None:
         from tt22.record import append_move
 
         game = self.game
@@ -299,7 +298,7 @@ class Table:
             self._finish()
         else:
             self.hub.autosave(self)
-        self.publish()
+        self.publish(by)
         self.advance()
         return None
 
@@ -377,7 +376,7 @@ class Table:
         self._said[fingerprint] = [*recent, now]
         self.chat.append((name, line))
         del self.chat[:-CHAT_KEEP]
-        self.publish()
+        self.publish(fingerprint)
         return None
 
     # ------------------------------------------------------------------ news
@@ -414,11 +413,15 @@ class Table:
         """The news for `seat` (-1: a spectator) as it travels: msgpack bytes."""
         return msgspec.msgpack.encode(self.news_for(seat))
 
-    def publish(self) -> None:
+    def publish(self, by: str = "", *, new: int = 0) -> None:
         """Tell everyone at the table (a move: not the lobby, which lists who sits
-        where and whether a table plays, never the position)."""
-        for w in list(self.watchers.values()):
-            w.send(self.message(w.seat))
+        where and whether a table plays, never the position). The screens of `by`
+        (a fingerprint: whoever made this move or said this) and a watcher `new`ly
+        come hear at once, the others in turn (tt22.serve.pacer)."""
+        pacer = self.hub.pacer
+        for wid, w in list(self.watchers.items()):
+            now = wid == new or (bool(by) and w.fingerprint == by)
+            pacer.send(w, w.send, self.message(w.seat), now=now)
         self.hub.moved()
 
     def close(self) -> None:
@@ -445,6 +448,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.lobby: dict[int, Callable[[], None]] = {}
         self.movers: list[Callable[[], None]] = []
+        self.pacer = Pacer(self.context)
         self._next = 0
 
     def resume_tables(self) -> list[str]:

@@ -17,8 +17,9 @@ commitment), the record and the rematch.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
@@ -175,6 +176,17 @@ class ServedSession:
         return None
 
 
+def drawn_after(screen: Screen[Any]) -> Awaitable[object] | None:
+    """What finishes once `screen` has handled the messages posted to it so far and
+    the app has repainted (Textual's `call_after_refresh`): how a seat tells the
+    server's pacer (tt22.serve.pacer) that it has drawn the news it was handed. None
+    once the screen takes no more messages."""
+    done = asyncio.Event()
+    if not screen.call_after_refresh(done.set):
+        return None
+    return done.wait()
+
+
 class NewsArrived(Message):
     def __init__(self, data: bytes) -> None:
         super().__init__()
@@ -208,6 +220,17 @@ class SummaryAside(Screen[None]):
             self._behind = (before,)
         self.catch_up_screen()
         self.summary_after_news(mine_before)
+
+    def on_screen_resume(self) -> None:
+        """Uncovered: the move log shows its end again, and the news drawn. A log
+        scrolls to its end after the next repaint of whichever screen is on top when
+        it asks, so lines written just as a summary opened asked that summary, and
+        its end was lost with it (the served Rook game's last trick stayed below the
+        log's fold once the game's summary closed)."""
+        for log in self.query(RichLog):
+            if log.auto_scroll:
+                log.scroll_end(animate=False)
+        self.catch_up_screen()
 
     def undrawn_since(self) -> tuple[Any] | None:
         """The view the screen last drew, in a 1-tuple, if news came since (then
@@ -322,9 +345,10 @@ class _Served(SummaryAside):
     def on_unmount(self) -> None:
         self.served_table.unsubscribe(self._wid)
 
-    def _receive(self, data: bytes) -> None:
+    def _receive(self, data: bytes) -> Awaitable[object] | None:
         self.session.latest = data
         self.post_message(NewsArrived(data))
+        return drawn_after(self)
 
     @on(NewsArrived)
     def _news(self, message: NewsArrived) -> None:
@@ -356,9 +380,6 @@ class _Served(SummaryAside):
 
     _redraw_owed = False  # the table changed while covered: drawn when uncovered
     refresh_table: Callable[[], None]  # (the game's table's, deferred while covered)
-
-    def on_screen_resume(self) -> None:
-        self.catch_up_screen()
 
     def my_decision(self) -> bool:
         s = self.session
