@@ -24,9 +24,11 @@ players would add its own lag to the figure. They still share the machine's core
 the server (`--client-nice N` lowers their priority; on a machine shared with other
 work that starves them as well, so it is 0 by default).
 The server runs through this script (`--as-server`), which only adds the probes
-(`gc.callbacks`, a loop-lag task) and, with `--profile FILE`, cProfile. Run:
+(`gc.callbacks`, a loop-lag task), with `--profile FILE` cProfile of the play, and with
+`--at-once N` another width for the server's pacer (tt22.serve.pacer). Run:
 `python benchmarks/bench_serve.py [--players 100] [--moves 30] [--think 0.1,0.5]
-[--game twentytwo|rook|gin] [--workers 2] [--client-nice 0] [--profile FILE]`
+[--game twentytwo|rook|gin] [--workers 2] [--client-nice 0] [--profile FILE]
+[--at-once N]`
 
 `--game rook` seats four people at each Rook table, `--game gin` two at each Gin table;
 their clients answer each turn's prompt with the simplest move (pass the bidding when
@@ -404,7 +406,7 @@ async def _client_worker(
                 p.conn.close()
 
 
-def serve_probed(out: str, profile: str, argv: list[str]) -> int:
+def serve_probed(out: str, profile: str, at_once: str, argv: list[str]) -> int:
     """`tt22 serve` with the benchmark's probes: every collector pass (its time and
     generation) and the server loop's lag, written to `out` when the server stops;
     and the server's cProfile when `profile` is a path."""
@@ -436,6 +438,10 @@ def serve_probed(out: str, profile: str, argv: list[str]) -> int:
         return server
 
     ssh.start_server = start_measured  # type: ignore[assignment]
+    if at_once:  # (the pacer's width, to compare: tt22.serve.pacer)
+        import tt22.serve.pacer as pacer
+
+        pacer.AT_ONCE = int(at_once)
     # The profile covers the play only (SIGUSR1 when it starts, SIGUSR2 when it ends):
     # connecting and seating 100 players is another workload, and would drown it.
     profiler = cProfile.Profile() if profile else None
@@ -480,6 +486,12 @@ async def main() -> int:
     parser.add_argument(
         "--profile", default="", help="write the server's cProfile of the play here"
     )
+    parser.add_argument(
+        "--at-once",
+        type=int,
+        default=0,
+        help="screens drawing others' news at once (default: the server's own, 2)",
+    )
     args = parser.parse_args()
     low, high = (float(x) for x in args.think.split(","))
     game = GAMES[args.game]
@@ -493,6 +505,7 @@ async def main() -> int:
         "--as-server",
         str(probe),
         args.profile,
+        str(args.at_once or ""),
         "serve",
         "--open",
         "--port",
@@ -616,5 +629,5 @@ async def main() -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--as-server"]:  # the server, started by main() with its probes
-        raise SystemExit(serve_probed(sys.argv[2], sys.argv[3], sys.argv[4:]))
+        raise SystemExit(serve_probed(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]))
     raise SystemExit(asyncio.run(main()))

@@ -28,7 +28,12 @@ import contextlib
 import contextvars
 from collections.abc import Awaitable, Callable, Hashable
 
-__all__ = ["Listener", "Pacer"]
+__all__ = ["AT_ONCE", "Listener", "Pacer"]
+
+AT_ONCE = 2
+"""Screens drawing others' news at once. At 100 players (`benchmarks/bench_serve.py
+--at-once N`), 2 kept keypress-to-screen's p99 under 100 ms while the other screens
+at a table still saw a move within about 0.1 s (docs/serve.md, Figures)."""
 
 Listener = Callable[[bytes], Awaitable[object] | None]
 """A screen's way in for news: called with the news; returns what finishes once the
@@ -44,11 +49,11 @@ class Pacer:
         self,
         context: contextvars.Context | None = None,
         *,
-        at_once: int = 2,
+        at_once: int | None = None,
         patience: float = 0.5,
     ) -> None:
         self.context = context
-        self.at_once = at_once
+        self.at_once = AT_ONCE if at_once is None else at_once
         self.patience = patience
         self.drawing = 0  # listeners handed news whose screens have not drawn it yet
         self.waiting: dict[Hashable, tuple[Listener, bytes]] = {}  # (insertion order)
