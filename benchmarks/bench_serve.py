@@ -490,7 +490,7 @@ async def main() -> int:
         "--at-once",
         type=int,
         default=0,
-        help="screens drawing others' news at once (default: the server's own, 2)",
+        help="screens drawing others' news at once (default: the server's own, 1)",
     )
     args = parser.parse_args()
     low, high = (float(x) for x in args.think.split(","))

@@ -30,10 +30,11 @@ from collections.abc import Awaitable, Callable, Hashable
 
 __all__ = ["AT_ONCE", "Listener", "Pacer"]
 
-AT_ONCE = 2
+AT_ONCE = 1
 """Screens drawing others' news at once. At 100 players (`benchmarks/bench_serve.py
---at-once N`), 2 kept keypress-to-screen's p99 under 100 ms while the other screens
-at a table still saw a move within about 0.1 s (docs/serve.md, Figures)."""
+--at-once N`, one sitting), the p99 of keypress-to-screen was 51 ms with 1, 71 ms with
+2 and 124 ms with 4 (115 ms without the pacer), and that of a move reaching the other
+screens at its table 156, 204 and 198 ms (112 ms without): docs/serve.md, Figures."""
 
 Listener = Callable[[bytes], Awaitable[object] | None]
 """A screen's way in for news: called with the news; returns what finishes once the
