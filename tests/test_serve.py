@@ -744,3 +744,48 @@ async def test_the_seat_footer_is_whole_at_80_columns(
     finally:
         await c.close()
         await server.close()
+
+
+async def test_a_served_seat_gets_a_hint_from_its_own_view(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`i` at ann's turn: local play's hint, worked out at the server from her seat's
+    view and a salt of the table's own (never the seed), its cards selected."""
+    import tt22.bots.hint as hints
+    from tt22.serve.hub import TableOptions
+
+    asked: list[tuple[Any, str]] = []
+    real = hints.hint
+
+    def hint(view: Any, seed: str, playouts: int = 600) -> Any:
+        asked.append((view, seed))
+        return real(view, seed, playouts)  # (fewer playouts: the same kind of answer)
+
+    monkeypatch.setattr(hints, "hint", hint)
+    server = await serve(tmp_path)
+    ann = Client("ann")
+    try:
+        await ann.connect(server.port)
+        await ann.see("lobby")
+        fp = server.store.owner("ann")
+        assert fp is not None
+        table = server.hub.create(
+            TableOptions(seats=("human", "easy", "easy"), pace=0.0), fp, "ann"
+        )
+        await ann.see(table.code, "your seat")
+        ann.press("\r")
+        await until(lambda: table.status == "playing", "the match to start")
+        await until(
+            lambda: table.game.to_move(table.state) == 0 and "Exchange: select" in ann.text,
+            "ann's exchange",
+        )
+        view = table.game.view(table.state, 0)
+        ann.press("i")
+        text = await ann.see("Hint: ")
+        await until(lambda: "thinking" not in ann.text, "the hint")
+        assert asked == [(view, table.hint_salt)] and table.hint_salt != table.seed
+        assert "loses" in ann.text or "only legal move" in ann.text, text
+        assert table.game.to_move(table.state) == 0  # (a hint plays nothing)
+    finally:
+        await ann.close()
+        await server.close()

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, NamedTuple, cast
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -61,6 +61,7 @@ from tt22.tui.i18n import (
 )
 from tt22.tui.safe_text import plain
 from tt22.tui.screens.setup import game_levels, game_title
+from tt22.tui.screens.table import hint_cards, hint_note
 from tt22.tui.widgets.cards import own_no_colour
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar
@@ -784,6 +785,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
         # the palette's key (the log shows by itself from 120 columns).
         Binding("m", "toggle_log", "key.log", id="table.log", show=False),
         Binding("s", "scores", "key.scores", id="table.scores", show=False),
+        Binding("i", "hint", "key.hint", id="table.hint", show=False),
         Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
         Binding("q", "leave", "serve.key.leave", id="serve.leave"),
     ]
@@ -1082,7 +1084,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
         news = self.news
         if action == "rematch":
             return news is not None and news.status == "over" and news.seat >= 0
-        if action in ("cursor", "select", "select_rank", "play", "lowest"):
+        if action in ("cursor", "select", "select_rank", "play", "lowest", "hint"):
             if self.seat < 0 or self.table.options.game != DEFAULT_GAME:
                 return False  # (another game waits here; its own table has its keys)
             v = self.view
@@ -1146,6 +1148,27 @@ class SeatScreen(SummaryAside, _ServeScreen):
             self.redraw()
             return
         self._send(Play(v.seat, tuple(card_text(c) for c in cards)))
+
+    def action_hint(self) -> None:
+        """What a strong bot would play from this hand, and why (local play's hint),
+        worked out at the server from this seat's view alone (Table.hint)."""
+        v = self._view()
+        if v is None:
+            self.note = t("msg.hint_not_now")
+            self.redraw()
+            return
+        self.note = t("msg.hint_thinking")
+        self.redraw()
+        self._hint(v)
+
+    @work(exclusive=True, group="hint")
+    async def _hint(self, v: Any) -> None:
+        found = await self.table.hint(v)
+        if not self.is_attached or self.view != v:
+            return  # the position moved on while the bot thought
+        self.note = hint_note(found, self.sapp.ascii_cards)
+        self.query_one("#hand", HandView).select_cards(hint_cards(found))
+        self.redraw()
 
     def _send(self, move: Any) -> None:
         problem = self.table.submit(self.sapp.person.fingerprint, move)

@@ -177,6 +177,7 @@ class Table:
     bots: dict[tuple[int, str], Any] = field(default_factory=dict)
     unsaved: bool = False
     saver: asyncio.Task[None] | None = None
+    hint_salt: str = field(default_factory=lambda: secrets.token_hex(8))
 
     # ------------------------------------------------------------------ facts
     @property
@@ -363,6 +364,18 @@ class Table:
                 log.error("table %s: bot at seat %d: %s", self.code, seat, problem)
                 self._play(safe_move(self.options.game, self.state, self.seed))
 
+    # ------------------------------------------------------------------ hints
+    async def hint(self, view: Any) -> Any:
+        """A hint for 22's seat whose `view` this is (tt22.bots.hint): worked out from
+        that view alone, its sampled deals drawn from this table's own salt, never from
+        its seed. One hint at a time on the whole server, in a thread: a hint is
+        thousands of playouts, and two at once would take the tables' share of the
+        process (the bots' moves are threads as well)."""
+        from tt22.bots.hint import hint
+
+        async with self.hub.hinting:
+            return await asyncio.to_thread(hint, view, self.hint_salt)
+
     # ------------------------------------------------------------------ chat
     def say(self, fingerprint: str, name: str, text: str) -> str | None:
         """A chat line (kept literally, cut to CHAT_MAX); why not, when refused."""
@@ -449,6 +462,7 @@ class Hub:
         self.lobby: dict[int, Callable[[], None]] = {}
         self.movers: list[Callable[[], None]] = []
         self.pacer = Pacer(self.context)
+        self.hinting = asyncio.Lock()  # (one hint at a time: Table.hint)
         self._next = 0
 
     def resume_tables(self) -> list[str]:

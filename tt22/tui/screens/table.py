@@ -59,9 +59,41 @@ from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
 from tt22.tui.widgets.trick import TrickView
 
 if TYPE_CHECKING:
+    from tt22.bots.hint import Hint
     from tt22.tui.app import TT22App
 
-__all__ = ["TableScreen"]
+__all__ = ["TableScreen", "hint_cards", "hint_note"]
+
+
+def _move_words(move: Move, a: bool) -> str:
+    if isinstance(move, Exchange):
+        if not move.discard:
+            return t("hint.keep")
+        return t("hint.discard", cards=plain_cards(parse_cards(move.discard), a))
+    return t("hint.play", cards=plain_cards(parse_cards(move.cards), a))
+
+
+def hint_note(found: Hint, ascii_style: bool) -> str:
+    """A hint in the player's words: the move, and how often it and the next best
+    lose in the sampled deals (the table's and a served seat's message line)."""
+    move = _move_words(found.move, ascii_style)
+    if found.forced:
+        return t("msg.hint_forced", move=move)
+    alt = _move_words(found.alternative, ascii_style) if found.alternative else ""
+    return t(
+        "msg.hint",
+        move=move,
+        worlds=found.worlds,
+        pct=found.lose_pct,
+        alt=alt,
+        alt_pct=found.alternative_lose_pct,
+    )
+
+
+def hint_cards(found: Hint) -> list[int]:
+    """The cards the hint plays or discards, to select in the hand."""
+    move = found.move
+    return parse_cards(move.discard if isinstance(move, Exchange) else move.cards)
 
 
 class TableScreen(Screen[None]):
@@ -606,33 +638,11 @@ class TableScreen(Screen[None]):
         found = await asyncio.to_thread(hint, v, self.session.seed)
         if self.gone or self._last_hand_view is not v:
             return  # the position moved on while the bot thought
-        a = self.tapp.ascii_cards
-        move = self._move_words(found.move, a)
-        if found.forced:
-            self.note = t("msg.hint_forced", move=move)
-        else:
-            alt = self._move_words(found.alternative, a) if found.alternative else ""
-            self.note = t(
-                "msg.hint",
-                move=move,
-                worlds=found.worlds,
-                pct=found.lose_pct,
-                alt=alt,
-                alt_pct=found.alternative_lose_pct,
-            )
-        cards = found.move.discard if isinstance(found.move, Exchange) else found.move.cards
-        self.query_one("#hand", HandView).select_cards(parse_cards(cards))
+        self.note = hint_note(found, self.tapp.ascii_cards)
+        self.query_one("#hand", HandView).select_cards(hint_cards(found))
         self.update_message()
         self.update_buttons()
         self._refresh_footer()
-
-    @staticmethod
-    def _move_words(move: Move, a: bool) -> str:
-        if isinstance(move, Exchange):
-            if not move.discard:
-                return t("hint.keep")
-            return t("hint.discard", cards=plain_cards(parse_cards(move.discard), a))
-        return t("hint.play", cards=plain_cards(parse_cards(move.cards), a))
 
     def action_undo(self) -> None:
         """Take back your last move and the bots' replies (not in hot seat): the record
