@@ -291,6 +291,17 @@ async def play_to_end(
     return moves
 
 
+async def own_table(server: Server, client: Any, options: Any) -> Any:
+    """A table of `options` opened for `client` (in the lobby) as the new-table form
+    does, once their lobby lists it as their seat."""
+    await client.see("lobby")
+    fp = server.store.owner(client.name)
+    assert fp is not None
+    table = server.hub.create(options, fp, client.name)
+    await client.see(table.code, "your seat")
+    return table
+
+
 async def open_and_join(host: Any, guest: Any, server: Server) -> Any:
     """`host` opens a table of 2 people and 2 easy bots from the lobby, `guest` joins it
     by its code; the table, once its match has started."""

@@ -25,6 +25,7 @@ from servekit import (
     cards_on,
     may_see,
     open_and_join,
+    own_table,
     play_to_end,
     serve,
     until,
@@ -434,12 +435,9 @@ async def test_the_move_clock_plays_the_lowest_cards(tmp_path: Path) -> None:
     ann = Client("ann")
     try:
         await ann.connect(server.port)
-        await ann.see("lobby")
-        fp = server.store.owner("ann")
-        assert fp is not None
         options = TableOptions(seats=("human", "human", "easy"), clock=0.2, pace=0.0)
-        table = server.hub.create(options, fp, "ann")
-        await ann.see(table.code, "your seat")  # (the table waits for one more person)
+        table = await own_table(server, ann, options)  # (it waits for one more person)
+        fp = server.store.owner("ann")
         ann.press("\r")
         await until(
             lambda: any(w.fingerprint == fp for w in table.watchers.values()), "ann at her seat"
@@ -766,13 +764,8 @@ async def test_a_served_seat_gets_a_hint_from_its_own_view(
     ann = Client("ann")
     try:
         await ann.connect(server.port)
-        await ann.see("lobby")
-        fp = server.store.owner("ann")
-        assert fp is not None
-        table = server.hub.create(
-            TableOptions(seats=("human", "easy", "easy"), pace=0.0), fp, "ann"
-        )
-        await ann.see(table.code, "your seat")
+        options = TableOptions(seats=("human", "easy", "easy"), pace=0.0)
+        table = await own_table(server, ann, options)
         ann.press("\r")
         await until(lambda: table.status == "playing", "the match to start")
         await until(
