@@ -17,7 +17,7 @@ from rich.color import ColorSystem
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
-from servekit import Client, cells, open_and_join, record_apps, same, serve, until
+from servekit import Client, cells, open_and_join, record_apps, same, serve, told, until
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import Strip
@@ -228,7 +228,10 @@ async def test_served_screens_are_what_the_app_means(
                 await until(lambda b=before: table.moves > b or table.status != "playing", "a bot")
                 continue
             client, app = seats[seat], apps[seats[seat].name]
-            await until(lambda c=client: "Your" in c.text or "Exchange:" in c.text, "a turn")
+            await until(
+                lambda c=client: ("Your" in c.text or "Exchange:" in c.text) and told(table),
+                "a turn",
+            )
             await same(client, app, f"at turn {turns}")
             if turns % 4 == 1:
                 table_screen = app.screen
