@@ -9,7 +9,8 @@ through the protocol (`view`, `apply`, ...) and these few facts:
 - what a spectator sees: seat 0's view less that seat's private parts (its hand, its
   exchange, its nest), named per game in `PRIVATE`;
 - the bots of a level (22's own, the others' bots module), choosing from a view;
-- the move a run-out clock plays, `safe_move` (see there and docs/serve.md).
+- the move a run-out clock plays, `safe_move` (see there and docs/serve.md);
+- a seat's hint, where the game has one (`seat_hint`: 22's).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ __all__ = [
     "make_seat_bot",
     "public_view",
     "safe_move",
+    "seat_hint",
     "served_games",
     "view_type",
 ]
@@ -96,6 +98,16 @@ def make_seat_bot(game: str, level: str, seed: str, seat: int) -> Any:
     assert bots is not None, game
     levels = tuple(getattr(bots, "LEVELS", ()))
     return bots.make_level(level if level in levels else levels[0], seed)
+
+
+def seat_hint(game: str, view: Any, salt: str) -> Any:
+    """The hint for the view's seat, from that view alone (22's `tt22.bots.hint`; its
+    sampled deals drawn from `salt`); None for a game without hints."""
+    if game != DEFAULT_GAME:
+        return None
+    from tt22.bots.hint import hint
+
+    return hint(view, salt)
 
 
 def _is_pass(move: Any) -> bool:

@@ -366,15 +366,15 @@ class Table:
 
     # ------------------------------------------------------------------ hints
     async def hint(self, view: Any) -> Any:
-        """A hint for 22's seat whose `view` this is (tt22.bots.hint): worked out from
-        that view alone, its sampled deals drawn from this table's own salt, never from
-        its seed. One hint at a time on the whole server, in a thread: a hint is
+        """A hint for the seat whose `view` this is (`served.seat_hint`: from that view
+        alone, its sampled deals drawn from this table's own salt, never from its
+        seed). One hint at a time on the whole server, in a thread: a hint is
         thousands of playouts, and two at once would take the tables' share of the
         process (the bots' moves are threads as well)."""
-        from tt22.bots.hint import hint
-
         async with self.hub.hinting:
-            return await asyncio.to_thread(hint, view, self.hint_salt)
+            return await asyncio.to_thread(
+                served.seat_hint, self.options.game, view, self.hint_salt
+            )
 
     # ------------------------------------------------------------------ chat
     def say(self, fingerprint: str, name: str, text: str) -> str | None:
