@@ -148,6 +148,7 @@ class TT22App(App[None]):
         if hasattr(self, "settings") and self.settings.theme != theme:
             self.settings.theme = theme
             self.save_settings()
+            self.redraw_screens()  # (colours worked out when a screen was drawn)
 
     # ------------------------------------------------------------------ screens
     def first_screen(self) -> Screen[Any]:
@@ -329,29 +330,27 @@ class TT22App(App[None]):
     def relabel(self) -> None:
         """After a language change: every screen's words and key descriptions anew."""
         from tt22.tui.bindings import translate_bindings
-        from tt22.tui.screens.table import TableScreen
 
         translate_bindings(self)
         for screen in self.screen_stack:
             translate_bindings(screen)
-            if isinstance(screen, TableScreen):
-                screen.refresh_table()
-            elif screen is not self.screen:
-                screen.refresh(recompose=True)
-        self.screen.refresh_bindings()
+        self.redraw_screens()
 
     def redraw_table(self) -> None:
         """After a change of card style: the cards, the chrome and the keys' names."""
-        from tt22.tui.screens.table import TableScreen
-
         self.ascii_chrome.enabled = self.ascii_cards
-        for screen in self.screen_stack:
-            screen.refresh(layout=True)
-        self.screen.refresh_bindings()
+        self.redraw_screens()
 
-        for screen in self.screen_stack:
-            if isinstance(screen, TableScreen):
-                screen.refresh_table()
+    def redraw_screens(self) -> None:
+        """Every screen drawn anew (tt22.tui.redraw), but Settings when it is on top: it
+        redraws itself, keeping its focused choice."""
+        from tt22.tui.redraw import redraw_screens
+        from tt22.tui.screens.settings import SettingsScreen
+
+        top = self.screen if self.screen_stack else None
+        redraw_screens(self, keep=top if isinstance(top, SettingsScreen) else None)
+        if top is not None:
+            top.refresh_bindings()
 
     # ------------------------------------------------------------------ too small
     async def _on_resize(self, event: events.Resize) -> None:

@@ -30,7 +30,6 @@ from typing import Any, ClassVar
 import msgspec
 from rich.text import Text
 from textual.binding import Binding, BindingsMap, BindingType
-from textual.screen import Screen
 
 import tt22.tui.replay.words  # noqa: F401  (the "replay." words the keys below use)
 from tt22.engine.players import Player
@@ -39,6 +38,7 @@ from tt22.games.protocol import Location
 from tt22.record import Record, SlotBusy, comment_visible, fork_record, replay_game
 from tt22.safe import printable
 from tt22.tui.i18n import CATALOGUE, add_section, t
+from tt22.tui.redraw import DressedScreen
 from tt22.tui.safe_text import plain, say
 
 add_section(
@@ -156,7 +156,7 @@ def _group_translated(binding: Binding) -> Binding:
     )
 
 
-class ProtocolReplayScreen(Screen[None]):
+class ProtocolReplayScreen(DressedScreen[None]):
     """A replayer of a protocol game's record; a subclass draws the table
     (`refresh_view`) and says how a move reads (`move_label`)."""
 

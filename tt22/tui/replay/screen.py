@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
@@ -28,6 +27,7 @@ from tt22.replay_model import GotoError, ReplayModel
 from tt22.safe import printable
 from tt22.tui.app import TT22App
 from tt22.tui.i18n import t
+from tt22.tui.redraw import DressedScreen
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, move_text, position_text
 from tt22.tui.replay.words import rt, translated_bindings
@@ -131,7 +131,7 @@ class ReplayCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(DressedScreen[None]):
     """Step through `record` (read from `path`) trick by trick."""
 
     CSS_PATH = "replay.tcss"
@@ -243,6 +243,9 @@ class ReplayScreen(Screen[None]):
         yield KeyBar(id="replay-footer")
 
     def on_mount(self) -> None:
+        self.dress()
+
+    def dress(self) -> None:
         banner = self.query_one("#replay-banner", Static)
         problem = self.model.problem
         if problem is not None:

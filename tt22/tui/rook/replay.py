@@ -122,6 +122,9 @@ class RookReplayScreen(ProtocolReplayScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.dress()
+
+    def dress(self) -> None:
         self.query_one("#replay-moves-pane").border_title = t("rook.replay.moves")
         self.query_one("#replay-moves-pane").can_focus = False
         self.query_one("#replay-seats-pane").can_focus = False

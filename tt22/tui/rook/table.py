@@ -30,7 +30,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Button, RichLog
 
 from tt22.games.protocol import IllegalMove, reason_of
@@ -42,6 +41,7 @@ from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.game_session import GameSession
 from tt22.tui.i18n import t
+from tt22.tui.redraw import DressedScreen
 from tt22.tui.rook.panels import (
     bidding_text,
     cards_line,
@@ -75,7 +75,7 @@ OPTIONS = ("opt0", "opt1", "opt2", "opt3")
 ENTER_DOES = {BIDDING: "bid", PILES: "pile", NEST: "nest", TRUMP: "trump"}
 
 
-class RookTableScreen(Screen[None]):
+class RookTableScreen(DressedScreen[None]):
     CSS_PATH = "rook.tcss"
     AUTO_FOCUS = ""  # every key belongs to the hand and the choices
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -143,6 +143,10 @@ class RookTableScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.dress()
+        self.advance()
+
+    def dress(self) -> None:
         hand = self.query_one("#rook-hand", HandView)
         hand.label_of = show_rook_card
         log = self.query_one("#rook-log", RichLog)
@@ -155,7 +159,6 @@ class RookTableScreen(Screen[None]):
         log.display = self.log_choice if self.log_choice is not None else self.size.width >= 120
         self.rebuild_log()
         self.refresh_table()
-        self.advance()
 
     def on_unmount(self) -> None:
         self.gone = True

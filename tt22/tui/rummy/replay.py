@@ -120,6 +120,9 @@ class RummyReplayScreen(ProtocolReplayScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.dress()
+
+    def dress(self) -> None:
         self.query_one("#rummy-replay-body").can_focus = False
         self.set_focus(None)
         self.fit_footer()

@@ -34,7 +34,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Button
 
 from tt22.engine import show_card
@@ -45,6 +44,7 @@ from tt22.games.rummy.gin import OFFER, WALL
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import is_default_name, t
+from tt22.tui.redraw import DressedScreen
 from tt22.tui.rummy.model import (
     Choices,
     ace_high,
@@ -111,7 +111,7 @@ class PlaySession(Protocol):
     def resign(self) -> Path | None: ...
 
 
-class RummyTable(Screen[None]):
+class RummyTable(DressedScreen[None]):
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "cursor(-1)", "rummy.ui.key.move", id="rummy.left", key_display="←→"),
@@ -184,11 +184,14 @@ class RummyTable(Screen[None]):
     """
 
     def on_mount(self) -> None:
+        self.dress()
+        self.advance()
+
+    def dress(self) -> None:
         for button in self.query(Button):
             button.can_focus = False  # keys belong to the hand; buttons are for the mouse
         self.set_focus(None)
         self.refresh_table()
-        self.advance()
 
     def on_unmount(self) -> None:
         self.gone = True

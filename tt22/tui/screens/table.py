@@ -19,7 +19,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Button, RichLog
 
 from tt22.engine import (
@@ -46,6 +45,7 @@ from tt22.engine import (
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import engine_text, t
+from tt22.tui.redraw import DressedScreen
 from tt22.tui.safe_text import say
 from tt22.tui.screens.game_table import confirm_resign, resign_and_leave
 from tt22.tui.screens.scores import first_dealer_text
@@ -96,7 +96,7 @@ def hint_cards(found: Hint) -> list[int]:
     return parse_cards(move.discard if isinstance(move, Exchange) else move.cards)
 
 
-class TableScreen(Screen[None]):
+class TableScreen(DressedScreen[None]):
     # Nothing takes the focus: every key belongs to the hand (a focused button or log
     # would take Enter or ←/→ away from it).
     AUTO_FOCUS = ""
@@ -138,11 +138,10 @@ class TableScreen(Screen[None]):
         self.revealed: int | None = None
         self._footer_keys: tuple[bool | None, ...] = ()
         self.note: str | None = None  # a one-off message (an illegal move, a hint)
-        # News above the usual message until the human's next move (an empty stock).
-        self.notice: str | None = None
-        # A shorter form of a notice, for when the whole one and the message of the
-        # moment do not fit in the message area together (the nine cards of R7).
-        self.short_notice: dict[str, str] = {}
+        # News above the usual message until the human's next move: "stock" (the stock
+        # ran out before this seat's exchange) or "first" (why this seat deals first,
+        # R7). Kept as what it is, not as words: a change of language words it anew.
+        self.notice_kind: str | None = None
         self.finished = False
         self.waiting_summary = False
         self._last_hand_view: SeatView | None = None
@@ -181,6 +180,10 @@ class TableScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.dress()
+        self.advance()
+
+    def dress(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = t("log.title")
         self.query_one("#seats-pane").can_focus = False
@@ -192,16 +195,25 @@ class TableScreen(Screen[None]):
         log.display = self.log_choice if self.log_choice is not None else self.size.width >= 120
         self.set_class(self.size.height >= 32, "-tall")
         if self.you() in self.rebuild_log():
-            self.notice = t("msg.stock_empty")
+            self.notice_kind = "stock"
         elif not self.session.moves:  # a new match: say why this seat deals first (R7)
-            names = [self.who(i) for i in range(self.state.players)]
-            you = self.you()
-            self.notice = first_dealer_text(self.state, names, self.tapp.ascii_cards, you)
-            first = self.state.match.first_dealer
-            short = t("first.short_you") if first == you else t("first.short", name=names[first])
-            self.short_notice[self.notice] = short
+            self.notice_kind = "first"
         self.refresh_table()
-        self.advance()
+
+    def notices(self) -> tuple[str, ...]:
+        """The notice in the language in force, whole and then shorter (for when the
+        whole one and the message of the moment do not fit together: the nine cards
+        of R7); none when there is no notice."""
+        if self.notice_kind == "stock":
+            return (t("msg.stock_empty"),)
+        if self.notice_kind != "first":
+            return ()
+        names = [self.who(i) for i in range(self.state.players)]
+        you = self.you()
+        whole = first_dealer_text(self.state, names, self.tapp.ascii_cards, you)
+        first = self.state.match.first_dealer
+        short = t("first.short_you") if first == you else t("first.short", name=names[first])
+        return (whole, short)
 
     def on_screen_suspend(self) -> None:
         self.add_class("-covered")  # a summary on top: no bar to show through its edges
@@ -380,15 +392,14 @@ class TableScreen(Screen[None]):
             if problem:
                 msg.append("\n" + engine_text(problem), style="italic")
         area = self.query_one("#message", TextLines)
-        if self.notice and not self.note:
+        if self.notice_kind and not self.note:
             # The news first, whole or in short, when the message is whole beside it
             # (else the news is left out: the log keeps it).
-            for notice in (self.notice, self.short_notice.get(self.notice)):
-                if notice is not None:
-                    news = Text(notice + "\n", style="bold") + msg
-                    if area.fits(news):
-                        msg = news
-                        break
+            for notice in self.notices():
+                news = Text(notice + "\n", style="bold") + msg
+                if area.fits(news):
+                    msg = news
+                    break
         area.update(msg)
 
     def update_buttons(self) -> None:
@@ -657,7 +668,7 @@ class TableScreen(Screen[None]):
         self.waiting_summary = False
         self.just_drew = None
         self.revealed = None
-        self.notice = None
+        self.notice_kind = None
         self.query_one("#hand", HandView).clear_selection()
         self._last_hand_view = None
         self.rebuild_log()
@@ -723,7 +734,7 @@ class TableScreen(Screen[None]):
             self.note = t("msg.illegal", reason=engine_text(e.reason))
             self.update_message()
             return
-        self.note = self.notice = None
+        self.note = self.notice_kind = None
         self.revealed = None
         self._turn_started = None
         self.query_one("#hand", HandView).clear_selection()
@@ -742,7 +753,7 @@ class TableScreen(Screen[None]):
         self._told_problem = problem
         skipped = self._log_move(before, move, s)
         if self.you() in skipped:
-            self.notice = t("msg.stock_empty")
+            self.notice_kind = "stock"
         self.refresh_table()
         if len(s.history) > len(before.history):
             self.show_deal_summary()
