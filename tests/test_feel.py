@@ -4,11 +4,11 @@ Driven through Pilot, as a player would."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pilotkit import wait_for
+from ptykit import run_in_a_pty
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -624,42 +624,6 @@ async def test_the_ascii_style_draws_the_chrome_in_ascii_too(tmp_path: Path) -> 
         await pilot.pause()
         seen = screen_text(app)
     assert seen.isascii(), sorted({c for c in seen if not c.isascii()})
-
-
-def run_in_a_pty(
-    args: list[str], env: dict[str, str], enough: Callable[[bytes], bool], limit: float = 120.0
-) -> bytes:
-    """What a real `tt22` process writes to an 80x24 terminal until `enough` says it has
-    seen what it waits for (`limit` seconds at most: a hung process fails the test)."""
-    import fcntl
-    import os
-    import pty
-    import select
-    import signal
-    import struct
-    import sys
-    import termios
-    import time
-
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the terminal is the pty
-        os.execve(sys.executable, [sys.executable, "-m", "tt22", *args], env)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    out = bytearray()
-    end = time.monotonic() + limit
-    try:
-        while time.monotonic() < end and not enough(bytes(out)):
-            ready, _, _ = select.select([fd], [], [], 0.1)
-            if ready:
-                try:
-                    out += os.read(fd, 65536)
-                except OSError:
-                    break
-    finally:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(fd)
-    return bytes(out)
 
 
 def colour_codes(data: bytes) -> list[str]:

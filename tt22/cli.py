@@ -17,7 +17,7 @@ from tt22 import __version__
 
 # name -> (module, one-line description). A module missing from this checkout is left out.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("tt22.commands.play", "play at the table (the default with no command)"),
+    "play": ("tt22.commands.play", "play at the table (with no command: the home screen)"),
     "replay": ("tt22.commands.replay", "step through a .22rec record"),
     "sim": ("tt22.commands.sim", "play a whole match with bots and print it"),
     "show": ("tt22.commands.show", "print a record as text or as the JSON transcript"),
@@ -90,17 +90,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tt22.commands.common import UsageError
 
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if _game_options(args_list) and "play" in _available():
-        args_list = ["play", *args_list]  # `tt22 --lang ja` is `tt22 play --lang ja`
+    # With no command named, `play` is meant (`tt22 --lang ja` is `tt22 play --lang ja`),
+    # but it opens the home screen unless the options set a table: only a `play` that
+    # is named goes straight to the table whatever its options.
+    implicit = _game_options(args_list) and "play" in _available()
+    if implicit:
+        args_list = ["play", *args_list]
     parser, _ = build_parser(args_list)
     args = parser.parse_args(args_list)
     if args.command is None:
         if "play" not in _available():
             parser.print_help()
             return 0
+        implicit = True
         args_list = ["play", *args_list]
         parser, _ = build_parser(args_list)
         args = parser.parse_args(args_list)
+    if args.command == "play":
+        args.home = implicit
     module = importlib.import_module(COMMANDS[args.command][0])
     try:
         return int(module.run(args))

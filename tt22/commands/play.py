@@ -1,5 +1,7 @@
-"""`tt22 play`: open the game. With table arguments it starts straight at the table;
-with none (or plain `tt22`) it opens the home screen. Textual is imported in `run` only."""
+"""`tt22 play`: open the game at the table (you against bots, the settings' name and
+level, a fresh seed unless `--seed`). Plain `tt22`, with no command (or display options
+only, `tt22 --lang ja`), opens the home screen instead. Textual is imported in `run`
+only."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from tt22.commands.common import (
 from tt22.commands.games import add_game_argument, game_from_args, game_table
 from tt22.games import DEFAULT_GAME
 
-DESCRIPTION = "play at the table (the default with no command)"
+DESCRIPTION = "play at the table (with no command: the home screen)"
 
 MAX_NAME = 24
 
@@ -44,7 +46,10 @@ def run(args: argparse.Namespace) -> int:
     game = game_from_args(args)  # before Textual is imported: one line, exit 2
     if game.name != DEFAULT_GAME:
         return _run_game(args, game.name)
-    starts_table = args.players is not None or args.seed is not None or args.rule or args.watch
+    # `tt22 play` goes to the table; `tt22` alone (or with display options only) opens
+    # the home screen, unless its options set a table.
+    asked_for_table = args.players is not None or args.seed is not None or args.rule
+    starts_table = not getattr(args, "home", False) or asked_for_table or args.watch
     if args.pace is not None and not 0 <= args.pace <= 60:
         raise UsageError(f"--pace must be 0 to 60 seconds, not {args.pace:g}")
     name = (args.name or "").strip()

@@ -32,6 +32,9 @@ PACES = (0.0, 0.2, 0.4, 0.6, 1.0, 1.5, 2.5)
 
 
 class SettingsScreen(SettledScreen[None]):
+    # The first choice has the keys at once: ←/→ change the language without a Tab first
+    # (the scrolling pane around the choices would take the focus otherwise).
+    AUTO_FOCUS = "#language"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "key.back", id="settings.back")
     ]
