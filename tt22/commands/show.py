@@ -88,6 +88,10 @@ def run(args: argparse.Namespace) -> int:
             t = game.seat_transcript(result.states, record.seed, record.players, args.seat)
         out = json_text(t) if args.format == "json" else game_text(record.game, t, args.ascii)
     if args.format != "json":
+        resigned = record.result.resigned
+        if resigned is not None:
+            name = printable(record.players[resigned].name, 40)
+            out += f"Resigned by {name} (seat {resigned}) in deal {record.result.deals}.\n"
         comments = _comments(record, args.seat)
         if comments:
             out += "\nComments:\n" + "\n".join(comments) + "\n"

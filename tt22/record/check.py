@@ -145,6 +145,14 @@ def check_record(record: Record) -> None:
             raise RecordError(
                 f"seat {seat} does not exist at a table of {n}", f"record.result.winners[{j}]"
             )
+    if result.resigned is not None:
+        where = "record.result.resigned"
+        if result.resigned >= n:
+            raise RecordError(f"seat {result.resigned} does not exist at a table of {n}", where)
+        if record.players[result.resigned].kind != "human":
+            raise RecordError("only a person resigns, not a bot", where)
+        if result.finished:
+            raise RecordError("a match that is over was not resigned", where)
     if len(result.totals) != n:
         raise RecordError(
             f"one total per seat: {n}, not {len(result.totals)}", "record.result.totals"

@@ -101,7 +101,8 @@ def encode_record(record: Record) -> bytes:
     and diffs well. Refuses (RecordError) a record that decode_record would refuse.
 
     A 22 record is written as format 1, which every tt22 reads, unless it holds
-    take-backs (undo), which format 1 does not have: then, like a record of any other
+    take-backs (undo) or a resignation, which format 1 does not have: then, like a
+    record of any other
     game, as format 2, which names the game. An older tt22 then says the record is newer
     instead of failing on an unknown member."""
     fields: list[bytes] = []
@@ -114,7 +115,8 @@ def encode_record(record: Record) -> bytes:
         fields.append(b'    "' + name.encode() + b'": ' + body)
     game = record.game
     head = b'{\n  "format": "' + FORMAT_NAME.encode() + b'",\n  "format_version": '
-    if game == DEFAULT_GAME and not any(rm.takebacks for rm in record.moves):
+    plain_22 = not any(rm.takebacks for rm in record.moves) and record.result.resigned is None
+    if game == DEFAULT_GAME and plain_22:
         head += str(FORMAT_VERSION_22).encode() + b",\n"
     else:
         head += str(FORMAT_VERSION).encode() + b',\n  "game": ' + _encode(game) + b",\n"

@@ -76,17 +76,26 @@ class RecordedMove(
     takebacks: Annotated[int, msgspec.Meta(ge=0, le=MAX_MOVES)] = 0
 
 
-class Result(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Result(
+    msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, omit_defaults=True
+):
     """The outcome so far, so a list of records can be shown without replaying each.
 
     `deals` counts deals dealt, the one in progress included; `totals` is every seat's
     penalty total after the last finished deal. Verification checks all of it.
+
+    `resigned`: the seat of the person who stopped this unfinished match for good (the
+    table's resign), so the records list it as resigned, not as broken off. It is not
+    part of the match (no move: a match is its rules, seed and moves); verification
+    checks only that it names a person's seat of a match that is not over. Left out
+    when None (older readers' files).
     """
 
     finished: bool
     winners: Annotated[list[Seat], msgspec.Meta(max_length=9)]
     deals: Annotated[int, msgspec.Meta(ge=1, le=MAX_MOVES)]
     totals: Annotated[list[Total], msgspec.Meta(min_length=2, max_length=9)]
+    resigned: Seat | None = None
 
 
 class Origin(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

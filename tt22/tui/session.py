@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from tt22.bots import LEVELS, Bot, make_bot
 from tt22.engine import Move, Rules, State, apply, fresh_seed, new_match, seed_commitment
 from tt22.engine.players import Player
@@ -116,10 +118,25 @@ class SlotSession:
             self.autosave.release()
 
     def resign(self) -> Path | None:
-        """Stop this match for good: its record (unfinished) is kept with the records, and
-        it is no longer the match in progress. Where it went; None if not saved (the
-        reason in `save_problem`)."""
+        """Stop this match for good: its record (unfinished, saying who resigned) is kept
+        with the records, and it is no longer the match in progress. Where it went; None
+        if not saved (the reason in `save_problem`)."""
+        seat = self.resigner()
+        if seat is not None and not self.over:
+            result = msgspec.structs.replace(self.record.result, resigned=seat)
+            self.record = msgspec.structs.replace(self.record, result=result)
         return self.saved_path if self._store(finish=True) else None
+
+    def resigner(self) -> int | None:
+        """Whose resignation it is: the one person against bots; at a hot seat, the
+        person on turn (who holds the keyboard), else the first person."""
+        humans = self.humans
+        if not humans:
+            return None
+        turn = getattr(self, "to_move", None)  # (a GameSession says it; 22's state does)
+        if turn is None:
+            turn = getattr(self.state, "to_move", None)
+        return turn if turn in humans else humans[0]
 
     # -- take-backs (undo against bots) ------------------------------------------------
 

@@ -3,7 +3,7 @@ that come with tt22, or any path."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from tt22.safe import printable
-from tt22.tui.i18n import get_language, t
+from tt22.tui.i18n import add_section, get_language, t
 from tt22.tui.replay.words import rt, translate_bindings
 from tt22.tui.safe_text import plain, say
 from tt22.tui.widgets.keybar import KeyBar
@@ -26,6 +26,18 @@ if TYPE_CHECKING:
 __all__ = ["RecordEntry", "RecordPicker", "list_records", "sample_records_dir"]
 
 MAX_LISTED = 500
+
+add_section(
+    "replay.",
+    {
+        "pick.count1": ("1 record", "기록 1개", "記録 1件"),
+        "pick.resigned": (
+            "{name} resigned, deal {n}",
+            "{name} 기권, {n}번째 딜",
+            "{name}が投了、第{n}ディール",
+        ),
+    },
+)
 
 
 class RecordEntry(NamedTuple):
@@ -115,6 +127,35 @@ def _names(names: Sequence[str], width: int) -> str:
     return "\n".join(wrap(names[0], max(4, width - cell_len(more)))) + more
 
 
+def _name_pieces(name: str) -> list[str]:
+    """A file name in the pieces it may be broken between: after each `-`, `_` or `.`
+    (`2026-12-01T18-44-01Z-` `MEKU-` `FVMM.` `22rec`), never inside a word."""
+    pieces: list[str] = []
+    piece = ""
+    for ch in name:
+        piece += ch
+        if ch in "-_.":
+            pieces.append(piece)
+            piece = ""
+    return [*pieces, piece] if piece else pieces
+
+
+def wrap_name(name: str, width: int) -> list[str]:
+    """A file name in lines of at most `width` cells, broken after its separators (as
+    much of it on a line as fits); a piece wider than a line alone is broken inside."""
+    width = max(1, width)
+    lines: list[str] = []
+    line = ""
+    for piece in _name_pieces(name):
+        for part in _chunks(piece, width):
+            if cell_len(line) + cell_len(part) <= width:
+                line += part
+            else:
+                lines.append(line)
+                line = part
+    return [*lines, line] if line or not lines else lines
+
+
 def _chunks(word: str, width: int) -> list[str]:
     """`word` in pieces of at most `width` cells (Japanese and Korean have no spaces to
     break at: a break between two characters is how they wrap)."""
@@ -128,16 +169,17 @@ def _chunks(word: str, width: int) -> list[str]:
     return [*out, piece]
 
 
-def wrap(text: str, width: int) -> list[str]:
+def wrap(text: str, width: int, split: Callable[[str, int], list[str]] = _chunks) -> list[str]:
     """`text` in lines of at most `width` cells, broken at its spaces (a word wider than
-    the line, between its characters): every character of it is shown, none is cut."""
+    the line, where `split` breaks it: by default between its characters): every
+    character of it is shown, none is cut."""
     width = max(1, width)
     lines: list[str] = []
     line = ""
     for word in text.split(" "):
         if not word:
             continue
-        for piece in _chunks(word, width):
+        for piece in split(word, width) if cell_len(word) > width else [word]:
             if not line:
                 line = piece
             elif cell_len(line) + 1 + cell_len(piece) <= width:
@@ -146,6 +188,12 @@ def wrap(text: str, width: int) -> list[str]:
                 lines.append(line)
                 line = piece
     return [*lines, line]
+
+
+def wrap_label(label: str, width: int) -> list[str]:
+    """The first column's lines: its words (`sample` and the name) wrapped at spaces,
+    and a file name too long for a line broken after its separators."""
+    return wrap(label, width, split=wrap_name)
 
 
 def column_widths(natural: Sequence[int], least: Sequence[int], room: int) -> list[int]:
@@ -163,6 +211,8 @@ def column_widths(natural: Sequence[int], least: Sequence[int], room: int) -> li
 
 def describe_result(record: Record) -> str:
     r = record.result
+    if r.resigned is not None and r.resigned < len(record.players):
+        return rt("pick.resigned", name=printable(record.players[r.resigned].name, 40), n=r.deals)
     if not r.finished:
         return rt("pick.unfinished", n=r.deals)
     if not r.winners:
@@ -186,6 +236,24 @@ def list_records(folder: Path, *, sample: bool = False) -> list[RecordEntry]:
         return sorted((e._replace(sample=True) for e in entries), key=lambda e: e.path.name)
     entries.sort(key=lambda e: (e.readable, e.started), reverse=True)
     return entries
+
+
+class RecordTable(DataTable[str]):
+    """The records list: Home and End go to the first and the last record (a DataTable
+    scrolls sideways with them, which a list of rows as wide as the screen never needs)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "first_row", show=False),
+        Binding("end", "last_row", show=False),
+    ]
+
+    def action_first_row(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=0)
+
+    def action_last_row(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=self.row_count - 1)
 
 
 class RecordPicker(Screen[None]):
@@ -224,7 +292,7 @@ class RecordPicker(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="pick-title")
-        yield DataTable(id="pick-table", cursor_type="row", zebra_stripes=True)
+        yield RecordTable(id="pick-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="pick-detail")
         yield Input(placeholder=rt("pick.path"), id="pick-path")
         yield KeyBar(compact=False)
@@ -241,7 +309,7 @@ class RecordPicker(Screen[None]):
         self.fill_table(self.app.size.width)
         title = self.query_one("#pick-title", Static)
         if own:
-            said = rt("pick.count", n=len(own))
+            said = rt("pick.count1") if len(own) == 1 else rt("pick.count", n=len(own))
         else:
             said = rt("pick.empty", dir=printable(str(folder), 120))
         if shipped:
@@ -283,7 +351,7 @@ class RecordPicker(Screen[None]):
         widths = column_widths(natural, least, room)
         rows = []
         for e in self.entries:
-            record = wrap(self.label(e), widths[0]) + ([e.started] if e.readable else [])
+            record = wrap_label(self.label(e), widths[0]) + ([e.started] if e.readable else [])
             players = _names(e.names, widths[1]) if e.names else e.players
             rows.append(
                 [
