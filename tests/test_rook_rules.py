@@ -402,6 +402,20 @@ def test_k21_three_players_the_bidder_alone_against_a_team_of_two() -> None:
     assert len(g.winners) == 1
 
 
+def test_k22_a_pile_taken_counts_as_held_in_every_view() -> None:
+    """Review M8: the bot took pile 1 and its row read 0 cards while the other chose."""
+    s = new_match(RookRules(), 2, "k22")
+    n = 1 - s.start.dealer
+    assert GAME.view(s, n).hand_counts == (0, 0, 0)  # nobody holds a pile yet
+    s = move(s, "pile 1")
+    size = len(s.start.dealt[1])
+    for seat in (0, 1):
+        counts = GAME.view(s, seat).hand_counts
+        assert counts[n] == size and counts[1 - n] == 0 and counts[DUMMY] == 0
+    s = move(s, "pile 2")
+    assert GAME.view(s, 0).hand_counts == tuple(len(h) for h in s.hands)
+
+
 def test_k22_two_players_blind_piles_and_the_dummy() -> None:
     s = new_match(RookRules(), 2, "k22")
     d = s.start.dealer

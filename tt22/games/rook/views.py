@@ -186,6 +186,18 @@ def _dummy(state: State) -> tuple[tuple[int, ...], int]:
     return tuple(sorted(up)), len(cards) - len(up)
 
 
+
+def _hand_counts(state: State, positions: int, over: bool) -> tuple[int, ...]:
+    """Cards held per position, public: while the 2-player game chooses piles (K22) the
+    hands are dealt only once both have chosen, but a pile taken is that player's, and
+    its size is known to all (the review's M8: a bot that took pile 1 showed 0 cards)."""
+    if over:
+        return (0,) * positions
+    if state.phase == PILES:
+        dealt = state.start.dealt
+        return tuple(len(dealt[p]) if p >= 0 else 0 for p in state.pile_of)
+    return tuple(len(h) for h in state.hands)
+
 def view(state: State, seat: int) -> RookView:
     """What `seat` may know now (K23)."""
     dummy, hidden = _dummy(state)
@@ -205,7 +217,7 @@ def view(state: State, seat: int) -> RookView:
         hand=() if over else state.hands[seat],
         dummy=dummy,
         dummy_hidden=hidden,
-        hand_counts=(0,) * positions if over else tuple(len(h) for h in state.hands),
+        hand_counts=_hand_counts(state, positions, over),
         pile_of=state.pile_of,
         bids=state.bids,
         high=state.high,
