@@ -129,13 +129,23 @@ async def first_screen(app: TT22App, pilot: Pilot[None]) -> type[Screen[Any]]:
 
 
 async def picture(
-    options: StartOptions, change: Callable[[TT22App], Any] | None, theme: str | None = None
+    options: StartOptions,
+    change: Callable[[TT22App], Any] | None,
+    theme: str | None = None,
+    help_open: bool = False,
 ) -> tuple[list[str], list[str]]:
     app = TT22App(options)
     if theme is not None:
         app.theme = theme
     async with app.run_test(size=SIZE) as pilot:
         kind = await first_screen(app, pilot)
+        if help_open:  # the game's rules and keys, over the table
+            under = app.screen
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: app.screen is not under and app.screen.is_mounted)
+            kind = type(app.screen)
+            for _ in range(5):
+                await pilot.pause()
         if change is not None:
             app.push_screen(SettingsScreen())
             await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
@@ -160,7 +170,7 @@ def choose(choice_id: str, value: object) -> Callable[[TT22App], None]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("screen", ["table", "replay"])
+@pytest.mark.parametrize("screen", ["table", "replay", "help"])
 @pytest.mark.parametrize(
     ("setting", "language", "ascii_cards"),
     [("language", "ko", False), ("ascii", "en", True), ("theme", "en", False)],
@@ -168,13 +178,16 @@ def choose(choice_id: str, value: object) -> Callable[[TT22App], None]:
 async def test_a_screen_after_a_change_is_the_fresh_screen(
     game: str, screen: str, setting: str, language: str, ascii_cards: bool, tmp_path: Path
 ) -> None:
-    options = table_options if screen == "table" else replay_options
+    options = replay_options if screen == "replay" else table_options
+    help_open = screen == "help"
     value = {"language": language, "ascii": True, "theme": LIGHT}[setting]
     changed = await picture(
-        options(game, "en", False, tmp_path / "changed"), choose(setting, value)
+        options(game, "en", False, tmp_path / "changed"), choose(setting, value), None, help_open
     )
     set_language("en")
     theme = LIGHT if setting == "theme" else None
-    fresh = await picture(options(game, language, ascii_cards, tmp_path / "fresh"), None, theme)
+    fresh = await picture(
+        options(game, language, ascii_cards, tmp_path / "fresh"), None, theme, help_open
+    )
     assert changed[0] == fresh[0]  # the words and cards
     assert changed[1] == fresh[1]  # and their colours
