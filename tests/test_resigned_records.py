@@ -20,8 +20,15 @@ from tt22.games import get_game
 from tt22.record import RecordError, decode_record, encode_record, load_record, replay_game
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.game_session import GameSession
+from tt22.tui.i18n import set_language
 from tt22.tui.replay.picker import RecordPicker, describe_result, wrap_label
 from tt22.tui.session import MatchSession
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    set_language("en")  # (the language is the process's: another test may have left ja)
+
 
 SEATS = [Player("Ann"), Player("Bot 1", "bot", "normal"), Player("Bot 2", "bot", "normal")]
 

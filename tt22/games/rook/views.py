@@ -186,7 +186,6 @@ def _dummy(state: State) -> tuple[tuple[int, ...], int]:
     return tuple(sorted(up)), len(cards) - len(up)
 
 
-
 def _hand_counts(state: State, positions: int, over: bool) -> tuple[int, ...]:
     """Cards held per position, public: while the 2-player game chooses piles (K22) the
     hands are dealt only once both have chosen, but a pile taken is that player's, and
@@ -197,6 +196,7 @@ def _hand_counts(state: State, positions: int, over: bool) -> tuple[int, ...]:
         dealt = state.start.dealt
         return tuple(len(dealt[p]) if p >= 0 else 0 for p in state.pile_of)
     return tuple(len(h) for h in state.hands)
+
 
 def view(state: State, seat: int) -> RookView:
     """What `seat` may know now (K23)."""
