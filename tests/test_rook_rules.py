@@ -416,6 +416,52 @@ def test_k22_a_pile_taken_counts_as_held_in_every_view() -> None:
     assert GAME.view(s, 0).hand_counts == tuple(len(h) for h in s.hands)
 
 
+def k21_last_trick(scores: tuple[int, int, int], hands: tuple[str, str, str]) -> State:
+    """3 players, hand 1 at its last trick: seat 0 bid 40 (a made bid: it has taken 40),
+    the defenders 1 and 2 have taken 20 and 10, the nest (25 points) is still out; each
+    seat plays its one card (seat 0 leads)."""
+    s = rig(3, hands, trump="H", bid=40, put_back="5S TS AS 6C 7C", taken=(40, 20, 10))
+    s.scores = scores
+    for _ in range(3):
+        s = GAME.apply(s, GAME.legal_moves(s)[0])
+    return s
+
+
+def test_k21_players_level_at_the_top_at_the_target_share_the_win() -> None:
+    # The defenders win the last trick and the nest: they take 20 + 10 + 25 = 55 each,
+    # the bidder makes its 40. From (100, 150, 150) the defenders stand level at 205.
+    level = k21_last_trick((100, 150, 150), ("6D", "7D", "8D"))
+    assert level.history[-1].deltas == (40, 55, 55)
+    assert level.scores == (140, 205, 205)
+    assert level.phase == OVER and level.to_move == -1
+    assert level.winners == (1, 2)  # K21: they share the win, no hand after it
+    # The bidder level with a defender at the top shares it too; the one below does not.
+    bidder = k21_last_trick((165, 150, 100), ("6D", "7D", "8D"))
+    assert bidder.scores == (205, 205, 155)
+    assert bidder.phase == OVER and bidder.winners == (0, 1)
+    # All three level: all three share it.
+    three = k21_last_trick((165, 150, 150), ("6D", "7D", "8D"))
+    assert three.scores == (205, 205, 205) and three.winners == (0, 1, 2)
+    # One alone at the top wins alone; level but below the target, play goes on.
+    alone = k21_last_trick((100, 150, 149), ("6D", "7D", "8D"))
+    assert alone.phase == OVER and alone.winners == (1,)
+    below = k21_last_trick((0, 100, 100), ("6D", "7D", "8D"))
+    assert below.scores == (40, 155, 155)
+    assert below.phase == BIDDING and below.start.number == 2 and below.winners == ()
+
+
+def test_k18_k22_with_four_or_two_players_level_at_the_top_play_another_hand() -> None:
+    # K21's shared win is the 3-player game's alone: with 2 players the two level at the
+    # target play on (K22: "ties as in K18"), as the two teams of 4 do (test_k18_...).
+    s = rig(2, ["6D", "7D", "8D"], trump="H", bid=40, put_back="5S TS AS 6C 7C", taken=(40, 20, 10))
+    s.scores = (260, 245)
+    for _ in range(3):
+        s = GAME.apply(s, GAME.legal_moves(s)[0])
+    h = s.history[-1]
+    assert h.taken == (40, 55) and s.scores == (300, 300)
+    assert s.phase == PILES and s.start.number == 2 and s.winners == ()
+
+
 def test_k22_two_players_blind_piles_and_the_dummy() -> None:
     s = new_match(RookRules(), 2, "k22")
     d = s.start.dealer

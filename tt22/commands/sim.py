@@ -1,7 +1,9 @@
 """`tt22 sim`: play a whole match with bots and print it (text or the JSON transcript).
 
 `--game rook` plays Rook with Rook's bots (levels easy..expert or bots by name) and
-prints docs/transcript-rook.md's transcript; 22 is played as it always was."""
+prints docs/transcript-rook.md's transcript; 22 is played as it always was. A match of
+another game that reaches `--max-hands` unfinished is printed as it stands and exits 1,
+so a script never takes a runaway for a result."""
 
 from __future__ import annotations
 
@@ -40,12 +42,37 @@ from tt22.transcript import transcript, transcript_json
 DESCRIPTION = "play a whole match with bots and print it"
 
 
-MAX_HANDS = 200
-"""A game other than 22 that no one has won after this many hands stops there (bots that
-keep setting themselves may never reach Rook's target); its transcript is unfinished."""
+MAX_HANDS = 1000
+"""The default of `--max-hands`: a game other than 22 that no one has won after this many
+hands stops there, unfinished, and `tt22 sim` says so and exits 1. Only a runaway meets
+it: the longest real matches seen are Gin's between bots that never knock (171 hands,
+nearly all void), and every Rook match ends since K21 shares a level win."""
+MAX_HANDS_LIMIT = 100_000
+UNFINISHED = 1
+"""The exit status of a match stopped at the cap (2 is a usage error, as everywhere)."""
+
+EPILOG = (
+    "A game other than 22 stops after --max-hands hands (default"
+    f" {MAX_HANDS}) if no one has won by then: the transcript (and --out's record) is"
+    " still written, marked unfinished, a line on standard error says so, and the exit"
+    f" status is {UNFINISHED}. A finished match exits 0. 22 always ends: its penalties"
+    " only grow."
+)
+
+
+def max_hands(text: str) -> int:
+    """`--max-hands`: a whole number from 1 to MAX_HANDS_LIMIT (argparse says why not)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {printable(text, 40)!r}") from None
+    if not 1 <= value <= MAX_HANDS_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_HANDS_LIMIT}, not {value}")
+    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EPILOG
     add_game_argument(parser)
     add_table_arguments(parser, players_default=None)
     parser.add_argument(
@@ -60,6 +87,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="FILE.22rec", help="also save the match as a record")
     parser.add_argument(
         "--force", action="store_true", help="let --out replace an existing record file"
+    )
+    parser.add_argument(
+        "--max-hands",
+        type=max_hands,
+        default=MAX_HANDS,
+        metavar="N",
+        help=f"stop a game other than 22 after N hands with no winner (default {MAX_HANDS});"
+        f" the match is then unfinished and the exit status {UNFINISHED}",
     )
 
 
@@ -108,13 +143,17 @@ def save_sim_record(
 
 
 def play_game(
-    game: Game[Any, Any, Any, Any], bots: Sequence[Any], rules: Any, seed: str
+    game: Game[Any, Any, Any, Any],
+    bots: Sequence[Any],
+    rules: Any,
+    seed: str,
+    hands: int = MAX_HANDS,
 ) -> tuple[Any, list[Any]]:
     """A whole game between `bots` (one per seat), each seeing only its own view, through
-    the game protocol; stops after MAX_HANDS hands if no one has won."""
+    the game protocol; stops when hand `hands` + 1 would start if no one has won."""
     state = game.new_match(rules, len(bots), seed)
     moves: list[Any] = []
-    while not game.is_over(state) and game.locate(state).hand <= MAX_HANDS:
+    while not game.is_over(state) and game.locate(state).hand <= hands:
         seat = game.to_move(state)
         move = bots[seat].choose(game.view(state, seat))
         state = game.apply(state, move)
@@ -133,7 +172,7 @@ def run_game(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -> int:
         check_out(args.out, args.force)
     bots = [make_game_bot(bots_module, name, seed) for name in names]
     seats = [Player(f"Bot {seat}", "bot", name) for seat, name in enumerate(names)]
-    state, moves = play_game(game, bots, rules, seed)
+    state, moves = play_game(game, bots, rules, seed, args.max_hands)
     if args.out:
         save_sim_record(args.out, rules, seed, seats, moves)
     if args.format == "json":
@@ -141,6 +180,14 @@ def run_game(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -> int:
     else:
         t = game.transcript(state, seed, seats)
         sys.stdout.write(game_text(game.name, t, args.ascii))
+    if not game.is_over(state):
+        sys.stdout.flush()
+        n = args.max_hands
+        sys.stderr.write(
+            f"tt22 sim: no one had won after {n} hand{'' if n == 1 else 's'}: stopped there,"
+            " the match is unfinished (--max-hands N plays longer)\n"
+        )
+        return UNFINISHED
     return 0
 
 

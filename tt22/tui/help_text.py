@@ -1,10 +1,65 @@
-"""The rules and keys for a first-time player, in each language of the catalogue."""
+"""The rules and keys for a first-time player, in each language of the catalogue: 22's
+page here, and the list of every game's page (`PAGES`) that the help offers where no
+game is in play (the home screen's "Rules and keys", Settings, the new-game screen).
+
+Each game's page lives beside that game's screens (tt22/tui/rook/help.py,
+tt22/tui/rummy/help.py) and is imported only when it is shown.
+"""
 
 from __future__ import annotations
 
-from tt22.tui.i18n import get_language
+from typing import Any
 
-__all__ = ["help_markdown"]
+from tt22.tui.i18n import CATALOGUE, add_section, get_language, t
+
+__all__ = ["PAGES", "help_markdown", "page_markdown", "page_name", "page_of"]
+
+PAGES: tuple[str, ...] = ("twentytwo", "rook", "rummy", "gin", "oklahoma")
+"""Every game tt22 plays, as the help names its pages (Oklahoma Gin is Gin with
+`knock_limit = upcard`, G9, and has a page of its own: a new player looks for it by name)."""
+
+add_section(
+    "help.",
+    {
+        "pages": ("Rules of:", "규칙:", "ルール:"),
+        "key.game": ("Game", "게임", "ゲーム"),
+        "page.twentytwo": ("22", "22", "22"),
+        "page.rook": ("Rook", "루크", "ルック"),
+        "page.rummy": ("Rummy", "러미", "ラミー"),
+        "page.gin": ("Gin Rummy", "진 러미", "ジン・ラミー"),
+        "page.oklahoma": ("Oklahoma Gin", "오클라호마 진", "オクラホマ・ジン"),
+    },
+)
+
+
+def page_name(page: str) -> str:
+    """A page's game as the help's chooser names it, in the current language."""
+    key = f"help.page.{page}"
+    return t(key) if key in CATALOGUE else page
+
+
+def page_of(game: str, rules: Any = None) -> str:
+    """The page of a match of `game` under `rules` (Gin with the upcard's knock limit
+    is Oklahoma's)."""
+    if game == "gin" and rules is not None and getattr(rules, "oklahoma", False):
+        return "oklahoma"
+    return game if game in PAGES else PAGES[0]
+
+
+def page_markdown(page: str, rules: Any = None, ascii_style: bool = False) -> str:
+    """The help's text of `page`, with the options of `rules` where the page lists
+    them (a match in play), cards drawn in the ASCII style when `ascii_style`."""
+    if page == "rook":
+        from tt22.tui.rook.help import rook_help_markdown
+
+        return rook_help_markdown(ascii_style)
+    if page in ("rummy", "gin", "oklahoma"):
+        from tt22.tui.rummy.help import rummy_help_markdown
+
+        game = "rummy" if page == "rummy" else "gin"
+        return rummy_help_markdown(game, rules, oklahoma=page == "oklahoma")
+    return help_markdown()
+
 
 _EN = """\
 # How to play 22

@@ -636,7 +636,11 @@ def _score_hand(s: State) -> None:
     top = max(scores)
     if top >= m.rules.target:
         leaders = [seat for seat in range(players) if scores[seat] == top]
-        if len({seat & 1 if players == 4 else seat for seat in leaders}) == 1:
+        # K18: with 4 players the two teams level at the top play another hand (partners
+        # always score alike, so one team at the top is two seats); K22 likewise. K21: with
+        # 3 the players level at the top share the win, for the two defenders of a hand
+        # always score alike and could otherwise stay level for ever.
+        if players == 3 or len({seat & 1 if players == 4 else seat for seat in leaders}) == 1:
             s.phase = OVER
             s.to_move = s.turn = -1
             s.winners = tuple(leaders)

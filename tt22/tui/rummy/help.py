@@ -1,24 +1,26 @@
-"""Rummy's and Gin's rules in brief (with RUMMY.md's rule numbers, M and G), the Rummy
-family's table and replayer keys, and the options of the match in play, in each
-language: what `?` opens over a Rummy or Gin screen (22's help is about 22).
+"""Rummy's, Gin Rummy's and Oklahoma Gin's rules (with docs/rummy.md's rule numbers, M
+and G), each game's own table keys, the replayer's keys, and the options of the match in
+play, in each language: what `?` opens over a Rummy or Gin screen, and those games' pages
+of the help anywhere else.
 
-The rules are the rulebook's, said short; the options come from the game (its `options`
-and the rules in play), labelled with the new-game screen's words, so a house rule in
-play is in view where the rules are explained.
+Each game's page lists only the keys that do something in that game: Gin's hand is never
+put down (G3), so Gin has no meld, lay-off or select key, and Rummy has no knock. The
+rules are written for someone who has never played; the marks of the table are quoted
+in the table's own words (tt22/tui/rummy/words.py), so the help says what it shows. The
+options come from the game (its `options` and the rules in play), labelled with the
+new-game screen's words, so a house rule in play is in view where the rules are.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-
+import tt22.tui.rummy.words  # (the table's words: rummy.ui.*)
 import tt22.tui.screens.setup_words  # noqa: F401  (the option labels: setup.opt.*)
 from tt22.games import get_game
+from tt22.tui.help_text import page_of
 from tt22.tui.i18n import CATALOGUE, get_language, t
-from tt22.tui.screens.help import HelpScreen, HelpText
-from tt22.tui.widgets.keybar import KeyBar
+from tt22.tui.screens.help import HelpScreen
 
 __all__ = ["RummyHelpScreen", "rummy_help_markdown"]
 
@@ -26,64 +28,121 @@ _RUMMY = {
     "en": """\
 # How to play Rummy
 
-**The aim:** get rid of your cards by putting them down in melds. Whoever goes out wins the
-hand; the others take the value of the cards left in their hands as penalty points. The game
-ends after the hand in which someone reaches the target; the lowest total wins.
+**The aim:** be the first to get rid of your cards by laying them down in melds. When
+someone goes out, everyone else takes the value of the cards left in their hand as
+penalty points. The game ends after the hand in which someone's penalty total reaches
+the target (100); the lowest total wins.
 
-1. **Melds (M2).** A run is 3 or more cards of one suit in sequence; a group is 3 or 4 cards of
-   one rank. An ace is low (A-2-3) or high (Q-K-A), never both (no K-A-2).
-2. **Card values (M3).** J, Q, K 10; 2 to 10 as numbered; A 1.
-3. **A turn (M4).** Draw the top of the stock or of the discard pile, meld and lay off as you
-   like, then discard one card. A card taken from the pile may not go back in the same turn.
-4. **Melding and laying off (M6).** Put down new melds, or add single cards to any meld on the
-   table where they extend it.
-5. **Going out (M8).** The first with no cards left ends the hand (with or without a last
-   discard, as the options say).
-6. **Endless hands (M9).** An empty stock is made again from the discards; after too many
-   reshuffles or turns the hand ends and nobody scores.
-7. **Scoring (M10).** The others score the value of the cards in their hands.
+## Cards and the deal
+- **The deck (M1):** 52 cards, no jokers. In each suit the order is A 2 3 ... 10 J Q K;
+  an ace may also follow the K in a run.
+- **Values (M3):** J, Q and K 10; 2 to 10 their number; an ace 1.
+- **The deal (M7):** 2 to 4 players, 7 cards each. The next card is turned face up to
+  start the **discard pile**; the rest, face down, is the **stock**. The player on the
+  dealer's left plays first, and the deal passes to the left.
 
-You see your own hand, the discard pile, the melds and how many cards each player holds (M5).
+## Melds (M2)
+- A **run** is 3 or more cards of one suit in sequence: 4♥ 5♥ 6♥. An ace is low (A-2-3)
+  or high (Q-K-A), but a run never goes round the corner: K-A-2 is not one.
+- A **group** is 3 or 4 cards of one rank: 8♠ 8♦ 8♣.
+
+## A turn
+1. **Draw (M4)** the top card of the stock, or the top card of the discard pile.
+2. **Meld and lay off (M6)**, if you like, as much as you like: put melds from your hand down
+   on the table, and add single cards to any meld on the table, yours or anyone's,
+   where they extend it (7♥ onto 4♥ 5♥ 6♥; the fourth 8 onto a group of three 8s).
+3. **Discard (M4)** one card face up on the discard pile: your turn is over. A card you took
+   from the discard pile this turn may not go straight back.
+
+## The end of a hand
+- **Going out (M8):** the first player with no cards left wins the hand. Your last cards
+  may go down as melds or lay-offs with no discard at all (unless the options ask for a
+  final discard).
+- **Penalties (M10):** each other player adds up the cards left in their hand (M3) and
+  adds that to their penalty total. Lower is better.
+- **An empty stock (M9):** the discards are shuffled into a new stock. After 3 such
+  reshuffles in one hand, or after 200 turns, the hand ends with no winner and nobody
+  scores: a void hand.
+
+You see your own hand, the discard pile, the melds on the table and how many cards each
+player holds; never another player's hand (M5).
 """,
     "ko": """\
 # 러미 하는 법
 
-**목표:** 카드를 멜드로 내려놓아 손에서 모두 없애는 것. 먼저 나간 사람이 그 판을 이기고, 나머지는
-손에 남은 카드의 값을 벌점으로 받습니다. 누군가 목표 점수에 닿은 판이 끝나면 게임이 끝나고, 합계가
-가장 낮은 사람이 이깁니다.
+**목표:** 카드를 멜드로 내려놓아 손의 카드를 가장 먼저 모두 없애는 것입니다. 누군가 손을
+비우면, 나머지 사람은 손에 남은 카드의 값을 벌점으로 받습니다. 누군가의 벌점 합계가 목표
+점수(100점)에 닿은 판이 끝나면 게임이 끝나고, 합계가 가장 낮은 사람이 이깁니다.
 
-1. **멜드 (M2).** 런은 같은 무늬 3장 이상의 연속, 그룹은 같은 숫자 3장이나 4장입니다. 에이스는
-   낮게(A-2-3) 또는 높게(Q-K-A) 쓰며, 둘 다는 안 됩니다(K-A-2 불가).
-2. **카드 값 (M3).** J, Q, K는 10, 2~10은 숫자대로, A는 1.
-3. **차례 (M4).** 더미나 버린 카드 더미의 맨 위를 한 장 가져오고, 원하는 만큼 멜드하고 붙인 뒤,
-   한 장을 버립니다. 버린 카드 더미에서 가져온 카드는 그 차례에 다시 버릴 수 없습니다.
-4. **멜드와 붙이기 (M6).** 새 멜드를 내려놓거나, 테이블의 아무 멜드에나 이어지는 카드를 붙입니다.
-5. **나가기 (M8).** 손의 카드를 먼저 모두 없앤 사람이 판을 끝냅니다(마지막 버리기는 옵션대로).
-6. **끝나지 않는 판 (M9).** 더미가 떨어지면 버린 카드로 다시 만듭니다. 섞기나 차례가 너무 많으면
-   아무도 점수 없이 판이 끝납니다.
-7. **점수 (M10).** 나머지 사람은 손에 남은 카드의 값을 받습니다.
+## 카드와 딜
+- **카드 (M1):** 조커 없이 52장. 무늬마다 A 2 3 ... 10 J Q K 순서이고, 런에서는 A가 K 다음에
+  올 수도 있습니다.
+- **카드 값 (M3):** J, Q, K는 10점, 2부터 10은 숫자대로, A는 1점.
+- **딜 (M7):** 2~4명이 7장씩 받습니다. 다음 카드 한 장을 앞면으로 놓아 **버린 카드** 더미를
+  시작하고, 나머지는 뒷면으로 쌓아 **더미**(뽑는 카드)로 씁니다. 딜러 왼쪽 사람이 먼저 하고,
+  딜러는 판마다 왼쪽으로 넘어갑니다.
 
-볼 수 있는 것: 내 패, 버린 카드 더미, 멜드, 각자 가진 카드 수 (M5).
+## 멜드 (M2)
+- **런:** 같은 무늬의 카드 3장 이상이 이어진 것입니다. 예: 4♥ 5♥ 6♥. A는 낮게(A-2-3)도
+  높게(Q-K-A)도 쓸 수 있지만, K-A-2처럼 한 바퀴 돌아 이어지지는 않습니다.
+- **그룹:** 같은 숫자의 카드 3장이나 4장입니다. 예: 8♠ 8♦ 8♣.
+
+## 한 차례
+1. **뽑기 (M4):** 더미의 맨 위 카드나 버린 카드 더미의 맨 위 카드를 한 장 가져옵니다.
+2. **멜드와 붙이기 (M6):** 원하면 원하는 만큼 합니다. 손의 멜드를 테이블에 내려놓거나, 테이블의
+   어느 멜드에든(내 것이든 남의 것이든) 이어지는 카드를 한 장씩 붙입니다(4♥ 5♥ 6♥에 7♥,
+   8 세 장 그룹에 네 번째 8).
+3. **버리기 (M4):** 카드 한 장을 버린 카드 더미에 앞면으로 놓으면 차례가 끝납니다. 이번 차례에
+   버린 카드 더미에서 가져온 카드는 바로 다시 버릴 수 없습니다.
+
+## 판의 끝
+- **나가기 (M8):** 손의 카드를 가장 먼저 모두 없앤 사람이 그 판을 이깁니다. 마지막 카드는
+  멜드나 붙이기로 내려놓아도 되고, 마지막에 버리지 않아도 됩니다(옵션에서 마지막 버리기를
+  요구하지 않는 한).
+- **벌점 (M10):** 나머지 사람은 손에 남은 카드의 값(M3)을 더해 벌점 합계에 보탭니다. 낮을수록
+  좋습니다.
+- **더미가 떨어지면 (M9):** 버린 카드를 섞어 새 더미를 만듭니다. 한 판에서 이렇게 3번 섞었거나
+  200차례가 지나면, 이긴 사람 없이 아무도 점수를 얻지 않고 판이 끝납니다(무효 판).
+
+볼 수 있는 것은 내 패, 버린 카드 더미, 테이블의 멜드, 각자 가진 카드 수입니다. 남의 패는 볼
+수 없습니다(M5).
 """,
     "ja": """\
 # ラミーの遊び方
 
-**目的:** 手札をメルドにして場に出し、 手札をなくすこと。 先に上がった人がその回の勝ちで、
-ほかの人は手札に残ったカードの値を失点として受けます。 誰かが目標点に届いた回で
-ゲームが終わり、 合計が最も少ない人の勝ちです。
+**目的:** 手札をメルドにして場に出し、誰よりも先に手札をなくすことです。誰かが上がると、
+ほかの人は手札に残った札の値を失点として受けます。誰かの失点の合計が目標点(100点)に
+届いた回でゲームは終わり、合計が一番少ない人の勝ちです。
 
-1. **メルド (M2).** ランは同じスートで3枚以上の連続、 グループは同じ数の3枚か4枚です。 エースは
-   下(A-2-3)か上(Q-K-A)で、 両方は不可(K-A-2はなし)。
-2. **カードの値 (M3).** J、 Q、 Kは10、 2から10は数どおり、 Aは1。
-3. **手番 (M4).** 山札か捨て札の一番上を1枚引き、 好きなだけメルドと付け札をしてから、 1枚捨てます。
-   捨て札から取ったカードは同じ手番には捨てられません。
-4. **メルドと付け札 (M6).** 新しいメルドを出すか、 場のどのメルドにもつながるカードを付けます。
-5. **上がり (M8).** 先に手札をなくした人がその回を終えます(最後の捨て札はオプションどおり)。
-6. **終わらない回 (M9).** 山札が尽きたら捨て札から作り直します。 切り直しや手番が多すぎると、
-   誰も得点せずに回が終わります。
-7. **得点 (M10).** ほかの人は手札に残ったカードの値を受けます。
+## カードと配り
+- **カード (M1):** ジョーカーなしの52枚。どのスートも A 2 3 ... 10 J Q K の順で、ランでは
+  AをKの次に置くこともできます。
+- **札の値 (M3):** J、Q、Kは10点、2から10は数字どおり、Aは1点です。
+- **配り (M7):** 2〜4人に7枚ずつ配ります。次の1枚を表にして**捨て札**を始め、残りは裏向きに
+  積んで**山札**にします。親の左の人から始め、親は回ごとに左へ移ります。
 
-見えるもの: 自分の手札、 捨て札、 メルド、 各自の手札の枚数 (M5)。
+## メルド (M2)
+- **ラン:** 同じスートで3枚以上の連続した札です。例: 4♥ 5♥ 6♥。Aは下(A-2-3)にも上
+  (Q-K-A)にも使えますが、K-A-2のように一回りしてつなげることはできません。
+- **グループ:** 同じ数字の3枚か4枚です。例: 8♠ 8♦ 8♣。
+
+## 手番
+1. **引く (M4):** 山札か捨て札の一番上の札を1枚取ります。
+2. **メルドと付け札 (M6):** したければ、好きなだけできます。手札のメルドを場に出し、場のどの
+   メルドにも(自分のものでも他人のものでも)つながる札を1枚ずつ付けられます(4♥ 5♥ 6♥ に
+   7♥、8が3枚のグループに4枚目の8)。
+3. **捨てる (M4):** 1枚を捨て札の上に表向きに置くと、手番が終わります。この手番に捨て札から
+   取った札は、すぐには捨てられません。
+
+## 回の終わり
+- **上がり (M8):** 最初に手札がなくなった人がその回の勝ちです。最後の札はメルドや付け札で
+  出してもよく、最後に捨てなくても構いません(オプションで最後の捨て札を求めない限り)。
+- **失点 (M10):** ほかの人は手札に残った札の値(M3)を合計し、失点に加えます。少ないほど
+  有利です。
+- **山札が尽きたら (M9):** 捨て札を切り直して新しい山札にします。1回のうちにこれが3回に
+  なるか、200手番を過ぎると、勝者なし、誰も得点しないままその回は終わります(流局)。
+
+見えるのは、自分の手札、捨て札、場のメルド、各自の手札の枚数です。他人の手札は見えません(M5)。
 """,
 }
 
@@ -91,97 +150,380 @@ _GIN = {
     "en": """\
 # How to play Gin Rummy
 
-**The aim:** arrange your 10 cards into melds and knock when the rest, your deadwood, is small.
-Points go to the lower deadwood; the first to the target wins the game.
+**The aim:** two players; arrange your 10 cards into melds, and **knock** when the
+cards left over, your **deadwood**, are worth little. The player with the lower
+deadwood scores; the first to the target ({target} points) wins the game.
 
-1. **The deal (G1).** 10 cards each and an upcard: the non-dealer may take it or pass, then the
-   dealer; if both pass, the non-dealer draws from the stock.
-2. **Melds (M2, G2).** A run is 3 or more cards of one suit in sequence; a group is 3 or 4 cards
-   of one rank. Aces are low only (A-2-3, never Q-K-A).
-3. **Deadwood (M3, G3).** The value of the cards outside your melds, counted the best way (J, Q,
-   K 10; A 1). The table shows your best melds and the deadwood as you play.
-4. **A turn (M4).** Draw the top of the stock or of the discard pile, then discard one card. A
-   card taken from the pile may not go back in the same turn.
-5. **Knocking (G4).** With deadwood at the knock limit or less after your discard you may knock;
-   with none it is gin.
-6. **Laying off and scoring (G5, G6).** The other player lays deadwood off on the knocker's melds
-   (not on gin). The lower deadwood scores the difference; an undercut or gin adds its bonus.
-7. **The stock runs out (G7).** The hand is void: nobody scores.
-8. **The game (G8, G9).** To the target, with a bonus per hand won, for the game and for a
-   shutout. In Oklahoma the upcard sets the knock limit and a spade upcard doubles the hand.
+## Cards and the deal
+- **The deck (M1):** 52 cards, no jokers. Aces are **low only** (G2): A-2-3 is a run,
+  Q-K-A is not. The hand is sorted that way.
+- **Values (M3):** J, Q and K 10; 2 to 10 their number; an ace 1.
+- **The deal (G1):** 10 cards each; the next card is turned up: the **upcard**, which
+  starts the discard pile. The rest is the **stock**. The non-dealer may take the upcard
+  or pass; then the dealer may; if both pass, the non-dealer draws from the stock and
+  play goes on. The loser of a hand deals the next.
 
-You see your own hand, the discard pile and every card taken from it (M5).
+## Melds and deadwood (M2, G3)
+- A **run** is 3 or more cards of one suit in sequence (4♥ 5♥ 6♥); a **group** is 3 or 4
+  cards of one rank (8♠ 8♦ 8♣). A card counts in one meld only.
+- Melds stay in your hand: nothing is put on the table during play. Your **deadwood** is
+  the value of the cards in no meld, with the melds chosen to make it as small as can
+  be. The table works it out for you as you play ("deadwood 12").
+
+## A turn (M4)
+1. **Draw** the top card of the stock or of the discard pile.
+2. **Discard** one card, face up. A card you took from the discard pile this turn may not
+   go straight back.
+
+## Knocking and scoring (G4-G6)
+- **Knock (G4):** instead of a plain discard, discard and knock when your deadwood after
+  it is {limit}: the hand ends. With no deadwood at all it is **gin**.
+- **Showing (G5):** both hands are shown. The other player may lay deadwood cards off
+  onto the knocker's melds (not onto gin); tt22 does it the best way for them.
+- **Scoring (G6):** if the knocker's deadwood is lower, the knocker scores the
+  difference. If the other's is equal or lower, that is an **undercut**: they score the
+  difference plus {undercut}. Gin scores the other's deadwood plus {gin}, and is never
+  undercut.
+- **The stock runs out (G7):** when {wall}, the next player may take the last discard
+  only to knock with it; if they do not, the hand is **void**: nobody scores, and the
+  same dealer deals again.
+
+## The game (G8)
+The first to reach {target} points wins. Then each player gets {hand_bonus} for every
+hand they won, the winner {game_bonus} for the game, and {shutout_bonus} more if the loser
+scored nothing at all (a shutout).
+
+You see your own hand, the discard pile and every card taken from it; never the other
+hand until it is shown (M5).
 """,
     "ko": """\
 # 진 러미 하는 법
 
-**목표:** 10장을 멜드로 맞추고, 남은 카드(데드우드)가 적을 때 노크하는 것. 데드우드가 적은 쪽이
-점수를 얻고, 목표 점수에 먼저 닿으면 이깁니다.
+**목표:** 두 사람이 하는 게임입니다. 10장을 멜드로 맞추고, 멜드에 들지 않은 카드인
+**데드우드**의 값이 작아지면 **노크**합니다. 데드우드가 적은 쪽이 점수를 얻고, 목표 점수
+({target}점)에 먼저 닿으면 게임을 이깁니다.
 
-1. **딜 (G1).** 각자 10장과 업카드 한 장. 딜러 아닌 쪽이 먼저 업카드를 가져오거나 패스하고, 다음은
-   딜러입니다. 둘 다 패스하면 딜러 아닌 쪽이 더미에서 뽑습니다.
-2. **멜드 (M2, G2).** 런은 같은 무늬 3장 이상의 연속, 그룹은 같은 숫자 3장이나 4장입니다.
-   에이스는 낮게만 씁니다(A-2-3, Q-K-A 불가).
-3. **데드우드 (M3, G3).** 멜드 밖 카드의 값을 가장 적게 세는 것(J, Q, K는 10, A는 1). 테이블이
-   가장 좋은 멜드와 데드우드를 계속 보여 줍니다.
-4. **차례 (M4).** 더미나 버린 카드 더미의 맨 위를 가져온 뒤 한 장을 버립니다. 버린 카드 더미에서
-   가져온 카드는 그 차례에 다시 버릴 수 없습니다.
-5. **노크 (G4).** 버린 뒤 데드우드가 노크 한도 이하면 노크할 수 있고, 0이면 진입니다.
-6. **붙이기와 점수 (G5, G6).** 상대는 노크한 쪽의 멜드에 데드우드를 붙입니다(진에는 불가).
-   데드우드가 적은 쪽이 차이만큼 얻고, 언더컷이나 진은 보너스가 더해집니다.
-7. **더미가 떨어지면 (G7).** 그 판은 무효이고 아무도 점수를 얻지 않습니다.
-8. **게임 (G8, G9).** 목표 점수까지. 이긴 판, 게임, 완봉에 보너스가 있습니다. 오클라호마에서는
-   업카드가 노크 한도를 정하고, 스페이드 업카드는 그 판 점수를 두 배로 합니다.
+## 카드와 딜
+- **카드 (M1):** 조커 없이 52장. A는 **낮게만** 씁니다(G2). A-2-3은 런이지만 Q-K-A는
+  아닙니다. 패도 그 순서로 정렬됩니다.
+- **카드 값 (M3):** J, Q, K는 10점, 2부터 10은 숫자대로, A는 1점.
+- **딜 (G1):** 각자 10장을 받고, 다음 카드 한 장을 앞면으로 놓습니다. 이것이 **업카드**이고
+  버린 카드 더미의 시작입니다. 나머지는 **더미**(뽑는 카드)입니다. 딜러가 아닌 사람이 먼저
+  업카드를 가져오거나 패스하고, 다음은 딜러 차례입니다. 둘 다 패스하면 딜러가 아닌 사람이
+  더미에서 뽑고 게임이 이어집니다. 다음 판은 진 사람이 돌립니다.
 
-볼 수 있는 것: 내 패, 버린 카드 더미, 그 더미에서 가져간 모든 카드 (M5).
+## 멜드와 데드우드 (M2, G3)
+- **런**은 같은 무늬 3장 이상의 연속(4♥ 5♥ 6♥), **그룹**은 같은 숫자 3장이나 4장(8♠ 8♦ 8♣)
+  입니다. 한 카드는 한 멜드에만 셉니다.
+- 멜드는 손에 그대로 둡니다. 게임 중에는 테이블에 아무것도 내려놓지 않습니다. **데드우드**는
+  어느 멜드에도 들지 않은 카드의 값으로, 가장 작아지도록 멜드를 골라 셉니다. 테이블이
+  ('데드우드 12점'처럼) 계속 계산해 보여 줍니다.
+
+## 한 차례 (M4)
+1. **뽑기:** 더미나 버린 카드 더미의 맨 위 카드를 가져옵니다.
+2. **버리기:** 카드 한 장을 앞면으로 버립니다. 이번 차례에 버린 카드 더미에서 가져온 카드는
+   바로 다시 버릴 수 없습니다.
+
+## 노크와 점수 (G4–G6)
+- **노크 (G4):** 그냥 버리는 대신, 버린 뒤의 데드우드가 {limit}이면 버리면서 노크할 수
+  있습니다. 그러면 판이 끝납니다. 데드우드가 전혀 없으면 **진**입니다.
+- **공개 (G5):** 두 사람 모두 패를 공개합니다. 상대는 노크한 사람의 멜드에 자기 데드우드를
+  붙일 수 있습니다(진에는 붙일 수 없음). tt22가 상대에게 가장 좋게 붙여 줍니다.
+- **점수 (G6):** 노크한 쪽의 데드우드가 적으면 그 차이만큼 얻습니다. 상대의 데드우드가
+  같거나 적으면 **언더컷**으로, 상대가 차이에 {undercut}점을 더해 얻습니다. 진은 상대의
+  데드우드에 {gin}점을 더해 얻고, 언더컷을 당하지 않습니다.
+- **더미가 떨어지면 (G7):** {wall} 다음 사람은 마지막에 버린 카드를 노크할 때만 가져올 수
+  있습니다. 노크하지 않으면 그 판은 **무효**입니다. 아무도 점수를 얻지 않고 같은 딜러가 다시
+  돌립니다.
+
+## 게임 (G8)
+{target}점에 먼저 닿은 사람이 이깁니다. 그다음 각자 이긴 판마다 {hand_bonus}점, 이긴 사람은
+게임 보너스 {game_bonus}점을 받고, 진 사람이 한 점도 얻지 못했으면(완봉) {shutout_bonus}점을
+더 받습니다.
+
+볼 수 있는 것은 내 패, 버린 카드 더미, 그 더미에서 가져간 모든 카드입니다. 상대의 패는 공개될
+때까지 볼 수 없습니다(M5).
 """,
     "ja": """\
 # ジン・ラミーの遊び方
 
-**目的:** 10枚をメルドにそろえ、 残り(デッドウッド)が少ないときにノックすること。 デッドウッドの
-少ない側が得点し、 目標点に先に届いた人の勝ちです。
+**目的:** 2人で遊ぶゲームです。10枚の手札をメルドにそろえ、メルドに入らない札
+(**デッドウッド**)の値が小さくなったら**ノック**します。デッドウッドの少ない側が得点し、
+目標点({target}点)に先に届いた人がゲームの勝ちです。
 
-1. **配り (G1).** 各自10枚と表札1枚。 子が先に表札を取るかパスし、 次に親。 二人ともパスしたら
-   子が山札から引きます。
-2. **メルド (M2, G2).** ランは同じスートで3枚以上の連続、 グループは同じ数の3枚か4枚です。
-   エースは下のみ(A-2-3、 Q-K-Aは不可)。
-3. **デッドウッド (M3, G3).** メルドの外のカードの値を最も少なく数えたもの(J、 Q、 Kは10、 Aは1)。
-   テーブルは最良のメルドとデッドウッドを常に表示します。
-4. **手番 (M4).** 山札か捨て札の一番上を引いてから1枚捨てます。 捨て札から取ったカードは同じ手番
-   には捨てられません。
-5. **ノック (G4).** 捨てた後のデッドウッドがノックの上限以下ならノックでき、 0ならジンです。
-6. **付け札と得点 (G5, G6).** 相手はノックした側のメルドにデッドウッドを付けます(ジンには不可)。
-   デッドウッドの少ない側が差を得て、 アンダーカットやジンはボーナスが加わります。
-7. **山札が尽きたら (G7).** その回は無効で、 誰も得点しません。
-8. **ゲーム (G8, G9).** 目標点まで。 勝った回、 ゲーム、 完封にボーナスがあります。 オクラホマでは
-   表札がノックの上限を決め、 スペードの表札はその回の点を倍にします。
+## カードと配り
+- **カード (M1):** ジョーカーなしの52枚。Aは**下だけ**に使います(G2)。A-2-3はランですが、
+  Q-K-Aはランではありません。手札もその順に並びます。
+- **札の値 (M3):** J、Q、Kは10点、2から10は数字どおり、Aは1点です。
+- **配り (G1):** 各自に10枚配り、次の1枚を表にします。これが**アップカード**で、捨て札の
+  始まりです。残りは**山札**です。子(親でない人)が先にアップカードを取るかパスし、次に親が
+  選びます。2人ともパスしたら、子が山札から引いて続けます。次の回は負けた人が配ります。
 
-見えるもの: 自分の手札、 捨て札、 そこから取られたすべてのカード (M5)。
+## メルドとデッドウッド (M2、G3)
+- **ラン**は同じスートで3枚以上の連続(4♥ 5♥ 6♥)、**グループ**は同じ数字の3枚か4枚
+  (8♠ 8♦ 8♣)です。1枚の札は1つのメルドにしか数えません。
+- メルドは手札に持ったままで、遊んでいる間は場に何も出しません。**デッドウッド**は、
+  どのメルドにも入らない札の値の合計で、一番少なくなるようにメルドを選んで数えます。
+  テーブルが(「デッドウッド 12 点」のように)いつも計算して表示します。
+
+## 手番 (M4)
+1. **引く:** 山札か捨て札の一番上の札を取ります。
+2. **捨てる:** 1枚を表向きに捨てます。この手番に捨て札から取った札は、すぐには捨てられません。
+
+## ノックと得点 (G4〜G6)
+- **ノック (G4):** 捨てた後のデッドウッドが{limit}なら、捨てると同時にノックできます。
+  そこでその回は終わります。デッドウッドがまったくなければ**ジン**です。
+- **公開 (G5):** 2人とも手札を見せます。相手はノックした人のメルドに自分のデッドウッドを
+  付けられます(ジンには付けられません)。tt22が相手に一番有利なように付けます。
+- **得点 (G6):** ノックした人のデッドウッドの方が少なければ、その差を得ます。相手の方が同じか
+  少なければ**アンダーカット**で、相手が差に{undercut}点を加えて得ます。ジンは相手の
+  デッドウッドに{gin}点を加えて得て、アンダーカットされることはありません。
+- **山札が尽きたら (G7):** {wall}、次の人は最後の捨て札をノックするときにだけ取れます。
+  ノックしなければその回は**流局**です。誰も得点せず、同じ親がもう一度配ります。
+
+## ゲーム (G8)
+先に{target}点に届いた人の勝ちです。そのあと、勝った回ごとに各自{hand_bonus}点、勝者には
+ゲームのボーナス{game_bonus}点、負けた人が1点も取れなかったとき(完封)はさらに
+{shutout_bonus}点が入ります。
+
+見えるのは、自分の手札、捨て札、そこから取られたすべての札です。相手の手札は公開されるまで
+見えません(M5)。
 """,
 }
 
-_KEYS = {
+_OKLAHOMA = {
+    "en": """\
+# How to play Oklahoma Gin
+
+Oklahoma Gin is Gin Rummy (below) with one change to how low you must be to knock, and
+a longer game (G9):
+- **The upcard sets the knock limit:** its value is the most deadwood you may knock with
+  this hand (a 7: 7 or less; a K: 10). An **ace** upcard means gin only.
+- **A spade upcard doubles** the points of the hand, its undercut or gin bonus included.
+  The bonuses at the end of the game are not doubled.
+- The undercut bonus is 20, the gin bonus 25, and the game is to 150.
+
+The table's top line shows the hand's limit ("knock at 7 or less", "gin only") and
+"spades: doubled" when it is so.
+
+""",
+    "ko": """\
+# 오클라호마 진 하는 법
+
+오클라호마 진은 진 러미(아래)에서 노크할 수 있는 한도만 다르고, 게임이 더 깁니다(G9).
+- **업카드가 노크 한도를 정합니다.** 업카드의 값이 그 판에서 노크할 수 있는 데드우드의 최대치
+  입니다(7이면 7점 이하, K면 10점 이하). 업카드가 **A**이면 진으로만 끝낼 수 있습니다.
+- **업카드가 스페이드이면** 그 판의 점수가 언더컷·진 보너스까지 **두 배**가 됩니다. 게임이
+  끝날 때 받는 보너스는 두 배가 되지 않습니다.
+- 언더컷 보너스는 20점, 진 보너스는 25점이고, 게임은 150점까지입니다.
+
+테이블 맨 윗줄에 그 판의 한도('7점 이하로 노크', '진만 가능')와, 해당할 때는 '스페이드: 두 배'가
+나옵니다.
+
+""",
+    "ja": """\
+# オクラホマ・ジンの遊び方
+
+オクラホマ・ジンは、ジン・ラミー(下記)とノックできる上限だけが違い、ゲームが長くなります(G9)。
+- **アップカードがノックの上限を決めます。**その値が、その回にノックできるデッドウッドの
+  上限です(7なら7点以下、Kなら10点以下)。アップカードが **A** ならジンでしか上がれません。
+- **アップカードがスペードなら**、その回の点はアンダーカットやジンのボーナスも含めて
+  **2倍**になります。ゲーム終了時のボーナスは2倍になりません。
+- アンダーカットのボーナスは20点、ジンのボーナスは25点で、ゲームは150点までです。
+
+テーブルの一番上の行に、その回の上限(「7点以下でノック」「ジンのみ」)と、該当するときは
+「スペード: 2倍」が表示されます。
+
+""",
+}
+
+# When G7's last chance comes: the stock empty (`wall = 0`) or down to `wall` cards.
+_WALL = {
+    "en": ("the stock is empty", "only {n} cards are left in the stock"),
+    "ko": ("더미가 다 떨어지면", "더미가 {n}장만 남으면"),
+    "ja": ("山札がなくなると", "山札が残り{n}枚になると"),
+}
+
+# The knock limit as G4 words it, for Gin (10) and for Oklahoma (the upcard).
+_LIMIT = {
+    "en": ("10 or less (the options may change it)", "at most the upcard's value (G9)"),
+    "ko": ("10점 이하(옵션으로 바꿀 수 있음)", "업카드의 값 이하(G9)"),
+    "ja": ("10点以下(オプションで変えられます)", "アップカードの値以下(G9)"),
+}
+
+_TABLE_HEAD = {
+    "en": ("## The table", "mark", "what it means"),
+    "ko": ("## 테이블의 표시", "표시", "뜻"),
+    "ja": ("## テーブルの表示", "表示", "意味"),
+}
+
+_MARKS = {
+    "en": {
+        "turn": "whose turn it is",
+        "dealer": "who dealt this hand",
+        "cards": "how many cards each player holds",
+        "penalty": "each player's penalty total: lower is better",
+        "points": "each player's points this game",
+        "melds": "the melds on the table, numbered: lay a card off on meld 2 with the key 2",
+        "pickups": "the cards the other player took from the discard pile: they hold them",
+        "pile": "how many cards the discard pile holds, and the top one, which you may take",
+        "stock": "the cards left to draw",
+        "recent": "what the others did since your last turn",
+        "cursor": "the card under the cursor",
+        "selected": "a card you selected for a meld",
+        "melds_n": "your best melds now, and what the rest of your hand is worth",
+    },
+    "ko": {
+        "turn": "지금 차례인 사람",
+        "dealer": "이번 판의 딜러",
+        "cards": "각자 가진 카드 수",
+        "penalty": "각자의 벌점 합계. 낮을수록 좋습니다",
+        "points": "이번 게임에서 각자 얻은 점수",
+        "melds": "테이블의 멜드와 번호. 2번 멜드에는 2 키로 붙입니다",
+        "pickups": "상대가 버린 카드 더미에서 가져간 카드(지금 상대 손에 있음)",
+        "pile": "버린 카드 더미의 장수와 맨 위 카드(가져올 수 있음)",
+        "stock": "남은 뽑을 카드",
+        "recent": "내 지난 차례 이후 다른 사람이 한 일",
+        "cursor": "커서가 있는 카드",
+        "selected": "멜드하려고 고른 카드",
+        "melds_n": "지금 가장 좋은 멜드 수와 나머지 카드의 값",
+    },
+    "ja": {
+        "turn": "今の手番の人",
+        "dealer": "この回の親",
+        "cards": "各自の手札の枚数",
+        "penalty": "各自の失点の合計。少ないほど有利です",
+        "points": "このゲームで各自が取った点",
+        "melds": "場のメルドと番号。2番のメルドにはキー2で付けます",
+        "pickups": "相手が捨て札から取った札(今は相手の手札にあります)",
+        "pile": "捨て札の枚数と一番上の札(取ることができます)",
+        "stock": "残りの引ける札",
+        "recent": "自分の前の手番から、ほかの人がしたこと",
+        "cursor": "カーソルのある札",
+        "selected": "メルドのために選んだ札",
+        "melds_n": "今の一番よいメルドの数と、残りの札の値",
+    },
+}
+
+_RUMMY_KEYS = {
     "en": """\
 ## Keys
 | key | what it does |
 | --- | --- |
 | ← → or h l | move along your hand (Home End: the first or the last card) |
-| space | select a card (for a meld) |
-| Enter | draw from the stock, pass the upcard, discard the card under the cursor |
+| space | select a card for a meld, or unselect it |
+| Enter | draw from the stock; then discard the card under the cursor (after o: lay it off) |
 | p | take the top of the discard pile |
-| m | meld the selected cards (Rummy) |
-| o | lay the card off; again o for the next meld it fits, Enter to lay it there |
-| 1 to 9 | lay the card off on that meld of the table (Rummy) |
-| k | knock with the card under the cursor (Gin) |
+| m | put the selected cards down as a meld |
+| o | lay the card off: o again for the next meld it fits, Enter lays it, Esc does not |
+| 1 to 9 | lay the card under the cursor off on that meld of the table |
 | i | a hint: what the strongest bot would do from your cards, chosen in your hand |
 | u | undo: take back your last move and the bots' replies (one player against bots) |
 | x | resign the game (asks first; the record is kept) |
 | ? | this help |
 | q | back to the home screen (the game is saved) |
 
-The mouse works too: click a card to select it, a meld of the table to lay off on it, and the
-buttons.
+The mouse works too: click a card to select it, a meld of the table to lay off on it, and
+the buttons. Two people at one keyboard: Enter first shows the hand of the one to play.
+""",
+    "ko": """\
+## 키
+| 키 | 하는 일 |
+| --- | --- |
+| ← → 또는 h l | 패에서 이동 (Home End: 첫 카드, 마지막 카드) |
+| space | 멜드할 카드 고르기/풀기 |
+| Enter | 더미에서 뽑기, 그다음 커서의 카드 버리기(o 다음에는 거기에 붙이기) |
+| p | 버린 카드 더미의 맨 위 가져오기 |
+| m | 고른 카드를 멜드로 내려놓기 |
+| o | 커서의 카드 붙이기. 다시 o는 맞는 다음 멜드, Enter는 거기에 붙이기, Esc는 취소 |
+| 1 ~ 9 | 커서의 카드를 테이블의 그 번호 멜드에 붙이기 |
+| i | 힌트: 가장 강한 봇이 내 카드로 둘 수. 패에서 골라 줍니다 |
+| u | 무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 혼자 둘 때) |
+| x | 기권(먼저 묻습니다. 기록은 남습니다) |
+| ? | 이 도움말 |
+| q | 홈 화면으로(게임은 저장됩니다) |
 
+마우스도 됩니다: 카드를 누르면 고르고, 테이블의 멜드를 누르면 거기에 붙이며, 버튼도 누를 수
+있습니다. 한 키보드로 여럿이 할 때는 Enter를 눌러야 차례인 사람의 패가 보입니다.
+""",
+    "ja": """\
+## キー
+| キー | 働き |
+| --- | --- |
+| ← → または h l | 手札の中を移動 (Home End: 最初/最後の札) |
+| space | メルドにする札を選ぶ/選択を外す |
+| Enter | 山札から引き、次にカーソルの札を捨てる(oの後はそこに付ける) |
+| p | 捨て札の一番上を取る |
+| m | 選んだ札をメルドとして出す |
+| o | カーソルの札を付ける。もう一度oで次に合うメルド、Enterでそこに付け、Escでやめる |
+| 1 から 9 | カーソルの札を場のその番号のメルドに付ける |
+| i | ヒント: 最も強いボットが自分の札で指す手を、手札の上で示します |
+| u | 待った: 自分の最後の手とボットの応手を戻します(ボットとの一人対局) |
+| x | 投了(確認あり。記録は残ります) |
+| ? | このヘルプ |
+| q | ホーム画面へ(ゲームは保存されます) |
+
+マウスも使えます。札をクリックすると選択、場のメルドをクリックするとそこに付け札、ボタンも
+押せます。1台のキーボードを複数人で使うときは、Enterで手番の人の手札が表示されます。
+""",
+}
+
+_GIN_KEYS = {
+    "en": """\
+## Keys
+| key | what it does |
+| --- | --- |
+| ← → or h l | move along your hand (Home End: the first or the last card) |
+| Enter | draw from the stock, or pass the upcard; then discard the card under the cursor |
+| p | take the top of the discard pile (the upcard, at the start) |
+| k | discard the card under the cursor and knock |
+| i | a hint: what the strongest bot would do from your cards, chosen in your hand |
+| u | undo: take back your last move and the bot's reply (one player against a bot) |
+| x | resign the game (asks first; the record is kept) |
+| ? | this help |
+| q | back to the home screen (the game is saved) |
+
+The mouse works too: click a card to put the cursor on it, and the buttons. Two people at
+one keyboard: Enter first shows the hand of the one to play.
+""",
+    "ko": """\
+## 키
+| 키 | 하는 일 |
+| --- | --- |
+| ← → 또는 h l | 패에서 이동 (Home End: 첫 카드, 마지막 카드) |
+| Enter | 더미에서 뽑기 또는 업카드 패스, 그다음 커서의 카드 버리기 |
+| p | 버린 카드 더미의 맨 위 가져오기(처음에는 업카드) |
+| k | 커서의 카드를 버리며 노크 |
+| i | 힌트: 가장 강한 봇이 내 카드로 둘 수. 패에서 골라 줍니다 |
+| u | 무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 둘 때) |
+| x | 기권(먼저 묻습니다. 기록은 남습니다) |
+| ? | 이 도움말 |
+| q | 홈 화면으로(게임은 저장됩니다) |
+
+마우스도 됩니다: 카드를 누르면 커서가 그 카드로 가고, 버튼도 누를 수 있습니다. 한 키보드로
+둘이 할 때는 Enter를 눌러야 차례인 사람의 패가 보입니다.
+""",
+    "ja": """\
+## キー
+| キー | 働き |
+| --- | --- |
+| ← → または h l | 手札の中を移動 (Home End: 最初/最後の札) |
+| Enter | 山札から引く、またはアップカードをパス。次にカーソルの札を捨てる |
+| p | 捨て札の一番上を取る(最初はアップカード) |
+| k | カーソルの札を捨ててノック |
+| i | ヒント: 最も強いボットが自分の札で指す手を、手札の上で示します |
+| u | 待った: 自分の最後の手とボットの応手を戻します(ボットとの対局) |
+| x | 投了(確認あり。記録は残ります) |
+| ? | このヘルプ |
+| q | ホーム画面へ(ゲームは保存されます) |
+
+マウスも使えます。札をクリックするとカーソルがその札に移り、ボタンも押せます。1台の
+キーボードを2人で使うときは、Enterで手番の人の手札が表示されます。
+""",
+}
+
+_REPLAY_KEYS = {
+    "en": """\
 ## Replay keys
 | key | what it does |
 | --- | --- |
@@ -197,25 +539,6 @@ buttons.
 | q | back |
 """,
     "ko": """\
-## 키
-| 키 | 하는 일 |
-| --- | --- |
-| ← → 또는 h l | 패에서 이동 (Home End: 첫 카드, 마지막 카드) |
-| space | 카드 선택 (멜드할 카드) |
-| Enter | 더미에서 뽑기, 업카드 패스, 커서의 카드 버리기 |
-| p | 버린 카드 더미의 맨 위 가져오기 |
-| m | 선택한 카드로 멜드 (러미) |
-| o | 카드 붙이기. 다시 o는 맞는 다음 멜드, Enter는 거기에 붙이기 |
-| 1 ~ 9 | 테이블의 그 번호 멜드에 붙이기 (러미) |
-| k | 커서의 카드로 노크 (진) |
-| i | 힌트: 가장 강한 봇이 내 카드로 할 수. 패에서 골라 줍니다 |
-| u | 무르기: 내 마지막 수와 봇의 응수를 되돌림 (봇과 혼자 둘 때) |
-| x | 기권(먼저 묻습니다. 기록은 남습니다) |
-| ? | 이 도움말 |
-| q | 홈 화면으로(게임은 저장됩니다) |
-
-마우스도 됩니다: 카드를 누르면 선택, 테이블의 멜드를 누르면 거기에 붙이기, 버튼도 누를 수 있습니다.
-
 ## 다시 보기 키
 | 키 | 하는 일 |
 | --- | --- |
@@ -225,43 +548,24 @@ buttons.
 | Home End | 처음이나 끝 |
 | v | 시점: 모든 패 공개(끝난 게임), 그다음 각 자리 |
 | g | 이동: 판(3), 차례(3.2), 수 다음(#57) |
-| p | 여기서 두기: 한 자리를 맡고 나머지는 봇(진행 중인 게임은 기록에 보관) |
+| p | 여기서 이어 두기: 한 자리를 맡고 나머지는 봇(진행 중인 게임은 그대로 보관) |
 | c | 마지막 수에 메모(자리 시점에서는 그 자리의 수에만) |
 | s | 메모 저장(기록 옆에 사본으로, 또는 덮어쓰기) |
 | q | 뒤로 |
 """,
     "ja": """\
-## キー
-| キー | 働き |
-| --- | --- |
-| ← → または h l | 手札の中を移動 (Home End: 最初/最後のカード) |
-| space | カードを選ぶ (メルドするカード) |
-| Enter | 山札から引く、 表札をパス、 カーソルのカードを捨てる |
-| p | 捨て札の一番上を取る |
-| m | 選んだカードでメルド (ラミー) |
-| o | カードを付ける。 もう一度oで次に合うメルド、 Enterでそこに付ける |
-| 1 から 9 | 場のその番号のメルドに付ける (ラミー) |
-| k | カーソルのカードでノック (ジン) |
-| i | ヒント: 最も強いボットが自分の札でする手。 手札で選びます |
-| u | 待った: 自分の最後の手とボットの応手を戻す (ボットとの一人対局) |
-| x | 投了(確認あり。 記録は残ります) |
-| ? | このヘルプ |
-| q | ホーム画面へ(ゲームは保存されます) |
-
-マウスも使えます: カードをクリックで選択、 場のメルドをクリックでそこに付け札、 ボタンも押せます。
-
 ## 再生のキー
 | キー | 働き |
 | --- | --- |
 | ← → | 一手戻る/進む |
-| ↑ ↓ または [ ] | 一手番戻る/進む |
-| PgUp PgDn | 一回戻る/進む |
+| ↑ ↓ または [ ] | 1手番戻る/進む |
+| PgUp PgDn | 1回戻る/進む |
 | Home End | 最初/最後 |
-| v | 視点: 全員の手札(終了したゲーム)、 次に各席 |
-| g | 移動: 回(3)、 手番(3.2)、 手の後(#57) |
-| p | ここから対局: 一つの席に座り、 他はボット(進行中の試合は記録に保存) |
+| v | 視点: 全員の手札(終了したゲーム)、次に各席 |
+| g | 移動: 回(3)、手番(3.2)、その手の後(#57) |
+| p | ここから対局: 1つの席に座り、他はボット(進行中の試合はそのまま保存) |
 | c | 最後の手にコメント(席の視点ではその席の手だけ) |
-| s | コメントを保存(記録の隣にコピー、 または上書き) |
+| s | コメントを保存(記録の隣にコピー、または上書き) |
 | q | 戻る |
 """,
 }
@@ -271,6 +575,46 @@ _OPTIONS_TITLE = {
     "ko": ("## 이 게임의 옵션", "옵션", "값"),
     "ja": ("## このゲームのオプション", "オプション", "値"),
 }
+
+
+def _word(key: str, fallback: str, **values: object) -> str:
+    """The table's word (rummy.ui.*), or `fallback` should the table drop it."""
+    key = "rummy.ui." + key
+    return t(key, **values) if key in CATALOGUE else fallback
+
+
+def _marks(gin: bool, lang: str) -> str:
+    """What the table shows, each mark quoted as the table draws it."""
+    head, mark, meaning = _TABLE_HEAD.get(lang, _TABLE_HEAD["en"])
+    words = _MARKS.get(lang, _MARKS["en"])
+    rows = [
+        ("▶", words["turn"]),
+        (_word("dealer", "(dealer)"), words["dealer"]),
+        (_word("cards", "7 cards", n=7 if not gin else 10), words["cards"]),
+    ]
+    if gin:
+        rows.append((_word("points", "0 points", n=0), words["points"]))
+        rows.append((_word("pickups", "Taken from the pile:"), words["pickups"]))
+    else:
+        rows.append((_word("penalty", "0 penalty", n=0), words["penalty"]))
+        rows.append((_word("table_melds", "Melds:"), words["melds"]))
+    rows += [
+        (_word("pile_top", "Discard pile (1):", n=1), words["pile"]),
+        (_word("stock", "Stock: 29", n=29), words["stock"]),
+        (_word("recent", "Since your turn:"), words["recent"]),
+        ("▲", words["cursor"]),
+    ]
+    if not gin:
+        rows.append(("▼", words["selected"]))
+    rows.append(
+        (
+            _word("melds_n", "melds: 2", n=2) + " · " + _word("deadwood", "deadwood 7", n=7),
+            words["melds_n"],
+        )
+    )
+    lines = [head, f"| {mark} | {meaning} |", "| --- | --- |"]
+    lines += [f"| {m} | {what} |" for m, what in rows]
+    return "\n".join(lines) + "\n"
 
 
 def _value_words(game: str, name: str, value: Any) -> str:
@@ -295,28 +639,54 @@ def _options_markdown(game: str, rules: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rummy_help_markdown(game: str, rules: Any = None) -> str:
-    """The help of `game` (`rummy` or `gin`) in the current language: the rules in brief,
-    the keys, and with `rules` the options in play. (The Japanese puts a space after 。
-    and 、: the help wraps at spaces, and Japanese has none.)"""
+def _gin_numbers(rules: Any, oklahoma: bool, lang: str) -> dict[str, Any]:
+    """The numbers Gin's rules quote: the rules in play, else the table's defaults
+    (Oklahoma's own for its page)."""
+    if rules is None:
+        rules = get_game("gin").rules(["knock_limit=upcard"] if oklahoma else [], 2)
+    limits = _LIMIT.get(lang, _LIMIT["en"])
+    upcard = getattr(rules, "oklahoma", False)
+    return {
+        "limit": limits[1] if upcard else limits[0],
+        "undercut": rules.undercut_bonus or 0,
+        "gin": rules.gin_bonus,
+        "wall": _WALL.get(lang, _WALL["en"])[rules.wall > 0].format(n=rules.wall),
+        "target": rules.target,
+        "hand_bonus": rules.hand_bonus,
+        "game_bonus": rules.game_bonus,
+        "shutout_bonus": rules.shutout_bonus,
+    }
+
+
+def rummy_help_markdown(game: str, rules: Any = None, *, oklahoma: bool = False) -> str:
+    """The help of `game` (`rummy` or `gin`) in the current language: the rules for a
+    first-time player, what the table shows, that game's keys, the replayer's, and with
+    `rules` the options in play. Gin under the upcard's knock limit (or `oklahoma`) is
+    Oklahoma Gin, whose page starts with what Oklahoma changes."""
     lang = get_language()
-    briefs = _GIN if game == "gin" else _RUMMY
-    brief = briefs.get(lang, briefs["en"])
-    parts = [brief, _KEYS.get(lang, _KEYS["en"])]
+    gin = game == "gin"
+    parts: list[str] = []
+    if gin:
+        okla = oklahoma or page_of(game, rules) == "oklahoma"
+        if okla:
+            parts.append(_OKLAHOMA.get(lang, _OKLAHOMA["en"]))
+        parts.append(_GIN.get(lang, _GIN["en"]).format(**_gin_numbers(rules, okla, lang)))
+        parts.append(_marks(True, lang))
+        parts.append(_GIN_KEYS.get(lang, _GIN_KEYS["en"]))
+    else:
+        parts.append(_RUMMY.get(lang, _RUMMY["en"]))
+        parts.append(_marks(False, lang))
+        parts.append(_RUMMY_KEYS.get(lang, _RUMMY_KEYS["en"]))
+    parts.append(_REPLAY_KEYS.get(lang, _REPLAY_KEYS["en"]))
     if rules is not None:
         parts.append(_options_markdown(game, rules))
     return "\n".join(parts)
 
 
 class RummyHelpScreen(HelpScreen):
-    """`?` at a Rummy or Gin table: that game's rules, the keys, the options in play."""
+    """`?` at a Rummy or Gin table or replayer: that game's page alone (Oklahoma's for
+    Gin under the upcard's knock limit), with the options in play."""
 
     def __init__(self, game: str, rules: Any = None) -> None:
-        super().__init__()
+        super().__init__(page_of(game, rules), rules)
         self.game = game
-        self.rules = rules
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-scroll"):
-            yield HelpText(rummy_help_markdown(self.game, self.rules), id="help")
-        yield KeyBar(compact=False)
