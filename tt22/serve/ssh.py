@@ -48,8 +48,11 @@ machines; more than that on one key is one client taking slots from everyone els
 MAX_CHANNELS = 4
 """Session channels open at once on one connection, started or not: a channel that asks
 for nothing still costs the server its buffers."""
-MAX_UNAUTHENTICATED = 32
-"""Connections still in their key exchange or authentication (OpenSSH: MaxStartups)."""
+MAX_UNAUTHENTICATED = 64
+MAX_UNAUTHENTICATED_PER_ADDRESS = 8
+"""Connections still in their key exchange or authentication, in all and from one
+address (OpenSSH: MaxStartups, PerSourceMaxStartups): past either, a new one is closed
+at once. The bound from one address keeps one host from filling the server's."""
 LOGIN_TIMEOUT = 30.0
 """Seconds a connection has to sign in."""
 IDLE = 60.0
@@ -132,6 +135,7 @@ class _Auth(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.last_key: asyncssh.SSHKey | None = None
+        self.address = ""  # the client's IP address
         self.signed_in = False
         self.channels = 0  # session channels open
         self.apps = 0  # of them, those running an app
@@ -139,16 +143,22 @@ class _Auth(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.server.unauthenticated += 1
-        if self.server.unauthenticated > MAX_UNAUTHENTICATED:
-            log.warning("refusing a connection: %d not signed in yet", MAX_UNAUTHENTICATED)
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else ""  # (gone from the connection once closed)
+        why = self.server.knocked(self.address)
+        if why is not None:
+            log.warning("refusing a connection from %s: %s", self.address, why)
             asyncio.get_running_loop().call_soon(conn.abort)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if not self.signed_in:
-            self.server.unauthenticated -= 1
-        self.signed_in = True  # (counted once)
+        self._signed_in_or_gone()
         self._stop_idle()
+
+    def _signed_in_or_gone(self) -> None:
+        """No longer a connection that has not signed in (counted once)."""
+        if not self.signed_in:
+            self.signed_in = True
+            self.server.left_the_door(self.address)
 
     def begin_auth(self, username: str) -> bool:
         why = why_not_a_name(username)
@@ -168,27 +178,22 @@ class _Auth(asyncssh.SSHServer):
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """Whether this key may sign in as `username`. Said yes to here, nothing is
         granted: the identity is taken in `auth_completed`, after the signature."""
-        why = self.server.why_not(username, key, self._address())
+        why = self.server.why_not(username, key, self.address)
         if why is not None:
             log.info("refused %r (%s): %s", printable(username), fingerprint(key), why)
             return False
         self.last_key = key  # the key of the signed request is the last one checked
         return True
 
-    def _address(self) -> str:
-        peer = self.conn.get_extra_info("peername") if self.conn is not None else None
-        return str(peer[0]) if peer else ""
-
     def auth_completed(self) -> None:
         assert self.conn is not None and self.last_key is not None
         username = self.conn.get_extra_info("username")
         fp = fingerprint(self.last_key)
-        if not self.server.claim(username, self.last_key, self._address()):
+        if not self.server.claim(username, self.last_key, self.address):
             self.conn.set_extra_info(tt22_refused="that name belongs to another key")
         self.conn.set_extra_info(tt22_fingerprint=fp)
-        self.server.unauthenticated -= 1
-        self.signed_in = True
-        log.info("%s signed in (%s) from %s", printable(username), fp, self._address())
+        self._signed_in_or_gone()
+        log.info("%s signed in (%s) from %s", printable(username), fp, self.address)
         self._start_idle()
 
     def session_requested(self) -> tuple[asyncssh.SSHServerChannel[bytes], _Process]:
@@ -285,6 +290,7 @@ class Server:
         self.processes: dict[int, asyncssh.SSHServerProcess[bytes]] = {}
         self.let_go = 0  # connections closed because they stopped reading
         self.unauthenticated = 0  # connections not signed in yet
+        self.knocking: dict[str, int] = {}  # of them, by the address they come from
         self.apps_of: dict[str, int] = {}  # sessions running an app, by key fingerprint
         allowed = config.allowed
         self.allowed = (
@@ -292,6 +298,24 @@ class Server:
         )
         self._stdout = sys.stdout
         self._stderr = sys.stderr
+
+    def knocked(self, address: str) -> str | None:
+        """A connection from `address` has not signed in yet: counted; why it must be
+        closed at once (too many such connections), or None."""
+        self.unauthenticated += 1
+        self.knocking[address] = self.knocking.get(address, 0) + 1
+        if self.knocking[address] > MAX_UNAUTHENTICATED_PER_ADDRESS:
+            return f"{MAX_UNAUTHENTICATED_PER_ADDRESS} from there not signed in yet"
+        if self.unauthenticated > MAX_UNAUTHENTICATED:
+            return f"{MAX_UNAUTHENTICATED} not signed in yet"
+        return None
+
+    def left_the_door(self, address: str) -> None:
+        """A connection counted by `knocked` has signed in or gone."""
+        self.unauthenticated -= 1
+        self.knocking[address] -= 1
+        if not self.knocking[address]:
+            del self.knocking[address]
 
     def why_not(self, name: str, key: asyncssh.SSHKey, address: str) -> str | None:
         """Why `key`, connecting from `address`, may not sign in as `name`; None when
