@@ -34,8 +34,8 @@ __all__ = ["MAX_BUFFER", "MAX_HEIGHT", "MAX_WIDTH", "Channel", "ChannelDriver"]
 MAX_BUFFER = 1 << 20
 """Bytes a client may leave unread before its connection is closed (a screen is ~10 KB)."""
 
-MAX_WIDTH = 400
-MAX_HEIGHT = 150
+MAX_WIDTH = 300
+MAX_HEIGHT = 100
 """The largest screen the server draws (docs/serve.md, "Limits on a connection"). A
 larger terminal gets the screen drawn at this size in its top left corner: the cost of a
 frame grows with its cells, and every app shares the server's one loop."""
