@@ -10,14 +10,21 @@ import argparse
 import asyncio
 import importlib.util
 import logging
+import logging.handlers
+import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 from tt22.commands.common import UsageError
 
 DESCRIPTION = "serve tables over SSH: friends connect with ssh -p PORT NAME@HOST"
 NEEDS = "tt22 serve needs the serve extra: pip install 'tt22[serve]'"
+
+LOG_BYTES = 1 << 20
+LOG_KEPT = 4
+"""serve.log is cut at 1 MiB and four old ones kept (serve.log.1 ... .4): 5 MiB at most."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -47,18 +54,16 @@ def run(args: argparse.Namespace) -> int:
     from tt22.serve.keys import fingerprint, host_key, read_allowed
 
     data = Path(args.data) if args.data else data_dir() / "serve"
+    os.umask(0o077)  # everything the server writes is its own: names, keys, seeds, logs
     try:
-        key, new = host_key(data)
         allowed = read_allowed(Path(args.allow)) if args.allow else None
+        key, new = host_key(data)
+        private(data)
     except (OSError, ValueError) as e:
         raise UsageError(str(e)) from None
     made = "made" if new else "kept"
     print(f"host key ({made} in {data}): {fingerprint(key)}", flush=True)
-    logging.basicConfig(
-        filename=data / "serve.log",
-        level=logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    log_to(data)
     from tt22.serve.ssh import ServerConfig
 
     config = ServerConfig(
@@ -68,6 +73,38 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_serve(config))
     except OSError as e:
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
+
+
+def private(data: Path) -> None:
+    """The data folder, its store and its log readable by the server's user alone,
+    also when an older tt22 made them readable by all (0755, 0644)."""
+    data.chmod(0o700)
+    for name in ("tt22-serve.sqlite", "serve.log"):
+        path = data / name
+        if path.exists():
+            path.chmod(0o600)
+
+
+class _PrivateLog(logging.handlers.RotatingFileHandler):
+    """A rotating log whose every file is made 0600, whatever the umask."""
+
+    def _open(self) -> Any:
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        return os.fdopen(fd, "a", encoding="utf-8")
+
+
+def log_to(data: Path) -> logging.Handler:
+    """Log to `data`/serve.log, 0600, cut at `LOG_BYTES` with `LOG_KEPT` old files.
+    asyncssh logs every window change and about ten lines per connection at INFO: it
+    logs only warnings here, and the server says itself who signed in and why a
+    connection was refused or closed."""
+    handler = _PrivateLog(data / "serve.log", maxBytes=LOG_BYTES, backupCount=LOG_KEPT)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    return handler
 
 
 async def _serve(config: object) -> int:

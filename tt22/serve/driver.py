@@ -9,12 +9,15 @@ which is why pyproject pins textual<9 and tests/test_serve.py imports it.
 Output is lean: repaints send only the rows that differ from what the client's terminal
 shows (`shadow.Shadow`, through `ServeApp._display`). Output is bounded: when the
 client stops reading and the channel's send buffer passes `MAX_BUFFER`, the connection
-is closed rather than letting the buffer grow.
+is closed rather than letting the buffer grow. The size the app draws is bounded too
+(`MAX_WIDTH` x `MAX_HEIGHT`, whatever the client says), and input is handed over only
+as fast as the app handles it (`feed` counts the events, `settled` waits for them).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from codecs import getincrementaldecoder
 from typing import Any, Protocol
 
@@ -26,10 +29,19 @@ from textual.geometry import Size
 
 from tt22.serve.shadow import Shadow
 
-__all__ = ["MAX_BUFFER", "Channel", "ChannelDriver"]
+__all__ = ["MAX_BUFFER", "MAX_HEIGHT", "MAX_WIDTH", "Channel", "ChannelDriver"]
 
 MAX_BUFFER = 1 << 20
 """Bytes a client may leave unread before its connection is closed (a screen is ~10 KB)."""
+
+MAX_WIDTH = 300
+MAX_HEIGHT = 100
+"""The largest screen the server draws (docs/serve.md, "Limits on a connection"). A
+larger terminal gets the screen drawn at this size in its top left corner: the cost of a
+frame grows with its cells, and every app shares the server's one loop."""
+
+SETTLED = 1.0
+"""Seconds `settled` waits at most for the app (a screen closing may drop the marker)."""
 
 
 class Channel(Protocol):
@@ -56,8 +68,10 @@ class ChannelDriver(Driver):
         self._tick: asyncio.TimerHandle | None = None
         self._closed = False
         self.shadow = Shadow()  # what the client's terminal shows (see `ServeApp._display`)
+        self.unparsed = 0  # characters fed since the parser last gave an event (a paste)
         app.driver_feed = self.feed
         app.driver_resize = self.resize
+        app.driver_settled = self.settled
 
     @property
     def is_headless(self) -> bool:
@@ -84,17 +98,50 @@ class ChannelDriver(Driver):
         self.resize(*self.channel.size)
 
     def resize(self, width: int, height: int) -> None:
-        size = Size(max(1, width), max(1, height))
+        size = Size(min(MAX_WIDTH, max(1, width)), min(MAX_HEIGHT, max(1, height)))
         self.shadow.forget()  # the client's terminal may have cropped or cleared its rows
         self._parser.terminal_size = (size.width, size.height)
         self._app.post_message(events.Resize(size, size))
 
-    def feed(self, data: bytes) -> None:
-        """Bytes the client typed: keys, mouse and paste events for the app."""
+    def feed(self, data: bytes, whole: bool = True) -> int:
+        """Bytes the client typed: keys, mouse and paste events for the app; how many.
+
+        `whole`: these bytes are all the client had sent (not a slice of more). Then an
+        Escape at their end is the Escape key at once: a terminal writes an escape
+        sequence in one write, so it comes whole, and the parser's wait (100 ms, every
+        dialog's close) is only for sequences cut by the reader itself."""
         text = self._decode(data)
+        count = 0
         for message in self._parser.feed(text):
-            self.process_message(message)
+            count += self._pass(message)
+        if whole and text.endswith("\x1b") and self._parser._timeout_time is not None:
+            self._parser._timeout_time = get_time()
+            for message in self._parser.tick():
+                count += self._pass(message)
+        self.unparsed = 0 if count else self.unparsed + len(text)
         self._wait_for_timeout()
+        return count
+
+    def _pass(self, message: Any) -> int:
+        """Hand a parsed event to the app; how many events that was (0 or 1)."""
+        if isinstance(message, events.Resize):
+            return 0  # an in-band size report: the SSH window-change is the size
+        self.process_message(message)
+        return 1
+
+    async def settled(self) -> None:
+        """Until the app has handled the input fed so far: the app has passed it on,
+        and the widget with the focus (or the screen) has handled what it was passed.
+        The reader feeds no more until then, so a paste waits in the channel (whose
+        window then holds the client back) instead of in the app's queue, and the
+        other apps on the loop get their turn after each slice."""
+        app = self._app
+        await _handled(app)
+        try:
+            target = app.focused or app.screen
+        except Exception:  # (no screen yet, or the app is closing)
+            return
+        await _handled(target)
 
     def _wait_for_timeout(self) -> None:
         """While the parser waits to know whether an Escape is a key or starts a
@@ -109,7 +156,7 @@ class ChannelDriver(Driver):
         """A lone Escape is a key only once nothing follows it (the parser's timeout)."""
         self._tick = None
         for message in self._parser.tick():
-            self.process_message(message)
+            self._pass(message)
         self._wait_for_timeout()
 
     def disable_input(self) -> None:
@@ -120,3 +167,11 @@ class ChannelDriver(Driver):
             self._tick.cancel()
         self.write("\x1b[?7h\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l")
         self.write("\x1b[?25h\x1b[?1049l")
+
+
+async def _handled(pump: Any) -> None:
+    """Until `pump` has handled the messages already in its queue (a marker after them)."""
+    done = asyncio.Event()
+    if pump.call_later(done.set):
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(done.wait(), SETTLED)
