@@ -55,7 +55,7 @@ def seats(players: int, humans: int = 1) -> list[Player]:
 
 
 def table_app(players: int = 3, seed: str = "feel", humans: int = 1, **rules: object) -> TT22App:
-    return TT22App(
+    app = TT22App(
         StartOptions(
             rules=Rules(**rules).for_players(players),  # type: ignore[arg-type]
             players=seats(players, humans),
@@ -64,6 +64,10 @@ def table_app(players: int = 3, seed: str = "feel", humans: int = 1, **rules: ob
             language="en",
         )
     )
+    # The tests read the toasts (`notes`): one must not expire (5 s) before a loaded
+    # machine gets to read it (the resign test failed so under a full parallel run).
+    app.NOTIFICATION_TIMEOUT = 600
+    return app
 
 
 def table(app: TT22App) -> TableScreen:
@@ -777,7 +781,7 @@ async def test_resign_asks_then_keeps_the_record_and_ends_the_match(_home: Path)
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         await pilot.click("#choice-resign")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        assert any("resigned" in m for m in notes(app))
+        assert any("resigned" in m for m in notes(app)), notes(app)
     assert not (_home / "current.22rec").exists()
     assert MatchSession.resume(_home) is None
     assert list((_home / "records").glob("*.22rec"))
