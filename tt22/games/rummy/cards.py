@@ -8,6 +8,8 @@ low (A=0, 2=1, ..., K=12); a high ace sits at 13.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tt22.engine.cards import CODE, SUIT_CHARS, TEXT, CardError, parse_card
 
 __all__ = [
@@ -20,6 +22,7 @@ __all__ = [
     "VALUE",
     "CardError",
     "cards_text",
+    "hand_order",
     "parse_card",
     "value_of",
 ]
@@ -41,3 +44,16 @@ def value_of(cards: tuple[int, ...] | list[int]) -> int:
 
 def cards_text(cards: tuple[int, ...] | list[int]) -> list[str]:
     return [TEXT[c] for c in cards]
+
+
+def hand_order(cards: Iterable[int], ace_high: bool = False) -> tuple[int, ...]:
+    """Cards in the order every screen and text shows a hand (M2, G2): by suit (S H D C),
+    then up the suit, the ace below the 2 (Gin; Rummy with `ace = "low"`), or above the
+    king where a run may take it high (Rummy's `ace = "low_or_high"`), so A-2-3 (or
+    Q-K-A) reads as the run it is, never 22's order with the ace after the king."""
+
+    def key(card: int) -> tuple[int, int]:
+        place = LOW[card]
+        return card & 3, ACE_HIGH if ace_high and place == 0 else place
+
+    return tuple(sorted(cards, key=key))

@@ -139,6 +139,11 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "moves.asked": ("keeps (asked {n})", "유지 ({n}장 요청)", "そのまま({n}枚希望)"),
     "moves.discards": ("discards {cards}", "버림 {cards}", "捨て {cards}"),
     "moves.discards_n": ("discards {n}", "{n}장 버림", "{n}枚捨て"),
+    # the same said of a seat called "You" (tt22.tui.i18n.said)
+    "moves.keeps.you": ("keep", "유지", "そのまま"),
+    "moves.asked.you": ("keep (asked {n})", "유지 ({n}장 요청)", "そのまま({n}枚希望)"),
+    "moves.discards.you": ("discard {cards}", "버림 {cards}", "捨て {cards}"),
+    "moves.discards_n.you": ("discard {n}", "{n}장 버림", "{n}枚捨て"),
     "chart.title": ("Penalty totals", "벌점 합계", "ペナルティ合計"),
     "chart.none": ("no deal finished yet", "끝난 딜 없음", "終わったディールなし"),
     "chart.deal": ("deal", "딜", "ディール"),
