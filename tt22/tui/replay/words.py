@@ -130,6 +130,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "pos.over": ("match over", "경기 종료", "試合終了"),
     "view.open": ("all hands open", "모든 패 공개", "全員の手札"),
     "view.seat": ("{name}'s view", "{name} 시점", "{name}の視点"),
+    "view.seat.you": ("your view", "내 시점", "あなたの視点"),
     "auto.on": ("autoplay {speed}s", "자동 {speed}초", "自動 {speed}秒"),
     "auto.real": ("autoplay real time", "자동 실제 시간", "自動 実時間"),
     "moves.title": ("Moves", "수 목록", "手順"),

@@ -261,6 +261,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "replay.before_play": ("before the play", "플레이 전", "プレイ前"),
     "replay.view_all": ("All hands open", "모든 패 공개", "全員の手札を表示"),
     "replay.view_seat": ("{name}'s view", "{name}의 시점", "{name}の視点"),
+    "replay.view_seat.you": ("Your view", "나의 시점", "あなたの視点"),
     "replay.all_only_finished": (
         "All hands open only for a finished game",
         "모든 패 공개는 끝난 게임에서만",

@@ -27,12 +27,13 @@ from textual.containers import Vertical, VerticalScroll
 from tt22.record import Record
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
+from tt22.tui.i18n import addressed
 from tt22.tui.protocol_replay import ProtocolReplayScreen
 from tt22.tui.replay.panes import wrap_text
 from tt22.tui.rummy.model import arrange, is_gin
 from tt22.tui.rummy.summary import gin_hand_lines, rummy_hand_lines
 from tt22.tui.rummy.widgets import card_run
-from tt22.tui.rummy.words import event_text, rt, table_melds
+from tt22.tui.rummy.words import event_text, rs, rt, table_melds
 from tt22.tui.rummy.words import title as words_title
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
@@ -149,7 +150,9 @@ class RummyReplayScreen(ProtocolReplayScreen):
         text = Text(f"{title} · " + rt("hand_no", n=here.hand) + f" · {turn} · ", style="bold")
         text.append(rt("replay_move", i=self.index, n=self.end), style="bold")
         who = (
-            rt("replay_all") if self.seat is None else rt("replay_seat", name=self.names[self.seat])
+            rt("replay_all")
+            if self.seat is None
+            else rs("replay_seat", addressed(self.names[self.seat]), name=self.names[self.seat])
         )
         if self.path is not None:
             who += " · " + self.file_name()

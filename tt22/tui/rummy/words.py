@@ -168,6 +168,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "replay_move": ("move {i} of {n}", "{n}수 중 {i}", "{n}手中 {i}"),
     "replay_all": ("Every hand open", "모든 패 공개", "全員の手札を公開"),
     "replay_seat": ("As {name} saw it", "{name}의 시점", "{name} から見た場面"),
+    "replay_seat.you": ("As you saw it", "나의 시점", "あなたから見た場面"),
     "replay_problem": (
         "The record breaks here: {problem}",
         "기록이 여기서 끊깁니다: {problem}",
