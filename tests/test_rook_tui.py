@@ -139,7 +139,7 @@ async def test_a_whole_rook_game_against_bots_through_the_keys(
         if players > 2:  # you bid, took the nest, put 5 back and named trump in hand 1
             assert any(isinstance(m, Nest) and m.seat == 0 for m in moves)
             assert any(isinstance(m, Trump) and m.seat == 0 for m in moves)
-            assert seen.notes[0] == "Not allowed: put back exactly 5 cards, not 0 (K9)"
+            assert seen.notes[0] == "Not allowed: Put back exactly 5 cards, not 0 (K9)"
         # The record filed with the records replays to the same finished game.
         record = load_record(session.saved_path)
         assert record.game == "rook" and record.result.finished
@@ -190,7 +190,8 @@ def test_reasons_are_said_in_the_players_language() -> None:
     follow = Reason("rook.follow_suit", "K11", (("suit", "H"),))
     nest = Reason("rook.nest_not_held", "K9", (("card", "RK"),))
     try:
-        assert reason_text(follow) == "you must follow the suit led (♥) while you hold it (K11)"
+        # L7: a reason is shown as a line of its own, begun with a capital
+        assert reason_text(follow) == "You must follow the suit led (♥) while you hold it (K11)"
         assert reason_text(nest, ascii_style=True) == "RK is not in your hand (K9)"
         set_language("ko")
         assert reason_text(follow).endswith("(K11)") and "♥" in reason_text(follow)

@@ -108,7 +108,8 @@ async def test_melding_and_laying_off_by_keyboard_choosing_the_meld() -> None:
         hand = table.query_one("#rummy-hand", MeldHand)
         assert hand.order[:3] == cs("3S 4S 5S")  # the meld first, as arranged
         shown = text_of(app)
-        assert "Melds: 1 7♠ 7♦ 7♣   2 4♥ 5♥ 6♥" in shown
+        # L6: each meld's number set apart from its cards, and who put it down
+        assert "Melds: 1: 7♠ 7♦ 7♣ (Bot 1)   2: 4♥ 5♥ 6♥ (Bot 2)" in shown
         for card in ("3S", "4S", "5S"):
             await point(pilot, hand, CODE[card])
             await pilot.press("space")

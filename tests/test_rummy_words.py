@@ -29,7 +29,7 @@ def test_every_reason_code_has_korean_and_japanese_with_the_same_arguments() -> 
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("en", "your deadwood would be 12; the knock limit is 7 (G9)"),
+        ("en", "Your deadwood would be 12; the knock limit is 7 (G9)"),
         ("ko", "데드우드가 12점이 됩니다. 노크 한도는 7점입니다 (G9)"),
         ("ja", "デッドウッドが 12 点になります。ノックの上限は 7 点です (G9)"),
     ],

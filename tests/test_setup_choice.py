@@ -454,7 +454,7 @@ def test_every_game_complaint_about_options_is_in_the_players_language(
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("ko", "입찰 단위은(는) 5~120이어야 합니다. 3은(는) 안 됩니다 (K8)."),
+        ("ko", "입찰 단위는 5~120이어야 합니다. 3은 안 됩니다 (K8)."),  # (L15: particles)
         ("ja", "入札の刻みは5~120です。3はできません (K8)。"),
     ],
 )

@@ -251,7 +251,9 @@ async def test_an_exchange_passed_by_an_empty_stock_is_said_and_logged() -> None
         assert "Deal 1: you deal 13 each." in text or "Deal 1:" in text
         for name in ("Bot 1", "Bot 2", "Bot 3"):
             assert f"{name} kept the hand: the stock is empty." in text
-        assert "Ann kept the hand: the stock is empty." in text  # one name for her
+        # (issue 21, M5: the player at the keyboard is spoken to, not named)
+        assert "You kept the hand: the stock is empty." in text
+        assert "Ann kept the hand" not in text
         # Said above the usual words, which still tell what to do.
         assert "Your lead" in text_of(app, "#message") or "Your turn" in text_of(app, "#message")
 

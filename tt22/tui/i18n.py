@@ -3,24 +3,39 @@
 The engine explains moves in English; `engine_text` maps its known sentences onto
 catalogue entries so a Korean or Japanese player reads reasons in their language too
 (an unknown sentence is shown as the engine wrote it, never dropped).
+
+Two things every sentence gets right here, once for all the games:
+- A sentence about a player speaks to the player it is about when that is the person
+  reading it (`said`): a key `k` may have a second-person form `k.you` ("You bid 70."
+  beside "{name} bids 70.", "내가" beside "{name} 님이"), chosen for the seat at the
+  keyboard and for a seat called by the default name ("You", "나", "あなた"), which no
+  verb in the third person fits.
+- Korean particles after a filled-in word ("{card}을(를)") are chosen from how that
+  word ends when it is read aloud (`korean_particles`), so no "을(를)" is left on screen.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from collections.abc import Mapping
 from contextvars import ContextVar
 
 __all__ = [
     "LANGUAGES",
+    "addressed",
     "detect_language",
     "engine_text",
     "get_language",
     "is_default_name",
+    "korean_particles",
     "level_name",
     "own_language",
     "rules_text",
+    "said",
+    "seed_words",
+    "sentence",
     "set_language",
     "t",
 ]
@@ -121,6 +136,19 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
         "{deal}번째 딜 · {phase} · 더미 {stock}장 · 시드 {seed}",
         "第{deal}ディール · {phase} · 山札 {stock}枚 · シード {seed}",
     ),
+    # The header's seed (`seed_words`): while a person plays, only its commitment, and
+    # the words say that the seed itself is kept for the end (docs/seeds.md, 10).
+    "status.deal": (
+        "Deal {deal} · {phase} · stock {stock} · {seed}",
+        "{deal}번째 딜 · {phase} · 더미 {stock}장 · {seed}",
+        "第{deal}ディール · {phase} · 山札 {stock}枚 · {seed}",
+    ),
+    "seed.open": ("seed {seed}", "시드 {seed}", "シード {seed}"),
+    "seed.sealed": (
+        "seed sealed till the end ({commitment})",
+        "시드는 끝에 공개 ({commitment})",
+        "シードは終了時に公開 ({commitment})",
+    ),
     "phase.exchange": ("exchange", "교환", "交換"),
     "phase.play": ("trick {n}", "{n}번째 트릭", "第{n}トリック"),
     "phase.over": ("match over", "경기 종료", "試合終了"),
@@ -187,8 +215,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "btn.keep": ("Keep hand", "그대로 유지", "そのまま"),
     "btn.reveal": ("Show my hand", "내 패 보기", "手札を見る"),
     "log.title": ("Moves", "진행 기록", "手順"),
-    # The log names every player the same way, the local one too, in the past tense
-    # (no verb to agree with a player called "You").
+    # The log names every player in the past tense; the player at the keyboard (and a
+    # seat called "You") is spoken to in the `.you` forms (`said`): "나 님이" and
+    # "あなたさん" are no way to name anyone.
     "log.exchange": ("{name} discarded {n}.", "{name}: {n}장 교환.", "{name}: {n}枚交換。"),
     "log.my_exchange": (
         "{name} put away {out} and drew {drawn}.",
@@ -217,6 +246,30 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
         "Deal {n}: {name} dealt {k} each.",
         "{n}번째 딜: {name} 님이 {k}장씩 돌립니다.",
         "第{n}ディール: {name}さんが{k}枚ずつ配ります。",
+    ),
+    "log.exchange.you": ("You discarded {n}.", "나: {n}장 교환.", "あなた: {n}枚交換。"),
+    "log.my_exchange.you": (
+        "You put away {out} and drew {drawn}.",
+        "나: 버린 카드 {out}, 뽑은 카드 {drawn}.",
+        "あなた: 捨てたカード {out}、引いたカード {drawn}。",
+    ),
+    "log.keep.you": ("You kept the hand.", "나: 유지.", "あなた: そのまま。"),
+    "log.stock_empty.you": (
+        "You kept the hand: the stock is empty.",
+        "나: 더미가 비어 유지.",
+        "あなた: 山札が空なのでそのまま。",
+    ),
+    "log.play.you": ("You: {cards}", "나: {cards}", "あなた: {cards}"),
+    "log.best.you": ("You: {cards} (best)", "나: {cards} (최고)", "あなた: {cards} (最強)"),
+    "log.trick.you": (
+        "You won the trick.",
+        "내가 트릭을 가져갑니다.",
+        "あなたがトリックを取りました。",
+    ),
+    "log.deal.you": (
+        "Deal {n}: you dealt {k} each.",
+        "{n}번째 딜: 내가 {k}장씩 돌립니다.",
+        "第{n}ディール: あなたが{k}枚ずつ配ります。",
     ),
     "log.showdown": (
         "Showdown: {cards}. {losers} +{penalty}.",
@@ -683,11 +736,10 @@ _GAME_RULES: Mapping[str, tuple[str, str, str]] = {
         "{L[hand_size]}は7か10、2人なら13もできます。{v}はできません ({r})。",
     ),
     r"Oklahoma \(knock_limit=upcard\) needs deal=upcard \((?P<r>G\d+)\)": (
-        "Oklahoma ({L[knock_limit]}: {V[knock_limit.upcard]}) needs"
-        " {L[deal]}: {V[deal.upcard]} ({r}).",
-        "오클라호마({L[knock_limit]}: {V[knock_limit.upcard]})에는"
+        "{L[knock_limit]}: {V[knock_limit.upcard]} needs {L[deal]}: {V[deal.upcard]} ({r}).",
+        "{L[knock_limit]}: {V[knock_limit.upcard]}에는"
         " {L[deal]}: {V[deal.upcard]}이(가) 필요합니다 ({r}).",
-        "オクラホマ({L[knock_limit]}: {V[knock_limit.upcard]})には"
+        "{L[knock_limit]}: {V[knock_limit.upcard]}には"
         "{L[deal]}: {V[deal.upcard]}が必要です ({r})。",
     ),
     r"spades_double needs an upcard: deal=upcard \((?P<r>G\d+)\)": (
@@ -726,7 +778,7 @@ def rules_text(message: str, game: str | None = None) -> str:
     for pattern, texts in _RULES_RE:
         m = pattern.fullmatch(message.strip())
         if m:
-            return texts[_INDEX[get_language()]].format(**m.groupdict())
+            return _finish(texts[_INDEX[get_language()]].format(**m.groupdict()))
     if game is None:
         return message
     labels, values = _Words(f"setup.opt.{game}."), _Words(f"setup.val.{game}.")
@@ -742,7 +794,7 @@ def rules_text(message: str, game: str | None = None) -> str:
             if "game" in found:
                 key = _GAME_NAMES.get(found["game"], "")
                 found["game"] = t(key) if key in CATALOGUE else found["game"]
-            return texts[_INDEX[get_language()]].format(L=labels, V=values, **found)
+            return _finish(texts[_INDEX[get_language()]].format(L=labels, V=values, **found))
     return message
 
 
@@ -774,7 +826,38 @@ def t(key: str, **values: object) -> str:
     """The catalogue text of `key` in the current language, filled in."""
     texts = CATALOGUE[key]
     text = texts[_INDEX[get_language()]] or texts[0]
-    return text.format(**values) if values else text
+    return _finish(text.format(**values) if values else text)
+
+
+def addressed(name: str, own: bool = False) -> bool:
+    """Whether a sentence about this player is said to them in the second person: the
+    player at the keyboard (`own`), or a seat called by the default name ("You" in any
+    of our languages), which "You bids 70" or "나 님이" would misuse as a name."""
+    return own or is_default_name(name)
+
+
+def said(key: str, you: bool, **values: object) -> str:
+    """The sentence `key` about a player, filled in: its second-person form `key.you`
+    when `you` (see `addressed`) and the catalogue has one, else `key` with the name.
+    A `.you` form names nobody: it says "You", "나", "あなた" itself."""
+    if you and key + ".you" in CATALOGUE:
+        key += ".you"
+    return t(key, **values)
+
+
+def sentence(text: str) -> str:
+    """`text` begun with a capital letter, as a line of its own is (an engine's reason
+    is written to follow "Not allowed: "); scripts without case are unchanged."""
+    return text[:1].upper() + text[1:]
+
+
+def seed_words(seed: str) -> str:
+    """The seed as the table's header names it: while the hands are hidden only its
+    commitment is shown (docs/seeds.md section 10), and the header says so, since a bare
+    `sha256:75178571` reads like the seed itself."""
+    if seed.startswith("sha256:"):
+        return t("seed.sealed", commitment=seed)
+    return t("seed.open", seed=seed)
 
 
 def is_default_name(name: str) -> bool:
@@ -801,5 +884,104 @@ def engine_text(message: str) -> str:
                 values["r"] = ""
             word = values.pop("word", None)
             values.setdefault("k", str(_NUMBER_WORDS.get(word, 1) if word else 1))
-            return texts[_INDEX[get_language()]].format(**values)
+            return _finish(texts[_INDEX[get_language()]].format(**values))
     return message
+
+
+# --- Korean particles -------------------------------------------------------------
+# A particle after a word that is filled in ("{card}을(를)") depends on whether the
+# word, read aloud, ends in a consonant (을, 이, 은, 과, 으로) or a vowel (를, 가, 는, 와, 로;
+# 로 after ㄹ too). The catalogue writes both forms; the finished sentence keeps the one
+# that fits. How a word is read:
+# - Hangul: its last syllable's final consonant.
+# - A number: Sino-Korean, as it is said (일, 이, 삼, ... 십, 백, 천): 7 칠, 10 십, 25 오.
+# - A card is read by its rank, as Korean players name cards (suit first, rank last:
+#   "스페이드 10"): A 에이스, K 킹, Q 퀸, J 잭, 10 (T in ASCII) 십, the Rook (R★, RK) 루크.
+#   `10♠`, `K-Q-10`, `TS` and a bare rank all read so.
+# - Latin letters: one letter or capitals by the letters' names (L 엘, M 엠, N 엔, R 알);
+#   a word by its last sounds as Korean writes loanwords (Ann 앤, Bot 봇, Kate 케이트).
+# - Anything else (kana, a symbol): undecided, and both forms stay, as written.
+_PARTICLES = re.compile(r"을\(를\)|이\(가\)|은\(는\)|과\(와\)|와\(과\)|\(으\)로")
+_ME_SUBJECT = re.compile(r"(?<![가-힣])나이\(가\)")
+_NO_FINAL, _RIEUL, _FINAL = "", "l", "c"
+_DIGIT_END = {
+    "0": _FINAL, "1": _RIEUL, "2": _NO_FINAL, "3": _FINAL, "4": _NO_FINAL,
+    "5": _NO_FINAL, "6": _FINAL, "7": _RIEUL, "8": _RIEUL, "9": _NO_FINAL,
+}  # fmt: skip
+_RANK_END = {"A": _NO_FINAL, "K": _FINAL, "Q": _FINAL, "J": _FINAL, "T": _FINAL, "R": _NO_FINAL}
+_LETTER_END = {"L": _RIEUL, "R": _RIEUL, "M": _FINAL, "N": _FINAL}
+_CARD_MARKS = "♠♥♦♣★"
+_ASCII_CARD = re.compile(r"(?:10|[2-9TJQKA])[SHDC]|RK")
+_CLOSING = ")]}'\"’”」』›»"
+_VOWELS = "aeiouy"
+
+
+def _rank_end(rank: str) -> str | None:
+    if rank[-1:].isdigit():
+        return _DIGIT_END[rank[-1]]
+    return _RANK_END.get(rank[-1:].upper())
+
+
+def _word_end(text: str) -> str | None:
+    """How `text` ends when read aloud: a consonant (`_FINAL`), ㄹ, a vowel, or None."""
+    text = text.rstrip(_CLOSING)
+    if not text:
+        return None
+    last = text[-1]
+    if "가" <= last <= "힣":
+        final = (ord(last) - ord("가")) % 28
+        return _NO_FINAL if final == 0 else _RIEUL if final == 8 else _FINAL
+    if last in _CARD_MARKS:  # a card: its rank (the Rook: R★)
+        return _rank_end(text[:-1].split()[-1].split("-")[-1] if text[:-1].strip() else "")
+    token = re.split(r"[\s\-/·,]", text)[-1]
+    if _ASCII_CARD.fullmatch(token):
+        return _NO_FINAL if token == "RK" else _rank_end(token[:-1])
+    if last.isdigit():
+        return _DIGIT_END[last]
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    letters = re.search(r"[A-Za-z]+$", plain)
+    if letters is None:
+        return None
+    word = letters.group()
+    if len(word) == 1 and word in _RANK_END and word != "R":  # a rank: "K-Q-10", "A"
+        return _RANK_END[word]
+    if word.isupper():
+        return _LETTER_END.get(word[-1], _NO_FINAL)
+    w = word.lower()
+    if w.endswith(("ng", "m", "n", "ck")):
+        return _FINAL
+    if w.endswith("l"):
+        return _RIEUL
+    if (
+        len(w) >= 2
+        and w[-1] in "ptkb"
+        and w[-2] in _VOWELS
+        and (len(w) == 2 or w[-3] not in _VOWELS)
+    ):
+        return _FINAL  # a short vowel and a stop: Bot 봇, Pat 팻, Bob 밥
+    return _NO_FINAL
+
+
+def korean_particles(text: str) -> str:
+    """`text` with each double particle ("을(를)") reduced to the one that fits the word
+    before it; one that cannot be decided stays double."""
+
+    def pick(m: re.Match[str]) -> str:
+        end = _word_end(text[: m.start()])
+        if end is None:
+            return m.group()
+        form = m.group()
+        if form == "(으)로":
+            return "으로" if end == _FINAL else "로"
+        consonant, vowel = (form[0], form[2]) if form[0] != "와" else ("과", "와")
+        return vowel if end == _NO_FINAL else consonant
+
+    text = _ME_SUBJECT.sub("내가", text)  # (나 + 가 is 내가)
+    return _PARTICLES.sub(pick, text)
+
+
+def _finish(text: str) -> str:
+    """A filled-in catalogue sentence as it is shown (Korean: its particles chosen)."""
+    if get_language() == "ko" and "(" in text:
+        return korean_particles(text)
+    return text

@@ -72,7 +72,10 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
             lines.append(f"  out of play: {_cards(h['out_of_play'], ascii_style, NOT_SEEN)}")
         lines.append(f"  nest: {_cards(h['nest'], ascii_style, NOT_SEEN)}")
         for choice in h["pile_choices"]:
-            lines.append(f"  {names[choice['seat']]} takes pile {choice['pile']}")
+            name = names[choice["seat"]]
+            # (a player called "You", the default name at the keyboard: "You take pile 1")
+            verb = "take" if name.strip().casefold() == "you" else "takes"
+            lines.append(f"  {name} {verb} pile {choice['pile']}")
         if h["dummy"] is not None:
             d = h["dummy"]
             lines.append(f"  dummy: pile {d['pile']}, face up {_cards(d['face_up'], ascii_style)}")

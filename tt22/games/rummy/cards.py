@@ -8,6 +8,8 @@ low (A=0, 2=1, ..., K=12); a high ace sits at 13.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tt22.engine.cards import CODE, SUIT_CHARS, TEXT, CardError, parse_card
 
 __all__ = [
@@ -20,6 +22,7 @@ __all__ = [
     "VALUE",
     "CardError",
     "cards_text",
+    "hand_order",
     "parse_card",
     "value_of",
 ]
@@ -41,3 +44,28 @@ def value_of(cards: tuple[int, ...] | list[int]) -> int:
 
 def cards_text(cards: tuple[int, ...] | list[int]) -> list[str]:
     return [TEXT[c] for c in cards]
+
+
+def hand_order(cards: Iterable[int], ace_high: bool = False) -> tuple[int, ...]:
+    """Cards in the order every screen and text shows a hand (M2, G2): by suit (S H D C),
+    then up the suit with the ace below the 2, so A-2-3 reads as the run it is, never
+    22's order with the ace after the king. Where a run may also take the ace high
+    (Rummy's `ace = "low_or_high"`), an ace goes above the king when these cards hold
+    the queen or king of its suit and neither its 2 nor its 3: each ace sits beside the
+    cards it could make a run with (Q-K-A), and the order never breaks a possible run."""
+    cards = tuple(cards)
+    high_suits: set[int] = set()
+    if ace_high:
+        places = {(c & 3, LOW[c]) for c in cards}
+        for suit in range(4):
+            top = (suit, 11) in places or (suit, 12) in places  # its Q or K
+            bottom = (suit, 1) in places or (suit, 2) in places  # its 2 or 3
+            if top and not bottom:
+                high_suits.add(suit)
+
+    def key(card: int) -> tuple[int, int]:
+        place = LOW[card]
+        high = place == 0 and (card & 3) in high_suits
+        return card & 3, ACE_HIGH if high else place
+
+    return tuple(sorted(cards, key=key))

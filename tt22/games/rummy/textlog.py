@@ -12,7 +12,7 @@ from typing import Any
 from tt22.engine.cards import show_card
 from tt22.safe import printable
 
-from .cards import CODE
+from .cards import CODE, TEXT, hand_order
 
 __all__ = ["render_text"]
 
@@ -29,7 +29,21 @@ def _cards(cards: Sequence[str] | None, ascii_style: bool) -> str:
     return " ".join(show_card(CODE[c], ascii_style) for c in cards)
 
 
-def _event(e: dict[str, Any], names: Sequence[str], ascii_style: bool) -> str:
+def _hand(cards: Sequence[str] | None, ascii_style: bool, high: bool) -> str:
+    """A hand in the order the table shows one (by suit, the ace low, or high where
+    Rummy's runs may take it so: `hand_order`)."""
+    if cards is None:
+        return NOT_SEEN
+    return _cards([TEXT[c] for c in hand_order((CODE[c] for c in cards), high)], ascii_style)
+
+
+def _says(name: str, verb: str, base: str) -> str:
+    """`name` and the verb agreeing with it: a player called "You" (the default name of a
+    record played at the keyboard) takes the plain form, "You draw", not "You draws"."""
+    return f"{name} {base if name.strip().casefold() == 'you' else verb}"
+
+
+def _event(e: dict[str, Any], names: Sequence[str], ascii_style: bool, gin: bool = False) -> str:
     action = e["action"]
     if action == "reshuffle":
         if e["stock"] is None:  # a seat's transcript: the new stock's order is hidden
@@ -39,26 +53,32 @@ def _event(e: dict[str, Any], names: Sequence[str], ascii_style: bool) -> str:
     if action == "draw":
         where = "the stock" if e["from"] == "stock" else "the discard pile"
         if e["card"] is None:  # another seat's draw in a seat's transcript
-            return f"  {who} draws from {where}"
-        return f"  {who} draws {_cards([e['card']], ascii_style)} from {where}"
+            return f"  {_says(who, 'draws', 'draw')} from {where}"
+        return f"  {_says(who, 'draws', 'draw')} {_cards([e['card']], ascii_style)} from {where}"
     if action == "meld":
-        return f"  {who} melds {_cards(e['cards'], ascii_style)}"
+        return f"  {_says(who, 'melds', 'meld')} {_cards(e['cards'], ascii_style)}"
     if action == "layoff":
-        return f"  {who} lays {_cards([e['card']], ascii_style)} off on meld {e['meld']}"
+        card = _cards([e["card"]], ascii_style)
+        return f"  {_says(who, 'lays', 'lay')} {card} off on meld {e['meld']}"
     if action == "pass":
-        return f"  {who} passes"
-    verb = "knocks, discarding" if action == "knock" else "discards"
-    return f"  {who} {verb} {_cards([e['card']], ascii_style)}"
+        return f"  {_says(who, 'passes', 'pass')}"
+    if action == "knock":
+        said = _says(who, "goes", "go") + " gin" if gin else _says(who, "knocks", "knock")
+        return f"  {said}, discarding {_cards([e['card']], ascii_style)}"
+    return f"  {_says(who, 'discards', 'discard')} {_cards([e['card']], ascii_style)}"
 
 
-def _rummy_result(r: dict[str, Any], names: Sequence[str], ascii_style: bool) -> list[str]:
+def _rummy_result(
+    r: dict[str, Any], names: Sequence[str], ascii_style: bool, high: bool
+) -> list[str]:
     if r["winner"] is None:
         why = {"turns": "the turn limit", "reshuffles": "the reshuffle limit"}
         return [f"  void hand ({why.get(r['ended'], 'no cards left to draw')}, M9): no score"]
-    lines = [f"  {names[r['winner']]} goes out."]
+    lines = [f"  {_says(names[r['winner']], 'goes', 'go')} out."]
     for seat, (left, delta) in enumerate(zip(r["left"], r["deltas"], strict=True)):
         if seat != r["winner"]:
-            lines.append(f"  {names[seat]} holds {_cards(left, ascii_style)}: +{delta}")
+            held = _hand(left, ascii_style, high) if left else "-"
+            lines.append(f"  {_says(names[seat], 'holds', 'hold')} {held}: +{delta}")
     lines.append(
         "  totals: " + ", ".join(f"{n} {s}" for n, s in zip(names, r["scores"], strict=True))
     )
@@ -71,13 +91,15 @@ def _gin_result(r: dict[str, Any], names: Sequence[str], ascii_style: bool) -> l
     lines = []
     for seat, melds in enumerate(r["melds"]):
         shown = ", ".join(_cards(m, ascii_style) for m in melds) or "no melds"
-        lines.append(f"  {names[seat]} shows {shown}; deadwood {r['deadwood'][seat]}")
+        lines.append(
+            f"  {_says(names[seat], 'shows', 'show')} {shown}; deadwood {r['deadwood'][seat]}"
+        )
     if r["lay_offs"]:
         offs = _cards([x["card"] for x in r["lay_offs"]], ascii_style)
-        lines.append(f"  {names[1 - r['knocker']]} lays off {offs}")
+        lines.append(f"  {_says(names[1 - r['knocker']], 'lays', 'lay')} off {offs}")
     winner = r["winner"]
     gained = r["deltas"][winner]
-    lines.append(f"  {r['kind']}: {names[winner]} scores {gained}")
+    lines.append(f"  {r['kind']}: {_says(names[winner], 'scores', 'score')} {gained}")
     lines.append(
         "  points: " + ", ".join(f"{n} {p}" for n, p in zip(names, r["points"], strict=True))
     )
@@ -87,8 +109,11 @@ def _gin_result(r: dict[str, Any], names: Sequence[str], ascii_style: bool) -> l
 def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
     """The transcript `t` as lines of text, ending in a newline."""
     gin = t["game"] == "gin"
+    high = not gin and t["rules"].get("ace") == "low_or_high"  # (M2; Gin's ace is low: G2)
     names = [printable(p["name"], 40) for p in t["players"]]
-    title = "Gin Rummy" if gin else "Rummy"
+    title = "Rummy"
+    if gin:  # (G9: Gin with the upcard as its knock limit is Oklahoma Gin)
+        title = "Oklahoma Gin" if t["rules"].get("knock_limit") == "upcard" else "Gin Rummy"
     lines = [f"tt22 {title} game, seed {printable(t['seed'])!r}"]
     seen_by = t.get("seen_by")
     if seen_by is not None:
@@ -104,7 +129,7 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
         lines.append("")
         lines.append(f"Hand {h['number']}: dealer {names[h['dealer']]}.")
         for seat, cards in enumerate(h["dealt"]):
-            lines.append(f"  {names[seat]:<16} {_cards(cards, ascii_style)}")
+            lines.append(f"  {names[seat]:<16} {_hand(cards, ascii_style, high)}")
         if "stock_size" in h:
             lines.append(f"  stock: {h['stock_size']} cards face down")
         if h["upcard"] is not None:
@@ -112,8 +137,9 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
         if gin:
             double = ", doubled" if h["doubled"] else ""
             lines.append(f"  knock limit: {h['knock_limit']}{double}")
-        lines += [_event(e, names, ascii_style) for e in h["events"]]
         r = h["result"]
+        went_gin = r is not None and r.get("kind") == "gin"
+        lines += [_event(e, names, ascii_style, went_gin) for e in h["events"]]
         if r is not None and seen_by is not None and r.get("left") is not None:
             # what the hand's end showed this seat (a void hand shows nothing)
             lines.append(
@@ -123,12 +149,14 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
             )
         if r is not None:
             lines += (
-                _gin_result(r, names, ascii_style) if gin else _rummy_result(r, names, ascii_style)
+                _gin_result(r, names, ascii_style)
+                if gin
+                else _rummy_result(r, names, ascii_style, high)
             )
     res = t["result"]
     lines.append("")
     if res["finished"]:
-        won = " and ".join(names[w] for w in res["winners"])
+        won = " and ".join(names[w] for w in res["winners"])  # ("won": no verb to agree)
         lines.append(
             f"Game over: {won} won. Scores: "
             + ", ".join(f"{n} {s}" for n, s in zip(names, res["scores"], strict=True))

@@ -26,7 +26,7 @@ from textual.widget import Widget
 from tt22.engine import OVER, DealResult, PublicDeal, show_card
 from tt22.replay_model import MoveRow, ReplayModel
 from tt22.safe import printable
-from tt22.tui.i18n import get_language, t
+from tt22.tui.i18n import addressed, get_language, said, t
 from tt22.tui.replay.words import rt
 from tt22.tui.screens.scores import legend_lines
 from tt22.tui.widgets.cards import cards_text, plain_cards
@@ -36,17 +36,19 @@ __all__ = ["MoveList", "OpenHands", "PenaltyChart", "move_text", "position_text"
 
 def move_text(model: ReplayModel, row: MoveRow, seat: int | None, ascii_style: bool) -> str:
     """A move as the list says it, hiding the discards `seat` never saw. Cards go high to
-    low, as the table and the hands show them (the order within a play means nothing)."""
+    low, as the table and the hands show them (the order within a play means nothing).
+    The verb agrees with the name before it: "You   discard A♠", "Bot 1 discards 3"."""
     move = model.moves[row.move_index]
     if row.exchange:
+        you = addressed(model.players[row.seat].name)
         count = len(getattr(move, "discard", ()))
         if count == 0:
-            return rt("moves.keeps")
+            return said("replay.moves.keeps", you)
         if count > len(model.states[row.move_index].stock):
-            return rt("moves.asked", n=count)
+            return said("replay.moves.asked", you, n=count)
         if seat is not None and seat != row.seat:
-            return rt("moves.discards_n", n=count)
-        return rt("moves.discards", cards=plain_cards(row.cards, ascii_style))
+            return said("replay.moves.discards_n", you, n=count)
+        return said("replay.moves.discards", you, cards=plain_cards(row.cards, ascii_style))
     return plain_cards(row.cards, ascii_style)
 
 

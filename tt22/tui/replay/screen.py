@@ -26,7 +26,7 @@ from textual.widgets import Static
 from tt22.replay_model import GotoError, ReplayModel
 from tt22.safe import printable
 from tt22.tui.app import TT22App
-from tt22.tui.i18n import t
+from tt22.tui.i18n import addressed, said, t
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, move_text, position_text
@@ -291,7 +291,8 @@ class ReplayScreen(DressedScreen[None]):
         if self.seat is None:
             parts.append(rt("view.open"))
         else:
-            parts.append(rt("view.seat", name=printable(self.model.players[self.seat].name, 40)))
+            name = self.model.players[self.seat].name  # ("Your view", not "You's view")
+            parts.append(said("replay.view.seat", addressed(name), name=printable(name, 40)))
         if self._timer is not None:
             parts.append(
                 rt("auto.real")

@@ -18,7 +18,7 @@ from tt22.games.rook.moves import Bid, Nest, Pass, Pile, Play, RookMove, Trump
 from tt22.games.rook.state import BIDDING, DUMMY, NEST, OVER, PILES, PLAY, TRUMP, TrickRecord
 from tt22.games.rook.views import RookView
 from tt22.safe import printable
-from tt22.tui.i18n import t
+from tt22.tui.i18n import addressed, said, t
 from tt22.tui.rook.words import suit_name
 from tt22.tui.widgets.cards import no_colour
 
@@ -64,6 +64,13 @@ def name_of(names: Sequence[str], seat: int) -> str:
     return printable(names[seat], 40)
 
 
+def _by(key: str, names: Sequence[str], seat: int, own: bool = False, **values: object) -> str:
+    """`key` about seat `seat` ("Bid 70 by Bot 1"), in its `.you` form ("by you") for the
+    player spoken to (`tt22.tui.i18n.addressed`)."""
+    name = name_of(names, seat)
+    return said(key, addressed(names[seat], own), name=name, **values)
+
+
 def position_name(v: RookView, names: Sequence[str], position: int) -> str:
     """A position's name: a seat's player, or the dummy (2 players, position 2)."""
     if v.players == 2 and position == DUMMY:
@@ -84,10 +91,10 @@ def status_text(v: RookView, names: Sequence[str], ascii_style: bool) -> Text:
     if v.phase == OVER:
         pass
     elif v.high and v.bidder >= 0 and v.phase != BIDDING:
-        text.append(t("rook.bid_by", bid=v.high, name=name_of(names, v.bidder)), style="bold")
+        text.append(_by("rook.bid_by", names, v.bidder, bid=v.high), style="bold")
     elif v.high:
         leader = max(v.bids, key=lambda b: b[1])[0]
-        text.append(t("rook.bid_by", bid=v.high, name=name_of(names, leader)))
+        text.append(_by("rook.bid_by", names, leader, bid=v.high))
     else:
         text.append(t("rook.no_bid"))
     if v.phase != OVER:
@@ -138,7 +145,7 @@ def seats_table(v: RookView, names: Sequence[str], you: int | None) -> Table:
             if dummy:
                 partner = next((s for s in range(2) if s != v.bidder), -1)
                 who = (
-                    t("rook.dummy_of", name=name_of(names, partner))
+                    _by("rook.dummy_of", names, partner, own=partner == you)
                     if partner >= 0 and decided
                     else t("rook.dummy")
                 )
@@ -167,7 +174,7 @@ def bidding_text(v: RookView, names: Sequence[str]) -> Text:
     if v.high:
         leader = max(v.bids, key=lambda b: b[1])[0]
         key = "rook.high" if nxt else "rook.high_top"
-        text.append(t(key, bid=v.high, name=name_of(names, leader), next=nxt), style="bold")
+        text.append(_by(key, names, leader, bid=v.high, next=nxt), style="bold")
     else:
         text.append(t("rook.open", next=nxt), style="bold")
     out = [name_of(names, s) for s in range(v.players) if v.passed[s]]
@@ -201,7 +208,8 @@ def trick_text(v: RookView, names: Sequence[str], ascii_style: bool) -> Text:
     if v.tricks:
         last: TrickRecord = v.tricks[-1]
         text.append("\n" if text else "")
-        head = t("rook.last_trick", name=position_name(v, names, last.winner), points=last.points)
+        winner = position_name(v, names, last.winner)
+        head = said("rook.last_trick", addressed(winner), name=winner, points=last.points)
         text.append(head + " ", style="dim")
         text.append_text(_plays(last.plays, v, names, ascii_style))
     return text
@@ -211,22 +219,28 @@ def counters(cards: Iterable[int]) -> int:
     return sum(POINTS[c] for c in cards)
 
 
-def move_words(move: RookMove, who: str, ascii_style: bool, nest_shown: bool) -> str:
+def move_words(
+    move: RookMove, who: str, ascii_style: bool, nest_shown: bool, you: bool = False
+) -> str:
     """A move in the log's words; the cards of a nest put back only when `nest_shown`
-    (to its bidder, or with every hand open), else just that 5 went back (K23)."""
+    (to its bidder, or with every hand open), else just that 5 went back (K23). Said to
+    the player (`you`: the seat at the keyboard; a seat called "You" always) in the
+    second person: "You bid 70.", never "You bids 70."."""
+    you = addressed(who, you)
     if isinstance(move, Pile):
-        return t("rook.log.pile", name=who, n=move.pile + 1)
+        return said("rook.log.pile", you, name=who, n=move.pile + 1)
     if isinstance(move, Bid):
-        return t("rook.log.bid", name=who, bid=move.points)
+        return said("rook.log.bid", you, name=who, bid=move.points)
     if isinstance(move, Pass):
-        return t("rook.log.pass", name=who)
+        return said("rook.log.pass", you, name=who)
     if isinstance(move, Nest):
         if not nest_shown:
-            return t("rook.log.nest", name=who)
+            return said("rook.log.nest", you, name=who)
         cards = cards_line((TEXT.index(c) for c in move.cards if c in TEXT), ascii_style)
-        return t("rook.log.nest_cards", name=who, cards=cards.plain)
+        return said("rook.log.nest_cards", you, name=who, cards=cards.plain)
     if isinstance(move, Trump):
         suit = suit_name(SUIT_CHARS.index(move.suit), ascii_style)
-        return t("rook.log.trump", name=who, suit=suit)
+        return said("rook.log.trump", you, name=who, suit=suit)
     assert isinstance(move, Play)
-    return t("rook.log.play", name=who, card=show_rook_card(TEXT.index(move.card), ascii_style))
+    card = show_rook_card(TEXT.index(move.card), ascii_style)
+    return said("rook.log.play", you, name=who, card=card)

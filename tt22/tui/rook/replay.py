@@ -32,7 +32,7 @@ from tt22.games.rook.views import view
 from tt22.record import Record
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import t
+from tt22.tui.i18n import addressed, said, t
 from tt22.tui.protocol_replay import GotoError, ProtocolReplayScreen, goto_index
 from tt22.tui.rook.panels import (
     bidding_text,
@@ -181,7 +181,11 @@ class RookReplayScreen(ProtocolReplayScreen):
         who = (
             t("rook.replay.view_all")
             if self.seat is None
-            else t("rook.replay.view_seat", name=printable(self.names[self.seat], 40))
+            else said(  # ("Your view", not "You's view")
+                "rook.replay.view_seat",
+                addressed(self.names[self.seat]),
+                name=printable(self.names[self.seat], 40),
+            )
         )
         text = Text(line + " · ", style="bold")
         text.append(who)

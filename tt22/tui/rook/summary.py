@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 from tt22.games.rook.state import HandResult
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import t
+from tt22.tui.i18n import addressed, said, t
 from tt22.tui.rook.panels import cards_line
 from tt22.tui.rook.words import suit_name
 from tt22.tui.widgets.keybar import KeyBar
@@ -29,7 +29,14 @@ from tt22.tui.widgets.keybar import KeyBar
 if TYPE_CHECKING:
     from tt22.tui.game_session import GameSession
 
-__all__ = ["GameSummaryScreen", "HandSummaryScreen", "bidder_side", "hand_table"]
+__all__ = [
+    "GameSummaryScreen",
+    "HandSummaryScreen",
+    "bidder_side",
+    "hand_lines",
+    "hand_table",
+    "winners_text",
+]
 
 
 def bidder_side(players: int, bidder: int) -> tuple[int, ...]:
@@ -67,13 +74,15 @@ def hand_table(names: list[str], hand: HandResult, players: int) -> Table:
     return table
 
 
-def hand_lines(names: list[str], hand: HandResult, ascii_style: bool) -> Text:
-    """The bid made or lost, the trump, the nest and the cards out of play."""
+def hand_lines(
+    names: list[str], hand: HandResult, ascii_style: bool, you: int | None = None
+) -> Text:
+    """The bid made or lost (said to the bidder when it is `you`), the trump, the nest
+    and the cards out of play."""
     key = "rook.hand.made" if hand.made else "rook.hand.lost"
-    text = Text(
-        t(key, name=printable(names[hand.bidder], 40), bid=hand.bid, taken=hand.taken[0]),
-        style="bold",
-    )
+    spoken = addressed(names[hand.bidder], hand.bidder == you)
+    name = printable(names[hand.bidder], 40)
+    text = Text(said(key, spoken, name=name, bid=hand.bid, taken=hand.taken[0]), style="bold")
     text.append("\n" + t("rook.trump", suit=suit_name(hand.trump, ascii_style)))
     text.append("\n" + t("rook.hand.nest", cards=""))
     text.append_text(cards_line(hand.put_back, ascii_style))
@@ -81,6 +90,23 @@ def hand_lines(names: list[str], hand: HandResult, ascii_style: bool) -> Text:
         text.append("\n" + t("rook.hand.out", cards=""))
         text.append_text(cards_line(hand.start.out_of_play, ascii_style))
     return text
+
+
+def winners_text(
+    names: list[str], winners: tuple[int, ...], players: int, you: int | None = None
+) -> str:
+    """Who won the game (K18, K21): with 4 players the winning partners, named as a team
+    ("Winners: Bot 0 and Bot 2, partners"; "You and your partner Bot 2 win!"); else the
+    winner, or the players tied at the top who share the win."""
+    if you is not None and you in winners and (players != 4 or len(winners) != 2):
+        return t("match.you_win")
+    if players == 4 and len(winners) == 2:
+        first, second = sorted(winners, key=lambda s: (s != you and not addressed(names[s]), s))
+        spoken = addressed(names[first], first == you)
+        a, b = printable(names[first], 40), printable(names[second], 40)
+        return said("rook.game.partners_won", spoken, a=a, b=b)
+    shown = t("sep.list").join(printable(names[s], 40) for s in winners)
+    return t("match.winner", names=shown) if shown else t("match.no_winner")
 
 
 class HandSummaryScreen(ModalScreen[None]):
@@ -111,7 +137,7 @@ class HandSummaryScreen(ModalScreen[None]):
             yield Static(
                 Text(t("rook.hand.title", n=h.start.number), style="bold"), classes="title"
             )
-            yield Static(hand_lines(names, h, a))
+            yield Static(hand_lines(names, h, a, self.you))
             yield Static(hand_table(names, h, self.session.state.players), classes="standings")
             with Horizontal(classes="buttons"):
                 yield Button(t("rook.next_hand"), id="next", variant="primary", compact=True)
@@ -151,13 +177,9 @@ class GameSummaryScreen(ModalScreen[str]):
         with VerticalScroll(classes="dialog"):
             head = Text(t("rook.game.title"), style="bold")
             head.append("\n")
-            if self.you is not None and self.you in winners:
-                head.append(t("match.you_win"))
-            else:
-                shown = t("sep.list").join(printable(names[s], 40) for s in winners)
-                head.append(t("match.winner", names=shown) if shown else t("match.no_winner"))
+            head.append(winners_text(names, winners, state.players, self.you))
             yield Static(head, classes="title")
-            yield Static(hand_lines(names, hand, a))
+            yield Static(hand_lines(names, hand, a, self.you))
             yield Static(hand_table(names, hand, state.players), classes="standings")
             path = self.session.saved_path
             saved = (

@@ -40,7 +40,7 @@ from tt22.games.rook.views import RookView
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.game_session import GameSession
-from tt22.tui.i18n import t
+from tt22.tui.i18n import addressed, said, t
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.rook.panels import (
     bidding_text,
@@ -711,7 +711,9 @@ class RookTableScreen(DressedScreen[None]):
 
     def _log_hand(self, state: Any) -> None:
         if state.phase != OVER:
-            line = t("rook.log.hand", n=state.start.number, name=self.who(state.start.dealer))
+            dealer = state.start.dealer
+            you = addressed(self.session.names[dealer], dealer == self.you())
+            line = said("rook.log.hand", you, n=state.start.number, name=self.who(dealer))
             self._log(Text(line, style="bold"))
 
     def log_move(self, before: Any, move: Any, after: Any) -> None:
@@ -721,14 +723,17 @@ class RookTableScreen(DressedScreen[None]):
         if isinstance(move, Play):  # (the dummy's card, played by the non-bidder)
             v = self.session.game.view(before, move.seat)
             who = position_name(v, self.session.names, before.turn)
-        self._log(move_words(move, who, a, nest_shown=False))
+        own = move.seat == self.you() and (not isinstance(move, Play) or before.turn == move.seat)
+        self._log(move_words(move, who, a, nest_shown=False, you=own))
         if isinstance(move, Play):
             ended = len(after.history) > len(before.history)
             tricks = after.history[-1].tricks if ended else after.tricks
             if len(tricks) > len(before.tricks) or ended:
                 last = tricks[-1]
                 winner = position_name(v, self.session.names, last.winner)
-                self._log(Text(t("rook.log.trick", name=winner, points=last.points), style="dim"))
+                you = addressed(winner, last.winner == self.you())
+                won = said("rook.log.trick", you, name=winner, points=last.points)
+                self._log(Text(won, style="dim"))
             if ended:
                 self._log_hand(after)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from tt22.games.protocol import ArgValue, Reason, render
 from tt22.games.rook.cards import SUIT_CHARS, parse_rook_card, show_rook_card
 from tt22.games.rook.reasons import ENGLISH
-from tt22.tui.i18n import CATALOGUE, add_section, get_language, t
+from tt22.tui.i18n import CATALOGUE, add_section, get_language, sentence, t
 
 __all__ = ["WORDS", "reason_text", "suit_name", "suit_symbol"]
 
@@ -38,6 +38,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "phase.play": ("trick {n}", "{n}번째 트릭", "第{n}トリック"),
     "phase.over": ("game over", "게임 종료", "ゲーム終了"),
     "bid_by": ("Bid {bid} by {name}", "입찰 {bid} ({name})", "入札 {bid} ({name})"),
+    "bid_by.you": ("Bid {bid} by you", "입찰 {bid} (나)", "入札 {bid} (あなた)"),
     "no_bid": ("No bid yet", "입찰 없음", "入札なし"),
     "trump": ("Trump {suit}", "트럼프 {suit}", "切り札 {suit}"),
     "no_trump": ("Trump not named", "트럼프 미정", "切り札未定"),
@@ -53,12 +54,23 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "dealer": ("dealer", "딜러", "親"),
     "dummy": ("Dummy", "더미", "ダミー"),
     "dummy_of": ("Dummy (plays with {name})", "더미 ({name} 편)", "ダミー ({name}側)"),
+    "dummy_of.you": ("Dummy (plays with you)", "더미 (내 편)", "ダミー (あなた側)"),
     "you": ("you", "나", "あなた"),
     # bidding
     "high": (
         "High bid {bid} by {name} · next bid at least {next}",
         "최고 입찰 {bid} ({name}) · 다음 입찰은 {next} 이상",
         "最高入札 {bid} ({name}) · 次は{next}以上",
+    ),
+    "high.you": (
+        "High bid {bid} by you · next bid at least {next}",
+        "최고 입찰 {bid} (나) · 다음 입찰은 {next} 이상",
+        "最高入札 {bid} (あなた) · 次は{next}以上",
+    ),
+    "high_top.you": (
+        "High bid {bid} by you · no higher bid is possible",
+        "최고 입찰 {bid} (나) · 더 높은 입찰 불가",
+        "最高入札 {bid} (あなた) · これ以上は入札できません",
     ),
     "high_top": (
         "High bid {bid} by {name} · no higher bid is possible",
@@ -130,6 +142,11 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "지난 트릭, {name} 승 ({points}점):",
         "前のトリック、{name}の勝ち ({points}点):",
     ),
+    "last_trick.you": (
+        "Last trick, won by you ({points}):",
+        "지난 트릭, 내가 승 ({points}점):",
+        "前のトリック、あなたの勝ち ({points}点):",
+    ),
     "dummy_cards": ("Dummy:", "더미:", "ダミー:"),
     "face_down": ("+{n} face down", "+{n}장 뒷면", "+{n}枚伏せ"),
     "your_cards": ("Your cards:", "내 카드:", "あなたのカード:"),
@@ -170,6 +187,24 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "{name}: 切り札は{suit}。",
     ),
     "log.play": ("{name}: {card}", "{name}: {card}", "{name}: {card}"),
+    # The same, said to the player at the keyboard or a seat called "You" (i18n.said).
+    "log.hand.you": ("Hand {n}: you deal.", "{n}번째 판: 내가 딜러.", "第{n}ハンド: あなたが親。"),
+    "log.pile.you": ("You take pile {n}.", "나: {n}번 더미.", "あなた: {n}番の山。"),
+    "log.bid.you": ("You bid {bid}.", "나: {bid} 입찰.", "あなた: {bid}で入札。"),
+    "log.pass.you": ("You pass.", "나: 패스.", "あなた: パス。"),
+    "log.nest.you": ("You put 5 cards back.", "나: 5장을 돌려놓음.", "あなた: 5枚戻した。"),
+    "log.nest_cards.you": (
+        "You put back {cards}.",
+        "나: {cards} 돌려놓음.",
+        "あなた: {cards}を戻した。",
+    ),
+    "log.trump.you": ("You name trump {suit}.", "나: 트럼프 {suit}.", "あなた: 切り札は{suit}。"),
+    "log.play.you": ("You: {card}", "나: {card}", "あなた: {card}"),
+    "log.trick.you": (
+        "You take the trick ({points}).",
+        "내가 트릭 획득 ({points}점).",
+        "あなたがトリックを取る ({points}点)。",
+    ),
     "log.trick": (
         "{name} takes the trick ({points}).",
         "{name} 트릭 획득 ({points}점).",
@@ -188,6 +223,16 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "{name}: {bid} 입찰 실패 ({taken}점뿐)",
         "{name}: {bid}の入札に失敗 ({taken}点のみ)",
     ),
+    "hand.made.you": (
+        "You bid {bid} and made it: {taken} points",
+        "나: {bid} 입찰 성공 ({taken}점)",
+        "あなた: {bid}の入札を達成 ({taken}点)",
+    ),
+    "hand.lost.you": (
+        "You bid {bid} and lost it: only {taken} points",
+        "나: {bid} 입찰 실패 ({taken}점뿐)",
+        "あなた: {bid}の入札に失敗 ({taken}点のみ)",
+    ),
     "hand.nest": ("The nest: {cards}", "둥지: {cards}", "巣: {cards}"),
     "hand.out": ("Out of play: {cards}", "제외된 카드: {cards}", "除外されたカード: {cards}"),
     "col.counters": ("Counters", "카운터", "得点札"),
@@ -195,6 +240,17 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "side.bidder": ("Bidder", "입찰자", "入札者"),
     "side.other": ("Others", "상대", "相手"),
     "game.title": ("The game is over", "게임 종료", "ゲーム終了"),
+    # who won (K18, K21): partners with 4 players, the team named by its two players
+    "game.partners_won": (
+        "Winners: {a} and {b}, partners",
+        "우승: {a}·{b} 팀",
+        "勝者: {a}と{b}のチーム",
+    ),
+    "game.partners_won.you": (
+        "You and your partner {b} win!",
+        "나와 파트너 {b} 팀이 우승했습니다!",
+        "あなたとパートナーの{b}の勝ちです!",
+    ),
     # replay
     "replay.title": ("Replay · {file}", "다시 보기 · {file}", "再生 · {file}"),
     "replay.where": (
@@ -205,6 +261,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "replay.before_play": ("before the play", "플레이 전", "プレイ前"),
     "replay.view_all": ("All hands open", "모든 패 공개", "全員の手札を表示"),
     "replay.view_seat": ("{name}'s view", "{name}의 시점", "{name}の視点"),
+    "replay.view_seat.you": ("Your view", "나의 시점", "あなたの視点"),
     "replay.all_only_finished": (
         "All hands open only for a finished game",
         "모든 패 공개는 끝난 게임에서만",
@@ -348,12 +405,13 @@ def _shown(name: str, value: ArgValue, ascii_style: bool) -> ArgValue:
 
 
 def reason_text(reason: Reason, ascii_style: bool = False) -> str:
-    """A reason in the current language, with its rule number (`... (K11)`)."""
+    """A reason in the current language, with its rule number (`... (K11)`), begun with
+    a capital (L7: it is shown as a line of its own, "You must follow the suit led")."""
     args = {k: _shown(k, v, ascii_style) for k, v in reason.args}
     key = "rook.reason." + reason.code.removeprefix("rook.")
     if reason.code == "illegal":
-        return f"{reason.arg('words')} ({reason.rule})"
+        return sentence(f"{reason.arg('words')} ({reason.rule})")
     if key in CATALOGUE and get_language() != "en":
         return f"{t(key, **args)} ({reason.rule})"
     shown = Reason(reason.code, reason.rule, tuple(args.items()))
-    return render(shown, ENGLISH)
+    return sentence(render(shown, ENGLISH))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld, Pass
-from tt22.games.rummy.cards import CODE, TEXT
+from tt22.games.rummy.cards import CODE, TEXT, hand_order
 from tt22.games.rummy.melds import best_arrangement
 from tt22.games.rummy.views import GinView, RummyView
 
@@ -42,7 +42,7 @@ class Arranged(NamedTuple):
     """A hand as the table shows it: each meld of its best arrangement, then the rest."""
 
     groups: tuple[tuple[int, ...], ...]  # the melds, in the engine's order
-    rest: tuple[int, ...]  # the deadwood cards, by suit then rank
+    rest: tuple[int, ...]  # the deadwood cards, by suit, then up the suit (hand_order)
     deadwood: int
 
     @property
@@ -51,14 +51,11 @@ class Arranged(NamedTuple):
         return tuple(c for g in self.groups for c in g) + self.rest
 
 
-def _by_suit(cards: Sequence[int]) -> tuple[int, ...]:
-    return tuple(sorted(cards, key=lambda c: (c & 3, c >> 2)))
-
-
 def arrange(hand: Sequence[int], high: bool = False) -> Arranged:
-    """The hand's best arrangement (G3; Rummy's ace may be high, M2)."""
+    """The hand's best arrangement (G3; Rummy's ace may be high, M2), the deadwood in
+    the one order of a hand (`hand_order`: by suit, the ace where the rules put it)."""
     dead, melds, rest = best_arrangement(tuple(hand), high)
-    return Arranged(tuple(melds), _by_suit(rest), dead)
+    return Arranged(tuple(melds), hand_order(rest, high), dead)
 
 
 class Choices(NamedTuple):

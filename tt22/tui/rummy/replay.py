@@ -27,12 +27,14 @@ from textual.containers import Vertical, VerticalScroll
 from tt22.record import Record
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
+from tt22.tui.i18n import addressed
 from tt22.tui.protocol_replay import ProtocolReplayScreen
 from tt22.tui.replay.panes import wrap_text
 from tt22.tui.rummy.model import arrange, is_gin
 from tt22.tui.rummy.summary import gin_hand_lines, rummy_hand_lines
 from tt22.tui.rummy.widgets import card_run
-from tt22.tui.rummy.words import rt
+from tt22.tui.rummy.words import event_text, rs, rt, table_melds
+from tt22.tui.rummy.words import title as words_title
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
@@ -146,12 +148,14 @@ class RummyReplayScreen(ProtocolReplayScreen):
 
     def status(self) -> Text:
         here = self.places[self.index]
-        title = rt("title_" + self.game.name)
-        turn = rt("turn_no", n=here.trick) if here.trick else rt("game_over")
+        title = words_title(self.game.name, self.record.rules)
+        turn = rt("turn_no", n=here.trick) if here.trick else rt("over")
         text = Text(f"{title} · " + rt("hand_no", n=here.hand) + f" · {turn} · ", style="bold")
         text.append(rt("replay_move", i=self.index, n=self.end), style="bold")
         who = (
-            rt("replay_all") if self.seat is None else rt("replay_seat", name=self.names[self.seat])
+            rt("replay_all")
+            if self.seat is None
+            else rs("replay_seat", addressed(self.names[self.seat]), name=self.names[self.seat])
         )
         if self.path is not None:
             who += " · " + self.file_name()
@@ -175,7 +179,10 @@ class RummyReplayScreen(ProtocolReplayScreen):
             if is_gin(v):
                 lines += gin_hand_lines(v.history[-1], names, a, v.rules.target)
             else:
-                lines += rummy_hand_lines(v.history[-1], names, a, v.scores, v.rules.target)
+                high = v.rules.ace_high
+                lines += rummy_hand_lines(
+                    v.history[-1], names, a, v.scores, v.rules.target, high=high
+                )
             lines.append(Text(""))
         if self.game.is_over(s):
             return Text("\n").join(lines)
@@ -206,11 +213,11 @@ class RummyReplayScreen(ProtocolReplayScreen):
                     lines.append(line)
         else:
             melds = Text(rt("table_melds") + " ", style="dim")
-            for i, (_, cards) in enumerate(v.table):
+            for i, (label, cards) in enumerate(table_melds(v.table, names, a)):
                 if i:
                     melds.append("   ")
-                melds.append(f"{i + 1} ", style="bold")
-                melds.append_text(card_run(cards, a))
+                melds.append(label + " ", style="bold")
+                melds.append_text(cards)
             if not v.table:
                 melds.append(rt("no_melds"), style="dim")
             lines.append(melds)
@@ -239,36 +246,32 @@ class RummyReplayScreen(ProtocolReplayScreen):
     def move_line(self, i: int, a: bool) -> Text:
         """Move i (0-based) in words: the seat and what it did (a draw from the stock
         shows its card only when every hand is open or it is the shown seat's own)."""
-        from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld, Pass
+        from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld
         from tt22.games.rummy.cards import CODE
 
         move = self.record.moves[i].move
         text = Text(self.names[move.seat] + ": ", style="bold")
+        event: tuple[str, Any] = ("pass", None)
         if isinstance(move, Draw):
             if move.source == "stock":
-                text.append(rt("ev_stock"))
+                event = ("stock", None)
                 open_ = self.seat is None or self.seat == move.seat
                 after = self.states[i + 1]
                 before = self.states[i]
                 drawn = set(after.hands[move.seat]) - set(before.hands[move.seat])
                 if open_ and len(drawn) == 1:
-                    text.append(" ")
-                    text.append_text(card_run(sorted(drawn), a))
+                    event = ("stock_card", drawn.pop())
             else:
-                text.append(rt("ev_pile") + " ")
-                text.append_text(card_run([self.states[i].pile[-1]], a))
-        elif isinstance(move, Pass):
-            text.append(rt("ev_pass"))
+                event = ("pile", self.states[i].pile[-1])
         elif isinstance(move, Meld):
-            text.append(rt("ev_meld") + " ")
-            text.append_text(card_run([CODE[c] for c in move.cards], a))
+            event = ("meld", [CODE[c] for c in move.cards])
         elif isinstance(move, LayOff):
-            text.append(rt("ev_layoff", meld=move.meld + 1) + " ")
-            text.append_text(card_run([CODE[move.card]], a))
+            event = ("layoff", (CODE[move.card], move.meld))
         elif isinstance(move, (Discard, Knock)):
-            word = "ev_knock" if isinstance(move, Knock) else "ev_discard"
-            text.append(rt(word) + " ")
-            text.append_text(card_run([CODE[move.card]], a))
+            event = ("knock" if isinstance(move, Knock) else "discard", CODE[move.card])
+        after_it = self.states[i + 1]
+        gin = isinstance(move, Knock) and getattr(after_it.history[-1], "kind", "") == "gin"
+        text.append_text(event_text(*event, a, gin=gin))
         return text
 
     # ------------------------------------------------------------------ keys

@@ -19,10 +19,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tt22.games.rummy.cards import hand_order
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import t
-from tt22.tui.rummy.model import is_gin
+from tt22.tui.i18n import addressed, t
+from tt22.tui.rummy.model import ace_high, is_gin
 from tt22.tui.rummy.widgets import card_run
+from tt22.tui.rummy.words import rs
 from tt22.tui.widgets.keybar import KeyBar
 
 __all__ = ["GameSummary", "HandSummary", "gin_hand_lines", "rummy_hand_lines"]
@@ -32,9 +34,16 @@ def _rt(key: str, **values: object) -> str:
     return t("rummy.ui." + key, **values)
 
 
-def gin_hand_lines(result: Any, names: Sequence[str], a: bool, target: int) -> list[Text]:
-    """A finished Gin hand (G5, G6) in lines: each seat's melds and deadwood, the
-    lay-offs, who scored what and why, the points."""
+def _spoken(names: Sequence[str], seat: int, you: int | None) -> bool:
+    return addressed(names[seat], seat == you)
+
+
+def gin_hand_lines(
+    result: Any, names: Sequence[str], a: bool, target: int, you: int | None = None
+) -> list[Text]:
+    """A finished Gin hand (G5, G6) in lines: each seat's melds and deadwood (in the
+    order of a hand, the ace low), the lay-offs, who scored what and why (said to the
+    player `you`), the points."""
     if result.kind == "void":
         return [Text(_rt("void_gin"))]
     lines = []
@@ -42,7 +51,7 @@ def gin_hand_lines(result: Any, names: Sequence[str], a: bool, target: int) -> l
     laid = {card for card, _ in result.lay_offs}
     for seat in (knocker, 1 - knocker):
         melded = {c for m in result.melds[seat] for c in m}
-        dead = [c for c in result.left[seat] if c not in melded and c not in laid]
+        dead = hand_order(c for c in result.left[seat] if c not in melded and c not in laid)
         line = Text(names[seat], style="bold")
         line.append(": ")
         for i, meld in enumerate(result.melds[seat]):
@@ -53,18 +62,23 @@ def gin_hand_lines(result: Any, names: Sequence[str], a: bool, target: int) -> l
             line.append("]")
         if not result.melds[seat]:
             line.append(_rt("no_melds_shown"), style="dim")
-        line.append("  " + _rt("deadwood_cards") + " ")
-        line.append_text(card_run(dead, a) if dead else Text("-"))
-        line.append(" = " + str(result.deadwood[seat]), style="bold")
+        if dead:
+            line.append("  " + _rt("deadwood_cards") + " ")
+            line.append_text(card_run(dead, a))
+            line.append(" = " + str(result.deadwood[seat]), style="bold")
+        else:  # (gin, or every card melded or laid off: not "deadwood - = 0")
+            line.append("  " + _rt("no_deadwood"), style="bold")
         lines.append(line)
     if result.lay_offs:
-        offs = Text(_rt("laid_off", name=names[1 - knocker]) + " ")
+        other = 1 - knocker
+        offs = Text(rs("laid_off", _spoken(names, other, you), name=names[other]) + " ")
         offs.append_text(card_run([c for c, _ in result.lay_offs], a))
         lines.append(offs)
     winner = result.winner
     gained = result.deltas[winner]
     key = {"gin": "won_gin", "undercut": "won_undercut"}.get(result.kind, "won_knock")
-    verdict = Text(_rt(key, name=names[winner], n=gained), style="bold")
+    spoken = _spoken(names, winner, you)
+    verdict = Text(rs(key, spoken, name=names[winner], n=gained), style="bold")
     if result.start.double:
         verdict.append(" " + _rt("doubled_note"))
     lines.append(verdict)
@@ -74,20 +88,28 @@ def gin_hand_lines(result: Any, names: Sequence[str], a: bool, target: int) -> l
 
 
 def rummy_hand_lines(
-    result: Any, names: Sequence[str], a: bool, scores: Sequence[int], target: int
+    result: Any,
+    names: Sequence[str],
+    a: bool,
+    scores: Sequence[int],
+    target: int,
+    *,
+    high: bool = False,
+    you: int | None = None,
 ) -> list[Text]:
-    """A finished Rummy hand (M8-M10): who went out, each other seat's cards and
-    penalty, or why nobody scored."""
+    """A finished Rummy hand (M8-M10): who went out (said to the player `you`), each
+    other seat's cards (in the order of a hand, the ace as the rules have it: `high`)
+    and penalty, or why nobody scored."""
     winner, ended, left, deltas = result
     if winner < 0:
         key = {"turns": "void_turns", "reshuffles": "void_reshuffles"}.get(ended, "void_empty")
         return [Text(_rt(key), style="bold")]
-    lines = [Text(_rt("went_out", name=names[winner]), style="bold")]
+    lines = [Text(rs("went_out", _spoken(names, winner, you), name=names[winner]), style="bold")]
     for seat, cards in enumerate(left):
         if seat == winner:
             continue
         line = Text(names[seat] + ": ")
-        line.append_text(card_run(cards, a) if cards else Text("-"))
+        line.append_text(card_run(hand_order(cards, high), a) if cards else Text("-"))
         line.append(f" +{deltas[seat]}", style="bold")
         lines.append(line)
     totals = " · ".join(f"{names[i]} {scores[i]}" for i in range(len(names)))
@@ -122,9 +144,11 @@ class HandSummary(ModalScreen[None]):
     def lines(self) -> list[Text]:
         v = self.view
         result = v.history[-1]
+        a, you = self.ascii_style, self.you
         if is_gin(v):
-            return gin_hand_lines(result, self.names, self.ascii_style, v.rules.target)
-        return rummy_hand_lines(result, self.names, self.ascii_style, v.scores, v.rules.target)
+            return gin_hand_lines(result, self.names, a, v.rules.target, you)
+        high = ace_high(v)
+        return rummy_hand_lines(result, self.names, a, v.scores, v.rules.target, high=high, you=you)
 
     def compose(self) -> ComposeResult:
         number = len(self.view.history)

@@ -43,7 +43,7 @@ from tt22.games.rummy.cards import CODE, TEXT
 from tt22.games.rummy.gin import OFFER, WALL
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import is_default_name, t
+from tt22.tui.i18n import is_default_name, sentence, t
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.rummy.model import (
     Choices,
@@ -56,7 +56,7 @@ from tt22.tui.rummy.model import (
     meld_of,
 )
 from tt22.tui.rummy.widgets import MeldHand, PackedLines, card_run
-from tt22.tui.rummy.words import reason_text, rt
+from tt22.tui.rummy.words import events_text, reason_text, rt, table_melds, title
 from tt22.tui.safe_text import say
 from tt22.tui.screens.game_table import (
     confirm_resign,
@@ -275,10 +275,12 @@ class RummyTable(DressedScreen[None]):
         if gin:
             melds.show(self.pickups(v, a), title=rt("pickups"), empty=rt("no_melds"))
         else:
-            pieces = [(str(i + 1), card_run(cards, a)) for i, (_, cards) in enumerate(v.table)]
+            names = [self.who(seat) for seat in range(len(self.session.names))]
+            pieces = table_melds(v.table, names, a, self.you())
             melds.show(pieces, title=rt("table_melds"), empty=rt("no_melds"))
         self.query_one("#rummy-pile", TextLines).update(self.pile_text(v, a))
-        self.query_one("#rummy-recent", PackedLines).show(self.recent(v, a), title=rt("recent"))
+        since = rt("recent_of", name=self.who(v.seat)) if self.watching else rt("recent")
+        self.query_one("#rummy-recent", PackedLines).show(self.recent(v, a), title=since)
         hand = self.query_one("#rummy-hand", MeldHand)
         mine = self.my_view()
         if self.must_reveal():
@@ -296,8 +298,7 @@ class RummyTable(DressedScreen[None]):
         self.refresh_bindings()
 
     def status_text(self, v: Any) -> Text:
-        title = rt("title_" + self.game.name)
-        parts = [title, rt("hand_no", n=v.number)]
+        parts = [title(self.game.name, v.rules), rt("hand_no", n=v.number)]
         if is_gin(v):
             if v.limit == 0:
                 parts.append(rt("gin_only"))
@@ -351,35 +352,15 @@ class RummyTable(DressedScreen[None]):
         for i, (seat, kind, _) in enumerate(events):
             if seat == v.seat and kind in ("discard", "knock", "pass"):
                 start = i + 1
-        out: list[tuple[str, Text]] = []
-        last = -2
+        runs: list[tuple[int, list[tuple[str, Any]]]] = []  # a seat's moves in a row
         for seat, kind, data in events[start:]:
             if seat == v.seat or seat < 0:
                 continue
-            piece = self.event_text(kind, data, a)
-            if seat == last and out:
-                _, joined = out[-1]
-                joined.append(", ")
-                joined.append_text(piece)
+            if runs and runs[-1][0] == seat:
+                runs[-1][1].append((kind, data))
             else:
-                out.append((self.who(seat) + ":", piece))
-            last = seat
-        return out[-8:]
-
-    @staticmethod
-    def event_text(kind: str, data: Any, a: bool) -> Text:
-        """One public event in words (`took 10♠`, `laid off on 1 10♣`)."""
-        if kind in ("stock", "pass"):
-            return Text(rt("ev_" + kind))
-        if kind == "layoff":
-            card, meld = data
-            piece = Text(rt("ev_layoff", meld=meld + 1) + " ")
-            piece.append_text(card_run([card], a))
-            return piece
-        word = {"pile": "ev_pile", "meld": "ev_meld", "knock": "ev_knock"}.get(kind, "ev_discard")
-        piece = Text(rt(word) + " ")
-        piece.append_text(card_run(data if kind == "meld" else [data], a))
-        return piece
+                runs.append((seat, [(kind, data)]))
+        return [(self.who(seat) + ":", events_text(moves, a)) for seat, moves in runs][-8:]
 
     def pile_text(self, v: Any, a: bool) -> Text:
         text = Text()
@@ -409,6 +390,8 @@ class RummyTable(DressedScreen[None]):
         elif v is None:
             seat = self.game.to_move(s)
             msg.append(rt("waiting", name=self.who(seat)))
+            if self.watching:  # (whose hand is at the bottom, as Rook's table says)
+                msg.append("\n" + t("turn.watch", name=self.who(self.viewer())), style="dim")
         else:
             msg.append_text(self.turn_text(v))
         self.query_one("#rummy-message", TextLines).update(msg)
@@ -485,7 +468,8 @@ class RummyTable(DressedScreen[None]):
             if card in c.discards:
                 can = [rt("can_meld")] if c.melds else []
                 can += [rt("can_lay_off")] if c.lay_offs else []
-                text.append(rt("say_act", card=name, can="".join(x + ", " for x in can)))
+                say = rt("say_act_or", card=name, can=t("sep.list").join(can)) if can else ""
+                text.append(sentence(say or rt("say_act", card=name)))
             else:
                 text.append(self.why(Reason("rummy.taken_back", "M4", (("card", TEXT[card]),))))
         return text

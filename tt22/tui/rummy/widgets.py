@@ -16,6 +16,7 @@ from textual import events
 from textual.message import Message
 
 from tt22.engine import show_card
+from tt22.games.rummy.cards import LOW, VALUE
 from tt22.tui.rummy.model import Arranged
 from tt22.tui.widgets.cards import suit_style
 from tt22.tui.widgets.lines import (
@@ -25,9 +26,18 @@ from tt22.tui.widgets.lines import (
     rendered_lines,
 )
 
-__all__ = ["MeldHand", "PackedLines", "card_run", "pack"]
+__all__ = ["MeldHand", "PackedLines", "card_run", "first_discard", "pack"]
 
 GAP = 2  # columns between two melds of the hand (and before the deadwood)
+
+
+def first_discard(arranged: Arranged, dim: frozenset[int] = frozenset()) -> int | None:
+    """Where the cursor starts when cards arrive (a new hand, a draw): on the highest
+    deadwood card (M3's value, then rank), the discard a player looks at first, never on
+    a card of a meld (L14); a card that may not be discarded now (`dim`) is passed over.
+    None when every card is in a meld."""
+    loose = [c for c in arranged.rest if c not in dim]
+    return max(loose, key=lambda c: (VALUE[c], LOW[c]), default=None)
 
 
 def card_run(cards: Sequence[int], ascii_style: bool, style: str = "") -> Text:
@@ -193,9 +203,15 @@ class MeldHand(SimpleLines):
         new = arranged or Arranged((), (), 0)
         if set(new.order) != set(self.order):
             keep = self.card
+            arrived = bool(set(new.order) - set(self.order))
             self.selected &= set(new.order)
             order = new.order
-            self.cursor = order.index(keep) if keep in order else min(self.cursor, len(order) - 1)
+            start = first_discard(new, dim)
+            if start is not None and (arrived or keep not in order):
+                self.cursor = order.index(start)  # (a new hand, a card drawn: L14)
+            else:
+                fallback = min(self.cursor, len(order) - 1)
+                self.cursor = order.index(keep) if keep in order else fallback
             self.cursor = max(0, self.cursor)
         else:
             keep = self.card

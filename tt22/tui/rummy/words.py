@@ -10,15 +10,30 @@ Two kinds, both added to the one catalogue (`tt22.tui.i18n.CATALOGUE`):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.text import Text
 
 from tt22.engine import show_card
 from tt22.games.protocol import Reason
 from tt22.games.rummy.cards import CODE
 from tt22.games.rummy.reasons import ENGLISH
-from tt22.tui.i18n import CATALOGUE, add_section, t
+from tt22.tui.i18n import CATALOGUE, add_section, is_default_name, said, sentence, t
+from tt22.tui.rummy.widgets import card_run
 
-__all__ = ["REASONS", "WORDS", "reason_text", "rt"]
+__all__ = [
+    "REASONS",
+    "WORDS",
+    "event_text",
+    "events_text",
+    "reason_text",
+    "rs",
+    "rt",
+    "styled",
+    "table_melds",
+    "title",
+]
 
 REASONS: Mapping[str, tuple[str, str]] = {
     "rummy.over": ("게임이 끝났습니다", "ゲームは終わりました"),
@@ -110,11 +125,12 @@ add_section("", {code: (ENGLISH[code], *REASONS[code]) for code in ENGLISH})
 
 def reason_text(reason: Reason, ascii_style: bool = True, melds_from_one: bool = False) -> str:
     """A reason in the player's language, with its rule number; a code missing from the
-    catalogue falls back to the code itself (never to nothing). The table shows cards in
-    its card style (`ascii_style` False: 9♣ for 9C) and numbers the table's melds from 1
+    catalogue falls back to the code itself (never to nothing). It starts with a capital,
+    as the prompts it stands in for do (L7). The table shows cards in its card style
+    (`ascii_style` False: 9♣ for 9C) and numbers the table's melds from 1
     (`melds_from_one`), where the engine and records count from 0."""
     args = {key: _arg(key, value, ascii_style, melds_from_one) for key, value in reason.args}
-    text = t(reason.code, **args) if reason.code in CATALOGUE else reason.code
+    text = sentence(t(reason.code, **args)) if reason.code in CATALOGUE else reason.code
     return f"{text} ({reason.rule})"
 
 
@@ -152,6 +168,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "replay_move": ("move {i} of {n}", "{n}수 중 {i}", "{n}手中 {i}"),
     "replay_all": ("Every hand open", "모든 패 공개", "全員の手札を公開"),
     "replay_seat": ("As {name} saw it", "{name}의 시점", "{name} から見た場面"),
+    "replay_seat.you": ("As you saw it", "나의 시점", "あなたから見た場面"),
     "replay_problem": (
         "The record breaks here: {problem}",
         "기록이 여기서 끊깁니다: {problem}",
@@ -195,6 +212,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "btn.next_hand": ("Next hand", "다음 판", "次の回"),
     # the status line and the seats
     "title_gin": ("Gin Rummy", "진 러미", "ジン・ラミー"),
+    "title_oklahoma": ("Oklahoma Gin", "오클라호마 진", "オクラホマ・ジン"),  # (G9)
     "title_rummy": ("Rummy", "러미", "ラミー"),
     "hand_no": ("Hand {n}", "{n}번째 판", "第{n}回"),
     "turn_no": ("turn {n}", "{n}번째 차례", "{n}手番目"),
@@ -214,17 +232,54 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "penalty": ("{n} penalty", "벌점 {n}", "失点 {n}"),
     # the table
     "table_melds": ("Melds:", "멜드:", "メルド:"),
+    # a meld on the table: its number (the key that lays a card off on it, never run
+    # into the cards: "2: 4♠ 4♥ 4♣", not "2 4♠") and who put it down
+    "meld_no": ("{n}:", "{n}:", "{n}:"),
+    "meld_by": ("({name})", "({name})", "({name})"),
+    "meld_by.you": ("(you)", "(나)", "(あなた)"),
     "no_melds": ("none yet", "아직 없음", "まだなし"),
     "pickups": ("Taken from the pile:", "버린 카드에서 가져감:", "捨て札から取った札:"),
     "pile_top": ("Discard pile ({n}):", "버린 카드 ({n}장):", "捨て札 ({n}枚):"),
-    "recent": ("Since your turn:", "내 차례 이후:", "前の番から:"),
+    "recent": ("Since your turn:", "내 차례 이후:", "あなたの前の番から:"),
+    # watching (every seat a bot): whose turn the news runs from, and whose hand shows
+    "recent_of": ("Since {name}'s turn:", "{name} 차례 이후:", "{name}の前の番から:"),
+    # What a seat did, one sentence a move (`event_text`). Japanese chains a seat's
+    # moves as one sentence ("J♥を取り、4♠を捨てた"): `.then` is a move another follows.
     "ev_stock": ("drew from the stock", "더미에서 뽑음", "山札から引いた"),
-    "ev_pile": ("took", "가져감", "取った"),
-    "ev_meld": ("melded", "멜드", "メルド"),
-    "ev_layoff": ("laid off on {meld}", "{meld}번에 붙임", "{meld}番に付けた"),
-    "ev_pass": ("passed", "패스", "パス"),
-    "ev_discard": ("discarded", "버림", "捨てた"),
-    "ev_knock": ("knocked with", "노크", "ノック"),
+    "ev_stock.then": ("drew from the stock", "더미에서 뽑음", "山札から引き"),
+    "ev_stock_card": (
+        "drew {card} from the stock",
+        "더미에서 {card} 뽑음",
+        "山札から{card}を引いた",
+    ),
+    "ev_stock_card.then": (
+        "drew {card} from the stock",
+        "더미에서 {card} 뽑음",
+        "山札から{card}を引き",
+    ),
+    "ev_pile": ("took {card}", "{card} 가져감", "{card}を取った"),
+    "ev_pile.then": ("took {card}", "{card} 가져감", "{card}を取り"),
+    "ev_meld": ("melded {cards}", "{cards} 멜드", "{cards}をメルドした"),
+    "ev_meld.then": ("melded {cards}", "{cards} 멜드", "{cards}をメルドし"),
+    "ev_layoff": (
+        "laid {card} off on meld {meld}",
+        "{card}을(를) {meld}번 멜드에 붙임",
+        "{card}を{meld}番のメルドに付けた",
+    ),
+    "ev_layoff.then": (
+        "laid {card} off on meld {meld}",
+        "{card}을(를) {meld}번 멜드에 붙임",
+        "{card}を{meld}番のメルドに付け",
+    ),
+    "ev_pass": ("passed", "패스", "パスした"),
+    "ev_pass.then": ("passed", "패스", "パスし"),
+    "ev_discard": ("discarded {card}", "{card} 버림", "{card}を捨てた"),
+    "ev_discard.then": ("discarded {card}", "{card} 버림", "{card}を捨て"),
+    "ev_knock": ("knocked with {card}", "{card}(으)로 노크", "{card}でノックした"),
+    "ev_knock.then": ("knocked with {card}", "{card}(으)로 노크", "{card}でノックし"),
+    "ev_gin": ("went gin with {card}", "{card}(으)로 진", "{card}でジンにした"),
+    "ev_gin.then": ("went gin with {card}", "{card}(으)로 진", "{card}でジンにし"),
+    "ev_sep": (", ", ", ", "、"),
     "under_it": ("under it", "그 아래", "その下"),
     "pile_empty": (
         "The discard pile is empty.",
@@ -240,6 +295,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     ),
     "waiting": ("{name} is playing.", "{name}의 차례입니다.", "{name} の番です。"),
     "game_over": ("The game is over.", "게임이 끝났습니다.", "ゲームは終わりました。"),
+    "over": ("game over", "게임 끝", "ゲーム終了"),  # (within a header: no full stop)
     "not_saved": (
         "Not saved: {reason}",
         "저장하지 못했습니다: {reason}",
@@ -287,9 +343,14 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "{card} でノックすればジンです (k): デッドウッドなし!",
     ),
     "say_act": (
-        "{can}discard {card} (Enter) to end your turn.",
-        "{can}{card} 버리기(Enter)로 차례를 마치세요.",
-        "{can}{card} を捨てて (Enter) 番を終えます。",
+        "Discard {card} (Enter) to end your turn.",
+        "{card} 버리기(Enter)로 차례를 마치세요.",
+        "{card} を捨てて (Enter) 番を終えます。",
+    ),
+    "say_act_or": (
+        "{can}, or discard {card} (Enter) to end your turn.",
+        "{can}, 또는 {card} 버리기(Enter)로 차례를 마치세요.",
+        "{can}、または {card} を捨てて (Enter) 番を終えます。",
     ),
     "can_meld": ("meld (select, m)", "멜드(선택 후 m)", "メルド (選んで m)"),
     "can_lay_off": ("lay off (o)", "붙이기(o)", "付け札 (o)"),
@@ -330,17 +391,30 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     ),
     "no_melds_shown": ("no melds", "멜드 없음", "メルドなし"),
     "deadwood_cards": ("deadwood", "데드우드", "デッドウッド"),
+    "no_deadwood": ("no deadwood", "데드우드 없음", "デッドウッドなし"),  # (gin, G4)
     "laid_off": ("{name} lays off", "{name}의 붙이기:", "{name} の付け札:"),
+    "laid_off.you": ("You lay off", "내 붙이기:", "あなたの付け札:"),
     "won_knock": (
         "{name} wins the hand: {n} points.",
         "{name} 승리: {n}점.",
         "{name} の勝ち: {n} 点。",
     ),
+    "won_knock.you": (
+        "You win the hand: {n} points.",
+        "내가 이겼습니다: {n}점.",
+        "あなたの勝ち: {n} 点。",
+    ),
     "won_gin": ("Gin! {name} scores {n}.", "진! {name} {n}점.", "ジン! {name} {n} 点。"),
+    "won_gin.you": ("Gin! You score {n}.", "진! 내가 {n}점.", "ジン! あなたが {n} 点。"),
     "won_undercut": (
         "Undercut! {name} scores {n}.",
         "언더컷! {name} {n}점.",
         "アンダーカット! {name} {n} 点。",
+    ),
+    "won_undercut.you": (
+        "Undercut! You score {n}.",
+        "언더컷! 내가 {n}점.",
+        "アンダーカット! あなたが {n} 点。",
     ),
     "doubled_note": (
         "(doubled: a spade upcard)",
@@ -353,6 +427,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "得点: {points} ({n}点勝負)",
     ),
     "went_out": ("{name} went out.", "{name}이(가) 나갔습니다.", "{name} が上がりました。"),
+    "went_out.you": ("You went out.", "내가 나갔습니다.", "あなたが上がりました。"),
     "void_turns": (
         "Too many turns: a void hand, nobody scores (M9).",
         "차례가 너무 많습니다: 무효 판, 점수 없음 (M9).",
@@ -375,7 +450,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     ),
     # the end of the game
     "game_title": ("Game over", "게임 끝", "ゲーム終了"),
-    "you_win": ("You win!", "당신이 이겼습니다!", "あなたの勝ちです!"),
+    "you_win": ("You win!", "내가 이겼습니다!", "あなたの勝ちです!"),
     "winner": ("{names} won.", "{names} 승리.", "{names} の勝ち。"),
     "col_points": ("Points", "점수", "得点"),
     "col_hands": ("Hands", "이긴 판", "勝った回"),
@@ -391,3 +466,87 @@ add_section("rummy.ui.", WORDS)
 def rt(key: str, **values: object) -> str:
     """A word of this section (`rummy.ui.` + key) in the current language."""
     return t("rummy.ui." + key, **values)
+
+
+def title(game: str, rules: Any) -> str:
+    """The game's name as the header, the replayer and the records say it: Gin with the
+    upcard as its knock limit is Oklahoma Gin (G9)."""
+    if getattr(rules, "oklahoma", False):
+        return rt("title_oklahoma")
+    return rt("title_" + game)
+
+
+def table_melds(
+    table: Sequence[tuple[int, Sequence[int]]],
+    names: Sequence[str],
+    a: bool,
+    you: int | None = None,
+) -> list[tuple[str, Text]]:
+    """The melds on the table (M6) as labelled pieces: the number a lay-off key uses,
+    set apart from the cards by a colon ("2: 4♠ 4♥ 4♣", never "2 4♠"), the cards, and
+    who put the meld down ("(Bot 3)", "(you)")."""
+    pieces = []
+    for i, (owner, cards) in enumerate(table):
+        run = card_run(cards, a)
+        spoken = owner == you or (0 <= owner < len(names) and is_default_name(names[owner]))
+        name = names[owner] if 0 <= owner < len(names) else str(owner)
+        run.append(" " + rs("meld_by", spoken, name=name), style="dim")
+        pieces.append((rt("meld_no", n=i + 1), run))
+    return pieces
+
+
+def rs(key: str, you: bool, **values: object) -> str:
+    """A sentence of this section about a player, said to them when `you` (i18n.said)."""
+    return said("rummy.ui." + key, you, **values)
+
+
+def styled(plain: str, runs: Sequence[Text]) -> Text:
+    """`plain` (a sentence already filled in, particles and all) with each run of cards
+    in it coloured as `runs` are, found in order: the sentence is built as words first,
+    so that its word order is the language's, not the cards'."""
+    text = Text(plain)
+    at = 0
+    for run in runs:
+        where = plain.find(run.plain, at)
+        if where < 0:
+            continue
+        for span in run.spans:
+            text.stylize(span.style, where + span.start, where + span.end)
+        at = where + len(run.plain)
+    return text
+
+
+def event_text(kind: str, data: Any, a: bool, *, then: bool = False, gin: bool = False) -> Text:
+    """One move of a seat in words, without the seat ("took 10♠", "laid A♠ off on meld
+    1"; Japanese "10♠を取った"); `then` when another of the seat's moves follows in the
+    same line (Japanese links them: "J♥を取り、4♠を捨てた"); `gin`: the knock went gin.
+    `kind` and `data` as the view's events (`stock_card`: a stock draw whose card this
+    view saw); melds count from 0 in `data` and from 1 on screen, as the keys do."""
+    tail = ".then" if then else ""
+    if kind in ("stock", "pass"):
+        return Text(rt(f"ev_{kind}{tail}"))
+    if kind == "layoff":
+        card, meld = data
+        run = card_run([card], a)
+        return styled(rt("ev_layoff" + tail, card=run.plain, meld=meld + 1), [run])
+    if kind == "meld":
+        run = card_run(data, a)
+        return styled(rt("ev_meld" + tail, cards=run.plain), [run])
+    word = {"stock_card": "ev_stock_card", "pile": "ev_pile", "knock": "ev_knock"}.get(
+        kind, "ev_discard"
+    )
+    if kind == "knock" and gin:
+        word = "ev_gin"
+    run = card_run([data], a)
+    return styled(rt(word + tail, card=run.plain), [run])
+
+
+def events_text(moves: Sequence[tuple[str, Any]], a: bool, gin_last: bool = False) -> Text:
+    """A seat's moves in one line, in order, joined as the language joins them."""
+    text = Text()
+    for i, (kind, data) in enumerate(moves):
+        last = i == len(moves) - 1
+        if i:
+            text.append(rt("ev_sep"))
+        text.append_text(event_text(kind, data, a, then=not last, gin=gin_last and last))
+    return text

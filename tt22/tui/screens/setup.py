@@ -50,11 +50,15 @@ __all__ = ["SetupScreen", "game_levels", "game_title"]
 MAX_NAME = 24
 
 
-def game_title(name: str) -> str:
+def game_title(name: str, rules: object = None) -> str:
     """A game's name in the current language: the game's own words (`<game>.title`, when
-    its interface has added them), else this screen's, else the registry's title."""
+    its interface has added them), else this screen's, else the registry's title. With
+    `rules` (a record's, a table's) a variant with a name of its own is called by it: Gin
+    with the upcard as its knock limit is Oklahoma Gin (G9)."""
     if name == DEFAULT_GAME:
         return t("app.title")
+    if name == "gin" and getattr(rules, "oklahoma", False):
+        return t("setup.game.oklahoma")
     for key in (f"{name}.title", f"setup.game.{name}"):
         if key in CATALOGUE:
             return t(key)
@@ -300,11 +304,61 @@ class SetupScreen(SettledScreen[None]):
         generic = self.query_one("#rules-game", Vertical)
         await generic.remove_children()
         if name != DEFAULT_GAME:
-            title = Static(Text(t("setup.rules"), style="bold"), classes="title")
+            title = Static(Text(t("setup.rules"), style="bold"), classes="title", id="rules-title")
             await generic.mount_all([title, *self.option_rows(name)])
+            self.refresh_defaults()
         generic.set_class(name == DEFAULT_GAME, "-hidden")
         self.query_one("#rules-22").set_class(name != DEFAULT_GAME, "-hidden")
         self.query_one("#error", Static).update("")
+
+    @on(Choice.Changed, ".option-row")
+    def _option_changed(self) -> None:
+        self.refresh_defaults()
+
+    def refresh_defaults(self) -> None:
+        """What an option left to the game comes to at this table, shown where it would
+        say "default" (L5: "Points to win (G8) 150", not "default"): Gin's target and
+        undercut bonus follow the knock limit (G9), Rook's lowest bid and target the
+        number of players (K8, K18). A table the game refuses keeps what was shown. The
+        rules' title names Oklahoma Gin when the upcard is the knock limit (G9)."""
+        if self.game == DEFAULT_GAME or not self.query("#rules-title"):
+            return
+        game = get_game(self.game)
+        try:
+            rules = game.rules(self.read_assignments(), self.player_count())
+        except RulesError:
+            return
+        heading = t("setup.rules")
+        if self.game == "gin" and getattr(rules, "oklahoma", False):
+            heading = t("setup.rules_of", game=t("setup.game.oklahoma"))
+        self.query_one("#rules-title", Static).update(Text(heading, style="bold"))
+        if self.game == "gin":
+            limit = self.query_one("#opt-knock_limit", Choice)
+            note = t("setup.note.oklahoma") if getattr(rules, "oklahoma", False) else ""
+            if limit.pick.note != note:
+                limit.pick.note = note
+                limit.refresh(layout=True)
+        for option in game.options:
+            if option.default is not None:
+                continue
+            value = getattr(rules, option.name, None)
+            widget = self.query_one(f"#opt-{option.name}")
+            if isinstance(widget, TextField):
+                if value is not None:
+                    widget.edit.placeholder = str(value)
+                    widget.refresh()
+            elif isinstance(widget, Choice):
+                words = self.value_words(option, value)
+                label = t("setup.default_is", value=words) if words else t("setup.default")
+                widget.set_options([(label, None), *widget.options[1:]])
+
+    def value_words(self, option: Option, value: object) -> str:
+        """An option's value in the screen's words (yes/no, a choice's words)."""
+        if isinstance(value, bool):
+            return t("opt.yes") if value else t("opt.no")
+        if isinstance(value, str):
+            return choice_word(self.game, option, value)
+        return "" if value is None else str(value)
 
     def option_rows(self, name: str) -> list[Widget]:
         """A field for each rule option of game `name`: a choice for a choice or a
@@ -354,6 +408,7 @@ class SetupScreen(SettledScreen[None]):
     async def _players_changed(self, event: Choice.Changed) -> None:
         if isinstance(event.value, int):
             await self.build_seats(event.value)
+            self.refresh_defaults()
 
     def seat_options(self) -> list[tuple[str, Hashable]]:
         options: list[tuple[str, Hashable]] = [

@@ -19,6 +19,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "game.rook": ("Rook", "루크", "ルック"),  # (as Rook's own words: rook.title)
     "game.rummy": ("Rummy", "러미", "ラミー"),
     "game.gin": ("Gin Rummy", "진 러미", "ジン・ラミー"),
+    "game.oklahoma": ("Oklahoma Gin", "오클라호마 진", "オクラホマ・ジン"),  # (G9)
+    "rules_of": ("Rules: {game}", "규칙: {game}", "ルール: {game}"),
+    # an option left to the game, with what the game makes of it at this table
+    "default_is": ("default: {value}", "기본값: {value}", "既定: {value}"),
     "bots_none": ("(no bots yet)", "(아직 봇 없음)", "(ボットはまだありません)"),
     # Rook (ROOK.md)
     "opt.rook.min_bid": ("Lowest opening bid", "최소 첫 입찰", "最低の開始入札"),
@@ -49,6 +53,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "opt.gin.shutout_bonus": ("Shutout bonus", "완봉 보너스", "完封ボーナス"),
     "opt.gin.knock_limit": ("Knock with at most", "노크 한도", "ノックの上限"),
     "val.gin.knock_limit.upcard": ("the upcard", "업카드", "表札"),
+    # under the knock limit when it is the upcard's: the variant by its name (G9)
+    "note.oklahoma": ("this is Oklahoma Gin", "오클라호마 진입니다", "オクラホマ・ジンです"),
     "opt.gin.spades_double": (
         "Spade upcard doubles",
         "스페이드 업카드 두 배",

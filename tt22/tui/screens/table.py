@@ -44,7 +44,7 @@ from tt22.engine import (
 )
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import engine_text, t
+from tt22.tui.i18n import addressed, engine_text, said, seed_words, t
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.safe_text import say
 from tt22.tui.screens.game_table import confirm_resign, resign_and_leave
@@ -290,6 +290,10 @@ class TableScreen(DressedScreen[None]):
     def who(self, seat: int) -> str:
         return printable(self.session.names[seat], 40)
 
+    def spoken_to(self, seat: int) -> bool:
+        """Whether the log speaks to this seat ("You won the trick."): see `addressed`."""
+        return addressed(self.session.names[seat], seat == self.you())
+
     # ------------------------------------------------------------------ drawing
     def refresh_table(self) -> None:
         if not self.is_mounted or self.gone:
@@ -314,11 +318,11 @@ class TableScreen(DressedScreen[None]):
         self.query_one("#status", TextLines).update(
             Text(
                 t(
-                    "status.line",
+                    "status.deal",
                     deal=s.deal.number,
                     phase=phase,
                     stock=len(s.stock),
-                    seed=printable(self.session.shown_seed, 60),  # no seed mid-match
+                    seed=seed_words(printable(self.session.shown_seed, 60)),  # no seed mid-match
                 ),
                 style="bold",
             )
@@ -859,7 +863,9 @@ class TableScreen(DressedScreen[None]):
             names = [self.who(i) for i in range(s.players)]
             draw = first_dealer_text(s, names, self.tapp.ascii_cards, self.you())
             self._log(Text(draw, style="dim"))
-        line = t("log.deal", n=d.number, name=self.who(d.dealer), k=d.hand_size)
+        line = said(
+            "log.deal", self.spoken_to(d.dealer), n=d.number, name=self.who(d.dealer), k=d.hand_size
+        )
         self._log(Text(line, style="bold"))
 
     def _log_skipped(self, records: Sequence[ExchangeRecord], mover: int | None) -> list[int]:
@@ -872,7 +878,8 @@ class TableScreen(DressedScreen[None]):
                 continue  # the move itself
             if not e.discard:
                 skipped.append(e.seat)
-                self._log(Text(t("log.stock_empty", name=self.who(e.seat)), style="dim"))
+                you = self.spoken_to(e.seat)
+                self._log(Text(said("log.stock_empty", you, name=self.who(e.seat)), style="dim"))
         return skipped
 
     def _log_move(self, before: State, move: Move, after: State) -> list[int]:
@@ -880,20 +887,24 @@ class TableScreen(DressedScreen[None]):
         a = self.tapp.ascii_cards
         me = self.you()
         name = self.who(move.seat)
+        you = self.spoken_to(move.seat)
         s = after
         deal_over = len(s.history) > len(before.history)
         mover = move.seat if isinstance(move, Exchange) else None
         if isinstance(move, Exchange):
             n = len(move.discard)
-            self._log(t("log.exchange", name=name, n=n) if n else t("log.keep", name=name))
+            self._log(
+                said("log.exchange", you, name=name, n=n) if n else said("log.keep", you, name=name)
+            )
             if n and move.seat == me:
                 records = s.history[-1].exchanges if deal_over else s.exchanges
                 for e in records:
                     if e.seat == move.seat and e.discard:
                         self._log(
                             Text(
-                                t(
+                                said(
                                     "log.my_exchange",
+                                    you,
                                     name=name,
                                     out=plain_cards(e.discard, a),
                                     drawn=plain_cards(e.draw, a),
@@ -903,11 +914,12 @@ class TableScreen(DressedScreen[None]):
                         )
         else:
             cards = plain_cards(parse_cards(move.cards), a)
-            self._log(t("log.play", name=name, cards=cards))
+            self._log(said("log.play", you, name=name, cards=cards))
             tricks = s.history[-1].tricks if deal_over else s.tricks
             if len(tricks) > len(before.tricks):
                 winner = tricks[-1].winner
-                self._log(Text(t("log.trick", name=self.who(winner)), style="dim"))
+                won = said("log.trick", self.spoken_to(winner), name=self.who(winner))
+                self._log(Text(won, style="dim"))
         if not deal_over:
             return self._log_skipped(s.exchanges[len(before.exchanges) :], mover)
         d = s.history[-1]
