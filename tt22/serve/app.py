@@ -45,6 +45,7 @@ from tt22.engine import (
 from tt22.games import DEFAULT_GAME, get_game
 from tt22.safe import printable
 from tt22.serve.driver import ChannelDriver
+from tt22.serve.heap import screen_closed, styles_caches_let_go
 from tt22.serve.hub import SERVED_GAMES, Hub, SeatNews, Table, TableOptions, decode_news, view_of
 from tt22.serve.seatlog import SeatLog
 from tt22.serve.shadow import ShadowUpdate
@@ -249,6 +250,7 @@ class ServeApp(TT22App):
     CSS_PATH = str(Path(__file__).parent.parent / "tui" / "tt22.tcss")
 
     def __init__(self, hub: Hub, person: Person, channel: Any, data: Path) -> None:
+        styles_caches_let_go()  # (a closed screen's widgets go with it: tt22.serve.heap)
         self.hub = hub
         self.person = person
         self.channel = channel
@@ -300,6 +302,15 @@ class ServeApp(TT22App):
             return False  # (Textual writes nothing then: the shadow must not change)
         cursor = self.screen.outer_size.clamp_offset(self.cursor_position)
         return cursor == self._previous_cursor_position and not update.render_segments(self.console)
+
+    async def _replace_screen(self, screen: Screen[Any]) -> Screen[Any]:
+        """A screen popped or switched away (Textual removes it unless it is kept):
+        the server's collector is told, so that the screen is freed even when it was
+        frozen while it was open (tt22.serve.heap: the help, a watched table, a hand's
+        summary, closed and kept until many connections had ended)."""
+        replaced: Screen[Any] = await super()._replace_screen(screen)
+        screen_closed()
+        return replaced
 
     def save_settings(self) -> None:
         """A connection's choices last as long as it does (the data folder is the
