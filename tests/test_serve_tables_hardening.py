@@ -6,10 +6,13 @@ the hub alone where no connection is needed; every wait waits on its condition.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import weakref
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
 from servekit import Client, record_apps, until
 
@@ -117,3 +120,533 @@ def test_M2_a_widgets_styles_cache_goes_with_it() -> None:
     del cache
     gc.collect()
     assert gone() is None
+
+
+# ---------------------------------------------------------------------- H3, L8
+def _autosave_as_a_crash_leaves_it(
+    folder: Path, game_name: str, *, bot_to_move: bool, clock: float, least: int = 8
+) -> tuple[str, int]:
+    """tables/CODE.22rec (and its .options) of a table of `game_name` with ann at seat
+    0 and bots elsewhere, as a `kill -9` leaves it: at a position where a bot (or ann)
+    is to move, after at least `least` moves. (The code, the moves.)"""
+    import datetime as dt
+
+    from tt22.engine.players import Player
+    from tt22.games import get_game
+    from tt22.record import append_move, new_record, save_record
+    from tt22.serve.hub import safe_move
+    from tt22.serve.store import Store
+
+    store = Store(folder / "tt22-serve.sqlite")
+    store.claim("ann", "fp-ann")
+    store.close()
+    game = get_game(game_name)
+    n = game.default_players
+    rules = game.rules((), n)
+    seed = f"RSME-{game_name.upper()}"
+    state = game.new_match(rules, n, seed)
+    players = [Player("ann")] + [Player(f"bot {i + 1}", "bot", "easy") for i in range(1, n)]
+    record = new_record(rules, seed, players, dt.datetime.now(dt.UTC))
+    while len(record.moves) < least or (game.to_move(state) != 0) != bot_to_move:
+        move = safe_move(game_name, state, seed)
+        state = game.apply(state, move)
+        record = append_move(record, move)
+        assert not game.is_over(state)
+    (folder / "tables").mkdir(exist_ok=True)
+    save_record(folder / "tables" / "RSME.22rec", record)
+    (folder / "tables" / "RSME.options").write_bytes(msgspec.json.encode({"clock": clock}))
+    return "RSME", len(record.moves)
+
+
+@pytest.mark.parametrize("game_name", ["twentytwo", "rook", "gin", "rummy"])
+async def test_H3_a_resumed_table_whose_person_is_back_at_once_plays_on(
+    tmp_path: Path, game_name: str
+) -> None:
+    """After a restart, ann comes back to her resumed table within the grace period
+    (the common case: her ssh dropped with the server): the bot to move moves, and the
+    game goes on to her turn. Before, nothing restarted the bots: 0 moves, for good."""
+    from tt22.serve.hub import Hub
+    from tt22.serve.store import Store
+
+    code, moves = _autosave_as_a_crash_leaves_it(tmp_path, game_name, bot_to_move=True, clock=0)
+    store = Store(tmp_path / "tt22-serve.sqlite")
+    hub = Hub(tmp_path, store, grace=3600.0, pace=0.0)
+    try:
+        assert hub.resume_tables() == [code]
+        table = hub.tables[code]
+        assert table.moves == moves and table.seats[0].fingerprint == "fp-ann"
+        table.subscribe(0, "fp-ann", lambda data: None)  # ann is back, within the grace
+        await until(lambda: table.moves > moves, "the bot to move")
+        await until(
+            lambda: table.game.to_move(table.state) == 0 or table.status == "over",
+            "the bots to play on to ann's turn",
+        )
+        assert not table.standin  # (ann's seat is hers: no stand-in played it)
+    finally:
+        hub.close()
+        store.close()
+
+
+async def test_H3_a_resumed_persons_move_clock_runs_though_they_are_back(tmp_path: Path) -> None:
+    """Resumed with ann to move and a move clock: the clock runs (and plays her safe
+    move when it runs out), though she came back before her grace period ended."""
+    from tt22.serve.hub import Hub
+    from tt22.serve.store import Store
+
+    code, moves = _autosave_as_a_crash_leaves_it(
+        tmp_path, "twentytwo", bot_to_move=False, clock=0.2
+    )
+    store = Store(tmp_path / "tt22-serve.sqlite")
+    hub = Hub(tmp_path, store, grace=3600.0, pace=0.0)
+    try:
+        hub.resume_tables()
+        table = hub.tables[code]
+        assert table.options.clock == 0.2
+        table.subscribe(0, "fp-ann", lambda data: None)
+        assert table._clock is not None  # ann's clock is running
+        await until(lambda: table.moves > moves, "the clock to play for ann")
+    finally:
+        hub.close()
+        store.close()
+
+
+async def test_H3_coming_back_does_not_restart_a_running_clock(tmp_path: Path) -> None:
+    """Each return to the seat leaves the move clock as it runs (no fresh minute for
+    reconnecting)."""
+    from tt22.serve.hub import Hub, TableOptions
+
+    hub = Hub(tmp_path, pace=0.0)
+    try:
+        options = TableOptions(seats=("human", "easy", "easy"), clock=600.0, pace=0.0)
+        table = hub.create(options, "fp-ann", "ann")
+        await until(lambda: table.game.to_move(table.state) == 0, "ann's turn")
+        running = table._clock
+        ends = table._clock_ends
+        assert running is not None
+        wid = table.subscribe(0, "fp-ann", lambda data: None)
+        table.unsubscribe(wid)
+        table.subscribe(0, "fp-ann", lambda data: None)
+        assert table._clock is running and table._clock_ends == ends
+    finally:
+        hub.close()
+
+
+async def test_L8_a_table_started_with_no_move_yet_is_resumed(tmp_path: Path) -> None:
+    """A crash after a table started but before its first move: it was only its
+    `.options` on disk, an orphan, and the table was lost. Now it is saved at its
+    start, and a restart resumes it at move 0, with its seats and its clock."""
+    from tt22.serve.hub import Hub, TableOptions
+    from tt22.serve.store import Store
+
+    store = Store(tmp_path / "tt22-serve.sqlite")
+    store.claim("ann", "fp-ann")
+    store.claim("bob", "fp-bob")
+    hub = Hub(tmp_path, store, pace=0.0)
+    options = TableOptions(seats=("human", "human", "easy"), clock=30.0)
+    table = hub.create(options, "fp-ann", "ann")
+    table.sit("fp-bob", "bob")
+    assert table.status == "playing" and table.moves == 0
+    seed = table.seed
+    await until(lambda: table.saver is not None and table.saver.done(), "the start's save")
+    code = table.code
+    hub.close()  # (a crash: nothing more is written)
+
+    again = Hub(tmp_path, store, pace=0.0)
+    try:
+        assert again.resume_tables() == [code]
+        resumed = again.tables[code]
+        assert resumed.moves == 0 and resumed.seed == seed
+        assert [s.fingerprint for s in resumed.seats[:2]] == ["fp-ann", "fp-bob"]
+        assert resumed.options.clock == 30.0
+    finally:
+        again.close()
+        store.close()
+
+
+async def test_L8_a_kept_options_file_with_no_table_is_cleaned(tmp_path: Path) -> None:
+    """A `.options` left with no autosave beside it (what an older server left for a
+    table that started and crashed before its first move) is removed at the restart;
+    an unfinished table's is kept."""
+    from tt22.serve.hub import Hub
+
+    code, _ = _autosave_as_a_crash_leaves_it(tmp_path, "gin", bot_to_move=True, clock=15)
+    (tmp_path / "tables" / "ORPH.options").write_text('{"clock":30.0}')
+    hub = Hub(tmp_path, pace=0.0, grace=3600.0)
+    try:
+        assert hub.resume_tables() == [code]
+        assert sorted(p.name for p in (tmp_path / "tables").iterdir()) == [
+            f"{code}.22rec",
+            f"{code}.options",
+        ]
+    finally:
+        hub.close()
+
+
+# ---------------------------------------------------------------------- L1, L5
+async def _one_more_turn() -> None:
+    """Let the callbacks already scheduled run (a yield to the loop, not a wait)."""
+    for _ in range(3):
+        await asyncio.sleep(0)
+
+
+def _bots_table(hub: Any, game: str = "twentytwo") -> Any:
+    """A table of `game` whose one person's seat a stand-in bot plays from the start:
+    it plays itself to its end."""
+    from tt22.games import get_game
+    from tt22.serve.hub import TableOptions
+
+    n = get_game(game).default_players
+    options = TableOptions(game=game, seats=("easy",) * (n - 1) + ("human",), pace=0.0)
+    table = hub.create(options, "fp-ann", "ann")
+    table.standin.add(n - 1)
+    table.advance()
+    return table
+
+
+async def test_L1_a_save_in_flight_at_the_end_does_not_bring_the_match_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The match ends while its autosave is still being written (held here until the
+    end has been filed): once that write lands, tables/ holds nothing, and a restart
+    resumes nothing. Before, the write landed after the finish had deleted the
+    autosave, and the finished match came back as a table in play."""
+    import threading
+
+    import tt22.record as records
+    from tt22.serve.hub import Hub
+    from tt22.serve.store import Store
+
+    gate = threading.Event()
+    save = records.save_record
+
+    def slow_disk(path: Path, record: Any) -> None:
+        if path.parent.name == "tables":
+            gate.wait(60)  # (the table's autosave: held until the match is over)
+        save(path, record)
+
+    monkeypatch.setattr(records, "save_record", slow_disk)
+    store = Store(tmp_path / "tt22-serve.sqlite")
+    hub = Hub(tmp_path, store, pace=0.0)
+    try:
+        table = _bots_table(hub)
+        await until(lambda: table.status == "over", "the match's end")
+        assert table.saver is not None and not table.saver.done()  # (still writing)
+        assert list((tmp_path / "records").glob(f"*-{table.code}.22rec"))
+        gate.set()
+        await until(lambda: table.saver.done(), "the autosave's write")
+        await _one_more_turn()
+        assert list((tmp_path / "tables").iterdir()) == []
+        assert Hub(tmp_path, store).resume_tables() == []
+    finally:
+        gate.set()
+        hub.close()
+        store.close()
+
+
+async def test_L1_a_filed_match_left_in_tables_by_a_crash_is_not_resumed(tmp_path: Path) -> None:
+    """A crash between filing a finished match and removing its autosave leaves both:
+    the restart sees the filed record with the same seed and removes the autosave
+    instead of resuming a finished match a move before its end."""
+    from tt22.record import load_record, save_record
+    from tt22.serve.hub import Hub
+
+    code, _ = _autosave_as_a_crash_leaves_it(tmp_path, "gin", bot_to_move=True, clock=0)
+    autosave = tmp_path / "tables" / f"{code}.22rec"
+    (tmp_path / "records").mkdir()
+    save_record(tmp_path / "records" / f"20261201T000000Z-{code}.22rec", load_record(autosave))
+    hub = Hub(tmp_path, pace=0.0)
+    try:
+        assert hub.resume_tables() == []
+        assert list((tmp_path / "tables").iterdir()) == []
+    finally:
+        hub.close()
+
+
+async def test_L5_no_message_carries_the_servers_data_path(tmp_path: Path) -> None:
+    """Every message a seat and a spectator got through a whole match: none holds the
+    server's folder; the end names the record by its file name alone."""
+    from tt22.serve.hub import Hub, decode_news
+
+    hub = Hub(tmp_path, pace=0.0)
+    try:
+        heard: list[bytes] = []
+        table = _bots_table(hub)
+        table.subscribe(-1, "", heard.append)
+        seat = len(table.seats) - 1
+        table.subscribe(seat, "fp-ann", heard.append)  # (her screen, a bot still for her)
+        table.standin.add(seat)
+        table.advance()
+        await until(lambda: table.status == "over", "the match's end")
+        assert table.record_path.startswith(str(tmp_path))  # (the server knows where)
+        assert not [m for m in heard if str(tmp_path).encode() in m]
+        last = decode_news(heard[-1])
+        assert last.record == Path(table.record_path).name and "/" not in last.record
+    finally:
+        hub.close()
+
+
+# ---------------------------------------------------------------------- M6
+async def test_M6_one_key_sits_at_a_bounded_number_of_open_tables(tmp_path: Path) -> None:
+    """A key at MAX_OPEN_PER_KEY tables that wait or play can open no other, nor join
+    one; a finished table does not count."""
+    from tt22.serve.hub import MAX_OPEN_PER_KEY, Hub, TableOptions, TooManyTables
+
+    hub = Hub(tmp_path)
+    three = TableOptions(seats=("human", "human", "human"))
+    tables = []
+    for _ in range(MAX_OPEN_PER_KEY):
+        table = hub.create(three, "fp-ann", "ann")
+        table.sit("fp-bob", "bob")  # (company: not ann's alone)
+        tables.append(table)
+    with pytest.raises(TooManyTables) as refused:
+        hub.create(three, "fp-ann", "ann")
+    assert refused.value.mine
+    other = hub.create(three, "fp-cat", "cat")
+    assert other.sit("fp-ann", "ann") is None  # joining counts too
+    assert hub.room_for("fp-ann") is not None and hub.room_for("fp-bob") is not None
+    assert hub.room_for("fp-cat") is None
+    tables[0].status = "over"  # (a finished table is not held against anyone)
+    assert hub.room_for("fp-ann") is None
+    assert other.sit("fp-ann", "ann") is not None
+    hub.close()
+
+
+async def test_M6_ones_own_waiting_tables_nobody_looks_at_make_room(tmp_path: Path) -> None:
+    """`n`, ctrl+s, `q` in a loop (the review: 150 tables in 45 s): each table waits
+    with its creator alone and nobody at it; past the limit the oldest of them is
+    taken down for the new one, so the key never holds more than the limit."""
+    from tt22.serve.hub import MAX_OPEN_PER_KEY, Hub, TableOptions
+
+    hub = Hub(tmp_path)
+    options = TableOptions(seats=("human", "human", "easy", "easy"))
+    made = [hub.create(options, "fp-ann", "ann") for _ in range(MAX_OPEN_PER_KEY + 3)]
+    assert len(hub.tables) == MAX_OPEN_PER_KEY
+    assert set(hub.tables) == {t.code for t in made[-MAX_OPEN_PER_KEY:]}
+    assert all(t.removed for t in made[:3])
+    hub.close()
+
+
+async def test_M6_the_server_holds_a_bounded_number_of_open_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With --open keys cost nothing: the whole server has a limit of its own."""
+    import tt22.serve.hub as hubs
+
+    monkeypatch.setattr(hubs, "MAX_OPEN_TABLES", 3)
+    hub = hubs.Hub(tmp_path)
+    options = hubs.TableOptions(seats=("human", "human"))
+    for who in ("a", "b", "c"):
+        hub.create(options, f"fp-{who}", who)
+    with pytest.raises(hubs.TooManyTables) as refused:
+        hub.create(options, "fp-d", "d")
+    assert not refused.value.mine
+    hub.close()
+
+
+async def test_M6_a_finished_table_goes_once_kept_and_left(tmp_path: Path) -> None:
+    """A finished table stays while someone is at it and for `finished_keep` after its
+    end, then leaves memory and the lobby; its record stays, in records/ and in each
+    player's past matches (what a returning player needs)."""
+    from tt22.serve.hub import Hub
+    from tt22.serve.store import Store
+
+    store = Store(tmp_path / "tt22-serve.sqlite")
+    hub = Hub(tmp_path, store, pace=0.0, finished_keep=0.0)
+    lobby: list[int] = []
+    hub.watch_lobby(lambda: lobby.append(len(hub.tables)))
+    try:
+        table = _bots_table(hub)
+        code = table.code
+        wid = table.subscribe(-1, "", lambda data: None)
+        await until(lambda: table.status == "over", "the match's end")
+        await _one_more_turn()
+        assert code in hub.tables  # someone is still reading the end
+        table.unsubscribe(wid)
+        await until(lambda: code not in hub.tables, "the finished table to go")
+        assert table.removed and lobby[-1] == 0  # (the lobbies were told)
+        assert [c for c, *_ in store.matches_of("ann")] == [code]
+        assert Path(table.record_path).exists()
+    finally:
+        hub.close()
+        store.close()
+
+
+async def test_M6_a_waiting_table_nobody_is_at_goes_after_a_while(tmp_path: Path) -> None:
+    """A waiting table stays while a screen is on it; after `waiting_idle` with nobody
+    at it, it goes; a table someone sits down at in time stays."""
+    from tt22.serve.hub import Hub, TableOptions
+
+    hub = Hub(tmp_path, waiting_idle=0.0)
+    try:
+        options = TableOptions(seats=("human", "human", "easy"))
+        table = hub.create(options, "fp-ann", "ann")
+        wid = table.subscribe(0, "fp-ann", lambda data: None)  # (at once: her screen)
+        await _one_more_turn()
+        assert table.code in hub.tables
+        table.unsubscribe(wid)
+        await until(lambda: table.code not in hub.tables, "the abandoned table to go")
+        assert table.sit("fp-bob", "bob") is None  # (nobody sits at a table taken down)
+    finally:
+        hub.close()
+
+
+async def test_M6_the_lobby_says_why_there_is_no_room(tmp_path: Path) -> None:
+    """Over SSH: ann, at MAX_OPEN_PER_KEY tables with bob, opens the new-table form and
+    presses ctrl+s: the form says why in one line, and no table is made."""
+    from servekit import serve
+
+    from tt22.serve.hub import MAX_OPEN_PER_KEY, TableOptions
+
+    server = await serve(tmp_path)
+    ann = Client("ann")
+    try:
+        await ann.connect(server.port)
+        await ann.see("lobby")
+        fp = server.store.owner("ann")
+        assert fp is not None
+        for _ in range(MAX_OPEN_PER_KEY):
+            server.hub.create(TableOptions(seats=("human", "human")), fp, "ann").sit("fp", "b")
+        ann.press("n")
+        await ann.see("A new table")
+        ann.press("\x13")
+        text = await ann.see(f"You sit at {MAX_OPEN_PER_KEY} tables already")
+        assert len(server.hub.tables) == MAX_OPEN_PER_KEY, text
+    finally:
+        await ann.close()
+        await server.close()
+
+
+# ---------------------------------------------------------------------- M5
+class _HeldHints:
+    """`served.seat_hint` counted, each call held until let go: how many run at once."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import threading
+
+        import tt22.serve.games as served
+
+        self.real = served.seat_hint
+        self.lock = threading.Lock()
+        self.gate = threading.Event()
+        self.running = 0
+        self.most = 0
+        self.calls = 0
+        self.threads: set[str] = set()
+        monkeypatch.setattr(served, "seat_hint", self)
+
+    def __call__(self, game: str, view: Any, salt: str) -> Any:
+        import threading
+
+        with self.lock:
+            self.running += 1
+            self.calls += 1
+            self.most = max(self.most, self.running)
+            self.threads.add(threading.current_thread().name)
+        try:
+            self.gate.wait(60)
+            return self.real(game, view, salt)
+        finally:
+            with self.lock:
+                self.running -= 1
+
+
+async def test_M5_hints_asked_and_given_up_run_one_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ten asks of one seat, each given up when the next comes (as each `i` cancels
+    the last hint's worker): one hint computes at a time, on the hints' own thread;
+    the asks that waited are replaced, not queued; the last ask gets its answer."""
+    from tt22.serve.hub import Hub, TableOptions
+
+    held = _HeldHints(monkeypatch)
+    hub = Hub(tmp_path, pace=0.0)
+    try:
+        table = hub.create(TableOptions(seats=("human", "easy", "easy")), "fp-ann", "ann")
+        await until(lambda: table.game.to_move(table.state) == 0, "ann's turn")
+        view = table.game.view(table.state, 0)
+        asks = []
+        for _ in range(10):
+            if asks:
+                asks[-1].cancel()
+            asks.append(asyncio.ensure_future(table.hint(view)))
+            await _one_more_turn()
+        assert held.calls == 1  # the first computes; the others wait, replaced in turn
+        held.gate.set()
+        found = await asks[-1]
+        assert found is not None and found.move is not None
+        assert held.calls == 2 and held.most == 1
+        assert held.threads == {"tt22-hint_0"}  # (never the executor of bots and saves)
+        assert not hub.hints.busy and not hub.hints.waiting
+    finally:
+        held.gate.set()
+        hub.close()
+
+
+async def test_M5_a_newer_ask_of_the_same_seat_answers_for_the_older(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a hint computes, two more asks of the same seat: the first of them is
+    answered None (its place taken), the second gets the hint; another seat's ask
+    keeps its own place."""
+    from tt22.serve.hub import HintQueue
+
+    queue = HintQueue()
+    import threading
+
+    gate = threading.Event()
+    try:
+        first = asyncio.ensure_future(queue.ask("a", lambda: gate.wait(60) and "first"))
+        await _one_more_turn()
+        older = asyncio.ensure_future(queue.ask("a", lambda: "older"))
+        other = asyncio.ensure_future(queue.ask("b", lambda: "other"))
+        await _one_more_turn()
+        newer = asyncio.ensure_future(queue.ask("a", lambda: "newer"))
+        await _one_more_turn()
+        assert await older is None
+        gate.set()
+        assert [await first, await other, await newer] == ["first", "other", "newer"]
+        assert queue.computed == 3
+    finally:
+        gate.set()
+        queue.close()
+
+
+async def test_M5_pressing_i_again_and_again_over_ssh_runs_one_hint_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review's reproducer (serve_hintcheck.py) as a test: 20 presses of `i` at
+    ann's turn while the first hint computes; at most one hint computes at any time
+    (there were 6), at most two are computed in all, and the screen shows the hint."""
+    from servekit import own_table, serve
+
+    from tt22.serve.hub import TableOptions
+
+    held = _HeldHints(monkeypatch)
+    server = await serve(tmp_path)
+    ann = Client("ann")
+    try:
+        await ann.connect(server.port)
+        table = await own_table(server, ann, TableOptions(seats=("human", "easy", "easy")))
+        ann.press("\r")
+        await until(
+            lambda: table.game.to_move(table.state) == 0 and "Exchange: select" in ann.text,
+            "ann's exchange",
+        )
+        ann.press("i")
+        await until(lambda: held.calls == 1, "the first hint to start")
+        ann.press("i" * 19)
+        await until(
+            lambda: len(server.hub.hints.waiting) == 1 or held.most > 1,
+            "the presses to be handled (one waits) or a second hint to run",
+        )
+        assert held.most == 1
+        await ann.see("thinking")
+        held.gate.set()
+        await until(lambda: "thinking" not in ann.text, "the hint")
+        assert "Hint: " in ann.text
+        assert held.most == 1 and held.calls == 2
+        await until(lambda: not server.hub.hints.busy, "the hints' thread to be done")
+    finally:
+        held.gate.set()
+        await ann.close()
+        await server.close()

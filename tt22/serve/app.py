@@ -46,7 +46,17 @@ from tt22.games import DEFAULT_GAME, get_game
 from tt22.safe import printable
 from tt22.serve.driver import ChannelDriver
 from tt22.serve.heap import screen_closed, styles_caches_let_go
-from tt22.serve.hub import SERVED_GAMES, Hub, SeatNews, Table, TableOptions, decode_news, view_of
+from tt22.serve.hub import (
+    MAX_OPEN_PER_KEY,
+    SERVED_GAMES,
+    Hub,
+    SeatNews,
+    Table,
+    TableOptions,
+    TooManyTables,
+    decode_news,
+    view_of,
+)
 from tt22.serve.seatlog import SeatLog
 from tt22.serve.shadow import ShadowUpdate
 from tt22.serve.tables import SummaryAside, drawn_after
@@ -134,6 +144,16 @@ add_section(
             "テーブル {code} はありません。",
         ),
         "join.full": ("That table is full.", "그 테이블은 찼습니다.", "そのテーブルは満席です。"),
+        "room.mine": (
+            "You sit at {n} tables already: finish one (or leave a waiting one) first.",
+            "이미 테이블 {n}곳에 앉아 있습니다: 먼저 하나를 끝내세요 (기다리는 테이블은 떠나세요).",
+            "すでに {n} 卓に着いています: まず一つを終えてください (待機中の卓は離れてください)。",
+        ),
+        "room.server": (
+            "The server has as many tables as it can hold: join one, or try again later.",
+            "서버의 테이블이 가득 찼습니다: 다른 테이블에 참가하거나 나중에 다시 하세요.",
+            "サーバーの卓が満杯です: 他の卓に参加するか、後でもう一度どうぞ。",
+        ),
         "new.title": ("A new table", "새 테이블", "新しいテーブル"),
         "new.game": ("Game", "게임", "ゲーム"),
         "new.players": ("Players", "인원", "人数"),
@@ -519,7 +539,9 @@ class LobbyScreen(_ServeScreen):
         seat = table.sit(person.fingerprint, person.name)
         if seat is None:
             if table.status == "waiting":
-                self.query_one("#lobby-note", TextLines).update(Text(t("serve.join.full")))
+                problem = self.sapp.hub.room_for(person.fingerprint) if table.open_seats() else None
+                note = room_text(problem) if problem is not None else t("serve.join.full")
+                self.query_one("#lobby-note", TextLines).update(Text(note))
                 return
             seat = -1  # a match under way without this key: watch it
         self.app.push_screen(seat_screen(table, seat, person.fingerprint))
@@ -692,6 +714,9 @@ class NewTableScreen(ModalScreen[None]):
         )
         try:
             table = app.hub.create(options, app.person.fingerprint, app.person.name)
+        except TooManyTables as e:
+            self.query_one("#error", TextLines).update(plain(room_text(e), "bold", limit=200))
+            return
         except ValueError as e:  # a house rule that is not one (RulesError)
             self.query_one("#error", TextLines).update(plain(str(e), "bold", limit=200))
             return
@@ -701,6 +726,13 @@ class NewTableScreen(ModalScreen[None]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss()
+
+
+def room_text(problem: TooManyTables) -> str:
+    """Why there is no room for another table, in the person's words."""
+    if problem.mine:
+        return t("serve.room.mine", n=MAX_OPEN_PER_KEY)
+    return t("serve.room.server")
 
 
 def _counts(game: str) -> list[tuple[str, int]]:
@@ -1175,8 +1207,8 @@ class SeatScreen(SummaryAside, _ServeScreen):
     @work(exclusive=True, group="hint")
     async def _hint(self, v: Any) -> None:
         found = await self.table.hint(v)
-        if not self.is_attached or self.view != v:
-            return  # the position moved on while the bot thought
+        if found is None or not self.is_attached or self.view != v:
+            return  # the position moved on while the bot thought (or a newer ask answers)
         self.note = hint_note(found, self.sapp.ascii_cards)
         self.query_one("#hand", HandView).select_cards(hint_cards(found))
         self.redraw()
@@ -1209,8 +1241,13 @@ class SeatScreen(SummaryAside, _ServeScreen):
     def action_rematch(self) -> None:
         if self.news is None or self.news.status != "over" or self.seat < 0:
             return
-        new = self.sapp.hub.rematch(self.table)
         person = self.sapp.person
+        try:
+            new = self.sapp.hub.rematch(self.table, person.fingerprint)
+        except TooManyTables as e:
+            self.note = room_text(e)
+            self.redraw()
+            return
         seat = new.sit(person.fingerprint, person.name)
         self.app.pop_screen()
         if seat is not None:

@@ -36,7 +36,7 @@ from textual.widgets import Button, Input, RichLog, Static
 from tt22.games import get_game
 from tt22.games.protocol import IllegalMove, RuleBroken
 from tt22.safe import printable
-from tt22.serve.hub import SeatNews, Table, decode_news, view_of
+from tt22.serve.hub import SeatNews, Table, TooManyTables, decode_news, view_of
 from tt22.serve.seatlog import RookViewLog
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import add_section, t
@@ -494,10 +494,15 @@ class _Served(SummaryAside):
         if self.session.news.status != "over" or self.served_seat < 0:
             return
         hub = self.served_table.hub
-        new = hub.rematch(self.served_table)
         person = self.app.person  # type: ignore[attr-defined]
+        from tt22.serve.app import room_text, seat_screen
+
+        try:
+            new = hub.rematch(self.served_table, person.fingerprint)
+        except TooManyTables as e:
+            say(self.app, room_text(e))
+            return
         seat = new.sit(person.fingerprint, person.name)
-        from tt22.serve.app import seat_screen
 
         self.app.pop_screen()
         if seat is not None:
