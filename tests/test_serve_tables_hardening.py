@@ -650,3 +650,222 @@ async def test_M5_pressing_i_again_and_again_over_ssh_runs_one_hint_at_a_time(
         held.gate.set()
         await ann.close()
         await server.close()
+
+
+# ---------------------------------------------------------------------- M4
+@pytest.mark.parametrize("game_name", ["rook", "gin", "rummy"])
+@pytest.mark.parametrize("language", ["en", "ko", "ja"])
+async def test_M4_the_local_table_shows_the_seeds_commitment_from_the_first_deal(
+    game_name: str, language: str
+) -> None:
+    """As 22's header does: Rook's, Gin's and Rummy's local tables show `sha256:` and
+    the commitment's first digits from the first frame, on a line of their own (whole
+    at 80 columns), and never the seed while a person plays."""
+    from layoutkit import screen_lines
+
+    from tt22.engine.players import Player
+    from tt22.engine.seeds import seed_commitment
+    from tt22.games import get_game
+    from tt22.tui.app import StartOptions, TT22App
+    from tt22.tui.game_session import GameSession
+    from tt22.tui.rook.table import RookTableScreen
+    from tt22.tui.rummy.table import RummyTable
+
+    game = get_game(game_name)
+    n = game.default_players
+    seed = "COMMIT-FIRST"
+    players = [Player("Ann")] + [Player(f"Bot {i}", "bot", "normal") for i in range(1, n)]
+    session = GameSession(game, game.rules([], n), seed, players)
+    app = TT22App(StartOptions(language=language, pace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = (RookTableScreen if game_name == "rook" else RummyTable)(session)
+        app.push_screen(table)
+        while app.screen is not table or not table.is_mounted:
+            await pilot.pause()
+        await pilot.pause()
+        lines = screen_lines(app)
+    want = f"sha256:{seed_commitment(seed)}"
+    line = next((x for x in lines[:3] if want in x), None)
+    assert line is not None, "\n".join(lines)
+    assert line.strip().endswith(want) and "…" not in line
+    assert seed not in "\n".join(lines)
+
+
+async def _served_client_sees(
+    server: Server, client: Client, table: Any, spectator: Client
+) -> tuple[str, str]:
+    """The texts of a person at `table` and of a spectator watching it, once both
+    show the table in play (before its first hand ends)."""
+    await until(lambda: table.status == "playing", "the match to start")
+    spectator.press("w")
+    await until(lambda: "You are watching" in spectator.text, "the spectator's table")
+    await until(lambda: "sha256:" in client.text and "sha256:" in spectator.text, "both")
+    return client.text, spectator.text
+
+
+@pytest.mark.parametrize("game_name", ["twentytwo", "rook", "gin", "rummy"])
+async def test_M4_a_served_table_shows_the_commitment_to_players_and_spectators(
+    tmp_path: Path, game_name: str
+) -> None:
+    """A served table of every game, from its first deal: its person and a spectator
+    both see `sha256:` and 17 digits of the table's published commitment (the whole
+    of it is in every message), never the seed. Before, Rook's, Gin's and Rummy's
+    showed it only at the end, with the words "was published at the start"."""
+    from servekit import own_table, serve
+
+    from tt22.games import get_game
+    from tt22.serve.hub import TableOptions, commitment
+
+    server = await serve(tmp_path)
+    ann, eve = Client("ann"), Client("eve")
+    try:
+        await ann.connect(server.port)
+        await eve.connect(server.port)
+        n = get_game(game_name).default_players
+        options = TableOptions(game=game_name, seats=("human",) + ("easy",) * (n - 1))
+        table = await own_table(server, ann, options)
+        await eve.see(table.code)
+        ann.press("\r")
+        mine, watched = await _served_client_sees(server, ann, table, eve)
+        shown = commitment(table.seed)[:24]
+        assert table.game.view(table.state, 0).history == ()  # (the first hand)
+        for text in (mine, watched):
+            assert shown in text, text
+            assert table.seed not in text
+    finally:
+        await ann.close()
+        await eve.close()
+        await server.close()
+
+
+# ---------------------------------------------------------------------- L7
+def _summary_hand(screen: Any) -> int | None:
+    """The hand (or deal) a hand summary on top shows; None: no such summary."""
+    if type(screen).__name__ == "DealSummaryScreen":
+        return int(screen.deal.start.number)
+    if type(screen).__name__ == "RookHandNews" and screen.winners is None:
+        return int(screen.hand.start.number)
+    if type(screen).__name__ == "HandSummary":
+        return len(screen.view.history)
+    return None
+
+
+def _seat_screen(app: Any) -> Any:
+    from tt22.serve.tables import SummaryAside
+
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, SummaryAside))
+
+
+@pytest.mark.parametrize("game_name", ["twentytwo", "rook", "gin"])
+async def test_L7_a_spectators_summary_is_never_of_an_older_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game_name: str
+) -> None:
+    """A fast table of bots (hands shorter than a summary stays): at every moment of
+    three hands, a summary over a spectator's table shows the last hand its table
+    knows of, never an older one (it closes when a later hand ends, and the later one
+    shows). Before, a Gin spectator saw hand 7's result at hand 9, a 22 spectator
+    deal 5's during deal 7, and a Rook spectator's stayed until Enter."""
+    from servekit import serve
+
+    from tt22.games import get_game
+    from tt22.serve.hub import TableOptions
+
+    apps = record_apps(monkeypatch)
+    server = await serve(tmp_path)
+    eve = Client("eve")
+    try:
+        await eve.connect(server.port)
+        await eve.see("lobby")
+        n = get_game(game_name).default_players
+        options = TableOptions(game=game_name, seats=("easy",) * (n - 1) + ("human",), pace=0.02)
+        table = server.hub.create(options, "fp-ann", "ann")
+        await eve.see(table.code)
+        eve.press("w")
+        await until(lambda: "You are watching" in eve.text, "eve to watch")
+        table.standin.add(n - 1)  # (ann's seat: a bot plays it, all at bots' pace)
+        table.advance()
+        app = apps["eve"]
+        seen: set[int] = set()
+        stale: list[tuple[int, int]] = []
+
+        def watch() -> bool:
+            shown = _summary_hand(app.screen)
+            if shown is not None:
+                seen.add(shown)
+                known = _seat_screen(app).hands_played()
+                if shown != known:
+                    stale.append((shown, known))
+            return table.status != "playing" or len(seen) >= 6
+
+        await until(watch, "six hands' summaries", deadline=180)
+        assert not stale, f"summaries shown of older hands (shown, known): {stale}"
+        assert len(seen) >= 2 or table.status == "over"
+    finally:
+        await eve.close()
+        await server.close()
+
+
+@pytest.mark.parametrize("game_name", ["rook", "gin"])
+async def test_L7_a_spectators_summary_closes_by_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game_name: str
+) -> None:
+    """The table waits for its person after a hand: the spectator's summary of that
+    hand closes by itself all the same (a spectator has no decision to close it).
+    Before, Rook's stayed until the spectator pressed Enter."""
+    from servekit import serve
+
+    from tt22.games import get_game
+    from tt22.serve.hub import TableOptions
+
+    apps = record_apps(monkeypatch)
+    server = await serve(tmp_path)
+    eve = Client("eve")
+    try:
+        await eve.connect(server.port)
+        await eve.see("lobby")
+        n = get_game(game_name).default_players
+        options = TableOptions(game=game_name, seats=("human",) + ("easy",) * (n - 1), pace=0.02)
+        table = server.hub.create(options, "fp-ann", "ann")
+        await eve.see(table.code)
+        eve.press("w")
+        await until(lambda: "You are watching" in eve.text, "eve to watch")
+        table.standin.add(0)
+        table.advance()
+        app = apps["eve"]
+        hands = lambda: len(table.game.view(table.state, 0).history)  # noqa: E731
+        await until(lambda: hands() >= 1, "the first hand's end", deadline=120)
+        table.standin.discard(0)  # ann is back: the table waits for her next decision
+        await until(lambda: _summary_hand(app.screen) == 1, "the spectator's summary")
+        await until(lambda: table.game.to_move(table.state) == 0, "ann's turn")
+        assert hands() == 1
+        await until(lambda: _summary_hand(app.screen) is None, "the summary to close")
+        assert hands() == 1  # (no later hand closed it: it closed by itself)
+    finally:
+        await eve.close()
+        await server.close()
+
+
+async def test_L7_a_rook_spectator_sees_no_local_watch_text(tmp_path: Path) -> None:
+    """A Rook spectator's table says it watches (the server's line), not local watch
+    mode's "every seat is a bot. Hand shown: ..." over "(no cards)"."""
+    from servekit import own_table, serve
+
+    from tt22.serve.hub import TableOptions
+
+    server = await serve(tmp_path)
+    ann, eve = Client("ann"), Client("eve")
+    try:
+        await ann.connect(server.port)
+        await eve.connect(server.port)
+        options = TableOptions(game="rook", seats=("human", "easy", "easy", "easy"))
+        table = await own_table(server, ann, options)
+        await eve.see(table.code)
+        ann.press("\r")
+        _, watched = await _served_client_sees(server, ann, table, eve)
+        assert f"You are watching table {table.code}" in watched
+        assert "every seat is a bot" not in watched and "Hand shown" not in watched
+        assert "(no cards)" not in watched, watched
+    finally:
+        await ann.close()
+        await eve.close()
+        await server.close()

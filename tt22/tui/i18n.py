@@ -121,6 +121,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
         "{deal}번째 딜 · {phase} · 더미 {stock}장 · 시드 {seed}",
         "第{deal}ディール · {phase} · 山札 {stock}枚 · シード {seed}",
     ),
+    # the seed's commitment on Rook's and the Rummy family's status line (22's is in it)
+    "status.seed": ("seed {seed}", "시드 {seed}", "シード {seed}"),
     "phase.exchange": ("exchange", "교환", "交換"),
     "phase.play": ("trick {n}", "{n}번째 트릭", "第{n}トリック"),
     "phase.over": ("match over", "경기 종료", "試合終了"),

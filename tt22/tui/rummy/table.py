@@ -88,6 +88,9 @@ class PlaySession(Protocol):
     @property
     def humans(self) -> list[int]: ...
 
+    @property
+    def shown_seed(self) -> str: ...
+
     def is_bot(self, seat: int) -> bool: ...
 
     def bot_move(self) -> Any: ...
@@ -306,7 +309,8 @@ class RummyTable(Screen[None]):
         else:
             parts.append(rt("turn_no", n=v.turns + 1))
             parts.append(rt("target_low", n=v.rules.target))
-        return Text(" · ".join(parts), style="bold")
+        seed = t("status.seed", seed=printable(self.session.shown_seed, 30))  # (as 22's)
+        return Text(" · ".join(parts) + "\n" + seed, style="bold")  # (a line: no wrap in it)
 
     def seats_table(self, v: Any) -> Table:
         table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
