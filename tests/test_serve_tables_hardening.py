@@ -49,6 +49,8 @@ async def test_M2_a_closed_help_and_watched_table_are_freed_though_frozen_while_
 
     apps = record_apps(monkeypatch)
     server = await serve_keeping_heap(tmp_path)
+    assert server.heap is not None
+    server.heap.growth = 0.0  # (each closed screen brings a release: below, the rule)
     ann = await Client("ann").connect(server.port)
     try:
         await ann.see("lobby")
@@ -86,7 +88,7 @@ async def test_M2_a_release_waits_its_gap_after_the_last() -> None:
     from tt22.serve.heap import HeapKeeper
 
     gc.unfreeze()
-    keeper = HeapKeeper(gap=3600.0)
+    keeper = HeapKeeper(gap=3600.0, growth=0.0)
     try:
         keeper.left()
         await until(lambda: keeper.releases == 1, "the first release")
@@ -95,6 +97,28 @@ async def test_M2_a_release_waits_its_gap_after_the_last() -> None:
         await until(lambda: keeper.freezes >= 1, "the freeze after it")
         assert keeper.releases == 1  # the next one waits an hour
         assert keeper._release is not None  # (scheduled, once)
+    finally:
+        keeper.close()
+    assert gc.get_freeze_count() == 0
+
+
+async def test_M2_a_closed_screen_brings_a_release_once_the_heap_grew_enough() -> None:
+    """As CPython's own rule for its full passes: a closed screen brings a release only
+    once the heap has grown by `growth` since the last one (a quarter), so that the
+    summaries closing at every hand of every table do not pay a full pass each."""
+    from tt22.serve.heap import HeapKeeper
+
+    gc.unfreeze()
+    keeper = HeapKeeper(gap=0.0, growth=0.25)
+    try:
+        keeper.release()  # (as after the first closed screen)
+        await until(lambda: keeper.freezes == 1, "the freeze after it")
+        keeper.left()
+        assert keeper._release is None  # the heap is as it was: no pass for it
+        grown = [[i] for i in range(keeper.baseline // 2)]  # (more than a quarter)
+        keeper.left()
+        await until(lambda: keeper.releases == 2, "the release the growth brings")
+        assert grown
     finally:
         keeper.close()
     assert gc.get_freeze_count() == 0

@@ -20,23 +20,23 @@ freeing themselves (`strips_free_themselves`, below) the server's memory grew as
 play as without the freeze after moves (at 100 players, in one sitting: 551 -> 602 MiB,
 against 566 -> 613 MiB).
 
-What a client leaves must still be freed. Two kinds of garbage would otherwise stay:
-
-- garbage that exists when a freeze comes (a help opened and closed within half a
-  second): each freeze is preceded by a collection of what is not frozen, which
-  costs only what was made since the last freeze;
-- what was frozen alive and died later: a screen open during a freeze (the help, a
-  watched table, a hand's summary: on a busy server every screen open for more than
-  half a second) that is then closed, or a whole app when its connection ends. The
-  collector never looks at the permanent generation, so before this these were kept
-  until 16 more connections had ended (`tests/test_serve_tables_hardening.py`; the
-  review's M2: 100 cycles of the help and a watched table took a server from 65 to
-  199 MiB). So a closed screen (`screen_closed`, from every served app) or a closed
-  connection schedules a release: the frozen set is given back (`gc.unfreeze`), one
-  full pass frees what died, and what lives is frozen again. A full pass costs every
-  object the process holds, so there is at most one every `RELEASE_GAP` seconds: the
-  most a client can pile up is what it leaves in that time (docs/serve.md, "Tables:
-  limits, clean-up and recovery", has the figures).
+What a client leaves must still be freed. What was frozen alive and died later (a
+screen open during a freeze: the help, a watched table, a hand's summary, on a busy
+server every screen open for more than half a second; or a whole app when its
+connection ends) is garbage the collector never looks at again: before, it was kept
+until 16 more connections had ended (the review's M2: 100 cycles of the help and a
+watched table took a server from 65 to 199 MiB). So a closed screen (`screen_closed`,
+from every served app) or a closed connection asks for a release: the frozen set is
+given back (`gc.unfreeze`), one full pass frees what died, and what lives is frozen
+again. A full pass costs every object the process holds (about 0.5 s of CPU at 40
+connections), so a release comes only once the heap has grown by a quarter since the
+last (`RELEASE_GROWTH`, CPython's own rule for its full passes: in play, a pass every
+few minutes), and never sooner than `RELEASE_GAP` after the last nor so often that
+the passes take more than a tenth of the CPU (`RELEASE_SHARE`): a client that opens
+and closes screens in a loop can pile up a quarter of the heap at most, and make the
+server pay one pass per gap. (The keeper's timers run in a context of their own: one
+copied from the screen's handler that asked held that screen alive until it ran.)
+Measured in docs/serve.md, "Tables: limits, clean-up and recovery".
 
 Only `tt22 serve` turns it on; the tests' in-process servers leave the collector alone
 (unless a test makes its own keeper).
@@ -45,8 +45,10 @@ Only `tt22 serve` turns it on; the tests' in-process servers leave the collector
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 import logging
+import sys
 import time
 import weakref
 from collections.abc import Iterable, Sequence
@@ -54,6 +56,8 @@ from typing import Any
 
 __all__ = [
     "RELEASE_GAP",
+    "RELEASE_GROWTH",
+    "RELEASE_SHARE",
     "HeapKeeper",
     "screen_closed",
     "strips_free_themselves",
@@ -66,7 +70,19 @@ SETTLE_AFTER = 0.5
 """Seconds after a change before freezing: the screens it brings are mounted by then."""
 
 RELEASE_GAP = 5.0
-"""The least time between two releases (a full pass of the collector each)."""
+"""The least time between two releases (a full pass of the collector each): what a
+client that opens and closes screens in a loop can make the server pay at most."""
+
+RELEASE_SHARE = 0.1
+"""And the most of the server's CPU the releases may take: after a pass of `t`
+seconds of CPU the next waits at least `t / RELEASE_SHARE` (at 40 connections a pass
+is about 0.5 s: 5 s; at 100 about 1.2 s: 12 s)."""
+
+RELEASE_GROWTH = 0.25
+"""How much the heap must have grown since the last release before a closed screen
+brings the next one: CPython's own rule for its full passes (a quarter more than at
+the last one), so that the summaries closing at every hand of every table cost, spread
+over what was made meanwhile, what the collector's own passes would."""
 
 _KEEPERS: weakref.WeakSet[HeapKeeper] = weakref.WeakSet()
 
@@ -74,45 +90,72 @@ _KEEPERS: weakref.WeakSet[HeapKeeper] = weakref.WeakSet()
 def screen_closed() -> None:
     """A served app closed a screen (popped or replaced): what it held is garbage, and
     if a freeze came while it was open, garbage the collector no longer sees. Every
-    running keeper gives its frozen set back soon (`HeapKeeper.left`)."""
+    running keeper gives its frozen set back once it has grown enough
+    (`HeapKeeper.left`)."""
     for keeper in list(_KEEPERS):
         keeper.left()
 
 
 class HeapKeeper:
     """Freezes what exists shortly after long-lived objects are made, and gives the
-    frozen set back to the collector soon after something frozen was let go."""
+    frozen set back to the collector once something frozen was let go and the heap has
+    grown by `growth` since the last time (no sooner than `gap` after it, nor than
+    `RELEASE_SHARE` of the CPU allows)."""
 
-    def __init__(self, release_every: int = 16, gap: float = RELEASE_GAP) -> None:
+    def __init__(
+        self,
+        release_every: int = 16,
+        gap: float = RELEASE_GAP,
+        growth: float = RELEASE_GROWTH,
+    ) -> None:
         self.release_every = release_every
         self.gap = gap
+        self.growth = growth
         self.closed = 0  # connections closed since the frozen set was last given back
         self.freezes = 0  # (counted: the tests wait for one)
         self.releases = 0
+        self.baseline = 0  # memory blocks in use just after the last release
+        self._owed = False  # something frozen was let go since the last release
+        self._rebase = False  # (the next freeze sets the baseline)
         self._pending: asyncio.TimerHandle | None = None
         self._release: asyncio.TimerHandle | None = None
-        self._released_at = -gap  # (monotonic: the first release may come at once)
+        self._next_release = 0.0  # (monotonic: the first release may come at once)
+        # The timers' own context: one copied from whoever asked (a screen's handler)
+        # would hold that screen (Textual's active message pump) until the timer ran,
+        # and a release would then find the screen it was asked to free still alive.
+        self._context = contextvars.Context()
         _KEEPERS.add(self)
 
     def settle(self) -> None:
         """Something long-lived was just made: freeze what exists, in a moment."""
         if self._pending is None:
-            self._pending = asyncio.get_running_loop().call_later(SETTLE_AFTER, self._freeze)
+            loop = asyncio.get_running_loop()
+            self._pending = loop.call_later(SETTLE_AFTER, self._freeze, context=self._context)
 
     def _freeze(self) -> None:
         self._pending = None
-        gc.collect()  # (what is not frozen: only what was made since the last freeze)
         gc.freeze()
         self.freezes += 1
+        if self._rebase:
+            self._rebase = False
+            self.baseline = sys.getallocatedblocks()
+        self._release_when_grown()
 
     def left(self) -> None:
-        """Something that may have been frozen alive was let go (a screen closed): give
-        the frozen set back in a moment, and no sooner than `gap` after the last time."""
-        if self._release is not None:
+        """Something that may have been frozen alive was let go (a screen closed):
+        give the frozen set back once it has grown enough."""
+        self._owed = True
+        self._release_when_grown()
+
+    def _release_when_grown(self) -> None:
+        # (The heap's blocks, not `gc.get_freeze_count`, which walks every frozen object:
+        # 0.1 s each time at 20 players.)
+        grown = sys.getallocatedblocks() >= self.baseline * (1 + self.growth)
+        if not self._owed or not grown or self._release is not None:
             return
         loop = asyncio.get_running_loop()
-        wait = max(SETTLE_AFTER, self._released_at + self.gap - time.monotonic())
-        self._release = loop.call_later(wait, self.release)
+        wait = max(SETTLE_AFTER, self._next_release - time.monotonic())
+        self._release = loop.call_later(wait, self.release, context=self._context)
 
     def release(self) -> None:
         """Give the frozen set to the collector and free what died in one full pass;
@@ -120,19 +163,26 @@ class HeapKeeper:
         if self._release is not None:
             self._release.cancel()
             self._release = None
-        start = time.monotonic()
+        start, cpu = time.monotonic(), time.process_time()
         gc.unfreeze()
         gc.collect()
+        self._owed = False
+        self._rebase = True
         self.settle()
-        self._released_at = time.monotonic()
+        end = time.monotonic()
         self.releases += 1
-        took = self._released_at - start
-        if took >= 0.05:
-            log.info("the collector's release pass took %.0f ms", took * 1000)
+        took = time.process_time() - cpu  # (the pass's own work: not what others took)
+        self._next_release = end + max(self.gap, took / RELEASE_SHARE)
+        if end - start >= 0.05:
+            log.info(
+                "the collector's release pass took %.0f ms (%.0f ms of CPU)",
+                (end - start) * 1000,
+                took * 1000,
+            )
 
     def released(self) -> None:
         """A connection closed: its app's objects are frozen garbage now; give them
-        back to the collector soon (at once after `release_every` closed connections)."""
+        back to the collector (at once after `release_every` closed connections)."""
         self.closed += 1
         if self.closed >= self.release_every:
             self.closed = 0

@@ -336,7 +336,8 @@ class Table:
         if self.status == "waiting":
             self._cancel_sweep()
         self.publish(new=wid)
-        self.hub.changed()
+        if seat >= 0:  # (a spectator changes nothing the lobby lists)
+            self.hub.changed()
         self.keep_going()
         return wid
 
@@ -357,7 +358,8 @@ class Table:
             elif self.status == "over":
                 self.sweep_after(self.over_at + self.hub.finished_keep - time.monotonic())
         self.publish()
-        self.hub.changed()
+        if w.seat >= 0:
+            self.hub.changed()
 
     def _take_over(self, seat: int) -> None:
         self._graces.pop(seat, None)
