@@ -700,14 +700,20 @@ async def test_M4_the_local_table_shows_the_seeds_commitment_from_the_first_deal
     seed = "COMMIT-FIRST"
     players = [Player("Ann")] + [Player(f"Bot {i}", "bot", "normal") for i in range(1, n)]
     session = GameSession(game, game.rules([], n), seed, players)
+    from tt22.tui.i18n import get_language, set_language
+
+    was = get_language()
     app = TT22App(StartOptions(language=language, pace=0.0))
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = (RookTableScreen if game_name == "rook" else RummyTable)(session)
-        app.push_screen(table)
-        while app.screen is not table or not table.is_mounted:
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = (RookTableScreen if game_name == "rook" else RummyTable)(session)
+            app.push_screen(table)
+            while app.screen is not table or not table.is_mounted:
+                await pilot.pause()
             await pilot.pause()
-        await pilot.pause()
-        lines = screen_lines(app)
+            lines = screen_lines(app)
+    finally:
+        set_language(was)  # (the process's language: the tests after this one read it)
     want = f"sha256:{seed_commitment(seed)}"
     line = next((x for x in lines[:3] if want in x), None)
     assert line is not None, "\n".join(lines)
@@ -893,3 +899,28 @@ async def test_L7_a_rook_spectator_sees_no_local_watch_text(tmp_path: Path) -> N
         await ann.close()
         await eve.close()
         await server.close()
+
+
+# ---------------------------------------------------------------------- the seat that moved
+async def test_the_seat_that_moved_hears_at_once_though_the_pacer_is_busy(tmp_path: Path) -> None:
+    """A move made for a seat (its clock ran out) reaches that seat's screen at once,
+    as its own key's move does, even while the pacer waits on another screen: its own
+    exchange is in its view only until that deal ends, and news still waiting is
+    replaced by newer news (so its move log would lose the line)."""
+    from tt22.serve.hub import Hub, TableOptions, decode_news
+
+    hub = Hub(tmp_path, pace=0.0)
+    try:
+        options = TableOptions(seats=("human", "easy", "easy"), clock=3600.0, pace=0.0)
+        table = hub.create(options, "fp-ann", "ann")
+        never = asyncio.get_running_loop().create_future()  # (a screen that never draws)
+        table.subscribe(-1, "", lambda data: never)
+        heard: list[bytes] = []
+        table.subscribe(0, "fp-ann", lambda data: heard.append(data) and None)
+        await until(lambda: table.game.to_move(table.state) == 0, "ann's turn")
+        table._clock_ran_out()  # (her clock: a move for her, not by her)
+        mine = decode_news(heard[-1])
+        assert hub.pacer.drawing >= 1  # (the pacer still waits on the spectator)
+        assert mine.view == decode_news(table.message(0)).view  # she has the view now
+    finally:
+        hub.close()

@@ -845,6 +845,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
         self._footer_keys: tuple[bool | None, ...] = ()
         self.log_choice: bool | None = None  # None: shown when the terminal is wide
         self.seat_log: SeatLog | None = None
+        self._log_owed: list[Text] = []  # (read from the views, not written yet)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-body"):
@@ -902,6 +903,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
             return
         v = self.view
         if v is not None and v != before:
+            self._read_log(v)  # (every view it is handed, drawn or not: see there)
             mine_before = before is not None and before.my_turn
             if v.over:
                 self.close_summary(missed=False)  # the end's message is what matters now
@@ -919,17 +921,25 @@ class SeatScreen(SummaryAside, _ServeScreen):
         behind = self.undrawn_since() if v is not None else None
         if behind is not None and v is not None:
             (before,) = behind
-            self._write_log(v)
+            self._write_log()
             if not v.over and before is not None and len(v.history) > len(before.history):
                 self._show_deal(v)
         self.redraw()
 
     # ------------------------------------------------------------------ log, summaries
-    def _write_log(self, v: Any) -> None:
+    def _read_log(self, v: Any) -> None:
+        """The log's lines that view `v` adds, kept until the log is drawn. Read from
+        every view the screen is handed, even one it never draws (covered by a
+        summary, or replaced by newer news): this seat's own exchange is in its view
+        only while that deal is under way, so a log that skipped the view would never
+        have it (a property test found the line missing)."""
         if self.seat_log is None:
             you = self.seat if self.seat >= 0 else None
             self.seat_log = SeatLog(self._who, you, self.sapp.ascii_cards)
-        lines = self.seat_log.lines(v)
+        self._log_owed.extend(self.seat_log.lines(v))
+
+    def _write_log(self) -> None:
+        lines, self._log_owed = self._log_owed, []
         if lines:
             log = self.query_one("#log", RichLog)
             for line in lines:

@@ -114,7 +114,7 @@ class HintQueue:
         replaced = self.waiting.pop(key, None)
         if replaced is not None and not replaced[1].done():
             replaced[1].set_result(None)
-        self.waiting[key] = (functools.partial(contextvars.copy_context().run, work), done)
+        self.waiting[key] = (work, done)  # (no copied context: it would hold the screen)
         self._next()
         try:
             return await done
@@ -431,7 +431,7 @@ class Table:
             self._finish()
         else:
             self.hub.autosave(self)
-        self.publish(by)
+        self.publish(by, mover=move.seat)
         self.advance()
         return None
 
@@ -574,14 +574,18 @@ class Table:
         """The news for `seat` (-1: a spectator) as it travels: msgpack bytes."""
         return msgspec.msgpack.encode(self.news_for(seat))
 
-    def publish(self, by: str = "", *, new: int = 0) -> None:
+    def publish(self, by: str = "", *, new: int = 0, mover: int = -1) -> None:
         """Tell everyone at the table (a move: not the lobby, which lists who sits
         where and whether a table plays, never the position). The screens of `by`
-        (a fingerprint: whoever made this move or said this) and a watcher `new`ly
-        come hear at once, the others in turn (tt22.serve.pacer)."""
+        (a fingerprint: whoever made this move or said this), of the seat that moved
+        (`mover`: its clock may have played for it) and a watcher `new`ly come hear at
+        once, the others in turn (tt22.serve.pacer): a seat's own move is in its
+        view only until its deal ends, and the pacer replaces news still waiting."""
         pacer = self.hub.pacer
         for wid, w in list(self.watchers.items()):
-            now = wid == new or (bool(by) and w.fingerprint == by)
+            now = (
+                wid == new or (bool(by) and w.fingerprint == by) or (mover >= 0 and w.seat == mover)
+            )
             pacer.send(w, w.send, self.message(w.seat), now=now)
         self.hub.moved()
 
