@@ -533,13 +533,17 @@ async def test_a_rook_table_waiting_for_people_offers_no_keys_of_22(tmp_path: Pa
         await server.close()
 
 
-async def test_a_table_under_a_hand_summary_sends_nothing(tmp_path: Path) -> None:
-    """While a hand's summary covers a served Rook table (a spectator's stays until
-    they close it), the moves played meanwhile send that screen no byte: the table is
-    drawn once, when uncovered (drawn under the dialog, each change repainted the whole
-    screen: most of a served Rook seat's bytes around a hand's end)."""
+async def test_a_table_under_a_hand_summary_sends_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a hand's summary covers a served Rook table (a spectator's, kept here
+    until they close it), the moves played meanwhile send that screen no byte: the
+    table is drawn once, when uncovered (drawn under the dialog, each change repainted
+    the whole screen: most of a served Rook seat's bytes around a hand's end)."""
+    import tt22.serve.tables as tables
     from tt22.serve.hub import TableOptions
 
+    monkeypatch.setattr(tables, "SPECTATOR_SUMMARY", None)  # (else it goes in 4 s)
     server = await serve(tmp_path)
     ann, eve = Client("ann"), Client("eve")
     try:

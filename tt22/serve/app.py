@@ -45,7 +45,18 @@ from tt22.engine import (
 from tt22.games import DEFAULT_GAME, get_game
 from tt22.safe import printable
 from tt22.serve.driver import ChannelDriver
-from tt22.serve.hub import SERVED_GAMES, Hub, SeatNews, Table, TableOptions, decode_news, view_of
+from tt22.serve.heap import screen_closed, styles_caches_let_go
+from tt22.serve.hub import (
+    MAX_OPEN_PER_KEY,
+    SERVED_GAMES,
+    Hub,
+    SeatNews,
+    Table,
+    TableOptions,
+    TooManyTables,
+    decode_news,
+    view_of,
+)
 from tt22.serve.seatlog import SeatLog
 from tt22.serve.shadow import ShadowUpdate
 from tt22.serve.tables import SummaryAside, drawn_after
@@ -133,6 +144,16 @@ add_section(
             "テーブル {code} はありません。",
         ),
         "join.full": ("That table is full.", "그 테이블은 찼습니다.", "そのテーブルは満席です。"),
+        "room.mine": (
+            "You sit at {n} tables already: finish one (or leave a waiting one) first.",
+            "이미 테이블 {n}곳에 앉아 있습니다: 먼저 하나를 끝내세요 (기다리는 테이블은 떠나세요).",
+            "すでに {n} 卓に着いています: まず一つを終えてください (待機中の卓は離れてください)。",
+        ),
+        "room.server": (
+            "The server has as many tables as it can hold: join one, or try again later.",
+            "서버의 테이블이 가득 찼습니다: 다른 테이블에 참가하거나 나중에 다시 하세요.",
+            "サーバーの卓が満杯です: 他の卓に参加するか、後でもう一度どうぞ。",
+        ),
         "new.title": ("A new table", "새 테이블", "新しいテーブル"),
         "new.game": ("Game", "게임", "ゲーム"),
         "new.players": ("Players", "인원", "人数"),
@@ -249,6 +270,7 @@ class ServeApp(TT22App):
     CSS_PATH = str(Path(__file__).parent.parent / "tui" / "tt22.tcss")
 
     def __init__(self, hub: Hub, person: Person, channel: Any, data: Path) -> None:
+        styles_caches_let_go()  # (a closed screen's widgets go with it: tt22.serve.heap)
         self.hub = hub
         self.person = person
         self.channel = channel
@@ -300,6 +322,15 @@ class ServeApp(TT22App):
             return False  # (Textual writes nothing then: the shadow must not change)
         cursor = self.screen.outer_size.clamp_offset(self.cursor_position)
         return cursor == self._previous_cursor_position and not update.render_segments(self.console)
+
+    async def _replace_screen(self, screen: Screen[Any]) -> Screen[Any]:
+        """A screen popped or switched away (Textual removes it unless it is kept):
+        the server's collector is told, so that the screen is freed even when it was
+        frozen while it was open (tt22.serve.heap: the help, a watched table, a hand's
+        summary, closed and kept until many connections had ended)."""
+        replaced: Screen[Any] = await super()._replace_screen(screen)
+        screen_closed()
+        return replaced
 
     def save_settings(self) -> None:
         """A connection's choices last as long as it does (the data folder is the
@@ -508,7 +539,9 @@ class LobbyScreen(_ServeScreen):
         seat = table.sit(person.fingerprint, person.name)
         if seat is None:
             if table.status == "waiting":
-                self.query_one("#lobby-note", TextLines).update(Text(t("serve.join.full")))
+                problem = self.sapp.hub.room_for(person.fingerprint) if table.open_seats() else None
+                note = room_text(problem) if problem is not None else t("serve.join.full")
+                self.query_one("#lobby-note", TextLines).update(Text(note))
                 return
             seat = -1  # a match under way without this key: watch it
         self.app.push_screen(seat_screen(table, seat, person.fingerprint))
@@ -681,6 +714,9 @@ class NewTableScreen(ModalScreen[None]):
         )
         try:
             table = app.hub.create(options, app.person.fingerprint, app.person.name)
+        except TooManyTables as e:
+            self.query_one("#error", TextLines).update(plain(room_text(e), "bold", limit=200))
+            return
         except ValueError as e:  # a house rule that is not one (RulesError)
             self.query_one("#error", TextLines).update(plain(str(e), "bold", limit=200))
             return
@@ -690,6 +726,13 @@ class NewTableScreen(ModalScreen[None]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss()
+
+
+def room_text(problem: TooManyTables) -> str:
+    """Why there is no room for another table, in the person's words."""
+    if problem.mine:
+        return t("serve.room.mine", n=MAX_OPEN_PER_KEY)
+    return t("serve.room.server")
 
 
 def _counts(game: str) -> list[tuple[str, int]]:
@@ -802,6 +845,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
         self._footer_keys: tuple[bool | None, ...] = ()
         self.log_choice: bool | None = None  # None: shown when the terminal is wide
         self.seat_log: SeatLog | None = None
+        self._log_owed: list[Text] = []  # (read from the views, not written yet)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-body"):
@@ -859,6 +903,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
             return
         v = self.view
         if v is not None and v != before:
+            self._read_log(v)  # (every view it is handed, drawn or not: see there)
             mine_before = before is not None and before.my_turn
             if v.over:
                 self.close_summary(missed=False)  # the end's message is what matters now
@@ -876,17 +921,25 @@ class SeatScreen(SummaryAside, _ServeScreen):
         behind = self.undrawn_since() if v is not None else None
         if behind is not None and v is not None:
             (before,) = behind
-            self._write_log(v)
+            self._write_log()
             if not v.over and before is not None and len(v.history) > len(before.history):
                 self._show_deal(v)
         self.redraw()
 
     # ------------------------------------------------------------------ log, summaries
-    def _write_log(self, v: Any) -> None:
+    def _read_log(self, v: Any) -> None:
+        """The log's lines that view `v` adds, kept until the log is drawn. Read from
+        every view the screen is handed, even one it never draws (covered by a
+        summary, or replaced by newer news): this seat's own exchange is in its view
+        only while that deal is under way, so a log that skipped the view would never
+        have it (a property test found the line missing)."""
         if self.seat_log is None:
             you = self.seat if self.seat >= 0 else None
             self.seat_log = SeatLog(self._who, you, self.sapp.ascii_cards)
-        lines = self.seat_log.lines(v)
+        self._log_owed.extend(self.seat_log.lines(v))
+
+    def _write_log(self) -> None:
+        lines, self._log_owed = self._log_owed, []
         if lines:
             log = self.query_one("#log", RichLog)
             for line in lines:
@@ -1164,8 +1217,8 @@ class SeatScreen(SummaryAside, _ServeScreen):
     @work(exclusive=True, group="hint")
     async def _hint(self, v: Any) -> None:
         found = await self.table.hint(v)
-        if not self.is_attached or self.view != v:
-            return  # the position moved on while the bot thought
+        if found is None or not self.is_attached or self.view != v:
+            return  # the position moved on while the bot thought (or a newer ask answers)
         self.note = hint_note(found, self.sapp.ascii_cards)
         self.query_one("#hand", HandView).select_cards(hint_cards(found))
         self.redraw()
@@ -1198,8 +1251,13 @@ class SeatScreen(SummaryAside, _ServeScreen):
     def action_rematch(self) -> None:
         if self.news is None or self.news.status != "over" or self.seat < 0:
             return
-        new = self.sapp.hub.rematch(self.table)
         person = self.sapp.person
+        try:
+            new = self.sapp.hub.rematch(self.table, person.fingerprint)
+        except TooManyTables as e:
+            self.note = room_text(e)
+            self.redraw()
+            return
         seat = new.sit(person.fingerprint, person.name)
         self.app.pop_screen()
         if seat is not None:

@@ -18,52 +18,186 @@ one every seven seconds of play, and those of generation 1 up to 0.1 s. Freezing
 what becomes cyclic garbage after a freeze until the next release; with the strips
 freeing themselves (`strips_free_themselves`, below) the server's memory grew as much in
 play as without the freeze after moves (at 100 players, in one sitting: 551 -> 602 MiB,
-against 566 -> 613 MiB). What a closed connection leaves frozen is given back to
-the collector (`gc.unfreeze`) once every `release_every` closed connections: one longer
-pass then, instead of a long pass every few seconds. Only `tt22 serve` turns it on; the
-tests' in-process servers leave the collector alone.
+against 566 -> 613 MiB).
+
+What a client leaves must still be freed. What was frozen alive and died later (a
+screen open during a freeze: the help, a watched table, a hand's summary, on a busy
+server every screen open for more than half a second; or a whole app when its
+connection ends) is garbage the collector never looks at again: before, it was kept
+until 16 more connections had ended (the review's M2: 100 cycles of the help and a
+watched table took a server from 65 to 199 MiB). So a closed screen (`screen_closed`,
+from every served app) or a closed connection asks for a release: the frozen set is
+given back (`gc.unfreeze`), one full pass frees what died, and what lives is frozen
+again. A full pass costs every object the process holds (about 0.5 s of CPU at 40
+connections), so a release comes only once the heap has grown by a quarter since the
+last (`RELEASE_GROWTH`, CPython's own rule for its full passes: in play, a pass every
+few minutes), and never sooner than `RELEASE_GAP` after the last nor so often that
+the passes take more than a tenth of the CPU (`RELEASE_SHARE`): a client that opens
+and closes screens in a loop can pile up a quarter of the heap at most, and make the
+server pay one pass per gap. (The keeper's timers run in a context of their own: one
+copied from the screen's handler that asked held that screen alive until it ran.)
+Measured in docs/serve.md, "Tables: limits, clean-up and recovery".
+
+Only `tt22 serve` turns it on; the tests' in-process servers leave the collector alone
+(unless a test makes its own keeper).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
+import logging
+import sys
+import time
+import weakref
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-__all__ = ["HeapKeeper", "strips_free_themselves"]
+__all__ = [
+    "RELEASE_GAP",
+    "RELEASE_GROWTH",
+    "RELEASE_SHARE",
+    "HeapKeeper",
+    "screen_closed",
+    "strips_free_themselves",
+    "styles_caches_let_go",
+]
+
+log = logging.getLogger("tt22.serve")
 
 SETTLE_AFTER = 0.5
 """Seconds after a change before freezing: the screens it brings are mounted by then."""
 
+RELEASE_GAP = 5.0
+"""The least time between two releases (a full pass of the collector each): what a
+client that opens and closes screens in a loop can make the server pay at most."""
+
+RELEASE_SHARE = 0.1
+"""And the most of the server's CPU the releases may take: after a pass of `t`
+seconds of CPU the next waits at least `t / RELEASE_SHARE` (at 40 connections a pass
+is about 0.5 s: 5 s; at 100 about 1.2 s: 12 s)."""
+
+RELEASE_GROWTH = 0.25
+"""How much the heap must have grown since the last release before a closed screen
+brings the next one: CPython's own rule for its full passes (a quarter more than at
+the last one), so that the summaries closing at every hand of every table cost, spread
+over what was made meanwhile, what the collector's own passes would."""
+
+_KEEPERS: weakref.WeakSet[HeapKeeper] = weakref.WeakSet()
+
+
+def screen_closed() -> None:
+    """A served app closed a screen (popped or replaced): what it held is garbage, and
+    if a freeze came while it was open, garbage the collector no longer sees. Every
+    running keeper gives its frozen set back once it has grown enough
+    (`HeapKeeper.left`)."""
+    for keeper in list(_KEEPERS):
+        keeper.left()
+
 
 class HeapKeeper:
-    def __init__(self, release_every: int = 16) -> None:
+    """Freezes what exists shortly after long-lived objects are made, and gives the
+    frozen set back to the collector once something frozen was let go and the heap has
+    grown by `growth` since the last time (no sooner than `gap` after it, nor than
+    `RELEASE_SHARE` of the CPU allows)."""
+
+    def __init__(
+        self,
+        release_every: int = 16,
+        gap: float = RELEASE_GAP,
+        growth: float = RELEASE_GROWTH,
+    ) -> None:
         self.release_every = release_every
+        self.gap = gap
+        self.growth = growth
         self.closed = 0  # connections closed since the frozen set was last given back
+        self.freezes = 0  # (counted: the tests wait for one)
+        self.releases = 0
+        self.baseline = 0  # memory blocks in use just after the last release
+        self._owed = False  # something frozen was let go since the last release
+        self._rebase = False  # (the next freeze sets the baseline)
         self._pending: asyncio.TimerHandle | None = None
+        self._release: asyncio.TimerHandle | None = None
+        self._next_release = 0.0  # (monotonic: the first release may come at once)
+        # The timers' own context: one copied from whoever asked (a screen's handler)
+        # would hold that screen (Textual's active message pump) until the timer ran,
+        # and a release would then find the screen it was asked to free still alive.
+        self._context = contextvars.Context()
+        _KEEPERS.add(self)
 
     def settle(self) -> None:
         """Something long-lived was just made: freeze what exists, in a moment."""
         if self._pending is None:
-            self._pending = asyncio.get_running_loop().call_later(SETTLE_AFTER, self._freeze)
+            loop = asyncio.get_running_loop()
+            self._pending = loop.call_later(SETTLE_AFTER, self._freeze, context=self._context)
 
     def _freeze(self) -> None:
         self._pending = None
         gc.freeze()
+        self.freezes += 1
+        if self._rebase:
+            self._rebase = False
+            self.baseline = sys.getallocatedblocks()
+        self._release_when_grown()
+
+    def left(self) -> None:
+        """Something that may have been frozen alive was let go (a screen closed):
+        give the frozen set back once it has grown enough."""
+        self._owed = True
+        self._release_when_grown()
+
+    def _release_when_grown(self) -> None:
+        # (The heap's blocks, not `gc.get_freeze_count`, which walks every frozen object:
+        # 0.1 s each time at 20 players.)
+        grown = sys.getallocatedblocks() >= self.baseline * (1 + self.growth)
+        if not self._owed or not grown or self._release is not None:
+            return
+        loop = asyncio.get_running_loop()
+        wait = max(SETTLE_AFTER, self._next_release - time.monotonic())
+        self._release = loop.call_later(wait, self.release, context=self._context)
+
+    def release(self) -> None:
+        """Give the frozen set to the collector and free what died in one full pass;
+        what lives is frozen again in a moment (`settle`)."""
+        if self._release is not None:
+            self._release.cancel()
+            self._release = None
+        start, cpu = time.monotonic(), time.process_time()
+        gc.unfreeze()
+        gc.collect()
+        self._owed = False
+        self._rebase = True
+        self.settle()
+        end = time.monotonic()
+        self.releases += 1
+        took = time.process_time() - cpu  # (the pass's own work: not what others took)
+        self._next_release = end + max(self.gap, took / RELEASE_SHARE)
+        if end - start >= 0.05:
+            log.info(
+                "the collector's release pass took %.0f ms (%.0f ms of CPU)",
+                (end - start) * 1000,
+                took * 1000,
+            )
 
     def released(self) -> None:
         """A connection closed: its app's objects are frozen garbage now; give them
-        back to the collector once enough connections have closed."""
+        back to the collector (at once after `release_every` closed connections)."""
         self.closed += 1
         if self.closed >= self.release_every:
             self.closed = 0
-            gc.unfreeze()
+            self.release()
+        else:
+            self.left()
 
     def close(self) -> None:
         if self._pending is not None:
             self._pending.cancel()
             self._pending = None
+        if self._release is not None:
+            self._release.cancel()
+            self._release = None
+        _KEEPERS.discard(self)
         gc.unfreeze()
 
 
@@ -98,3 +232,32 @@ def strips_free_themselves() -> None:
     Strip.crop_extend = crop_extend_freely  # type: ignore[method-assign]
     Strip.divide = divide_freely  # type: ignore[method-assign]
     Strip._tt22_free_themselves = True  # type: ignore[attr-defined]
+
+
+def styles_caches_let_go() -> None:
+    """Textual's `StylesCache.get_inner_outer` is an `lru_cache` on a method, so its
+    1,024 entries are keyed by the widget's `StylesCache` itself and keep it alive,
+    with every line the widget drew (the answer depends only on the two colours).
+    Every screen a person opens and closes (the help, a watched table) leaves its
+    widgets' caches there: after the frozen screens were freed (above), this was what
+    still grew, about 0.4 MiB a cycle of the review's M2 until the 1,024 entries were
+    full. Patched, the answer is cached by the colours alone and a widget's cache goes
+    with its widget. Checked against the pinned Textual (below 9) in
+    `tests/test_serve_tables_hardening.py`."""
+    from functools import lru_cache
+
+    from textual._styles_cache import StylesCache
+
+    if getattr(StylesCache, "_tt22_lets_go", False):
+        return
+    textuals = StylesCache.get_inner_outer.__wrapped__  # (its body uses no `self`)
+
+    @lru_cache(1024)
+    def inner_outer(base_background: Any, background: Any) -> Any:
+        return textuals(None, base_background, background)
+
+    def get_inner_outer(self: StylesCache, base_background: Any, background: Any) -> Any:
+        return inner_outer(base_background, background)
+
+    StylesCache.get_inner_outer = get_inner_outer  # type: ignore[method-assign, assignment]
+    StylesCache._tt22_lets_go = True  # type: ignore[attr-defined]

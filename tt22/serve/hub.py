@@ -13,15 +13,17 @@ the server's asyncio loop.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import contextvars
 import datetime as dt
+import functools
 import hashlib
 import logging
 import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -37,12 +39,18 @@ from tt22.serve.pacer import Listener, Pacer
 __all__ = [
     "CHAT_KEEP",
     "CHAT_MAX",
+    "FINISHED_KEEP",
+    "MAX_OPEN_PER_KEY",
+    "MAX_OPEN_TABLES",
     "SERVED_GAMES",
+    "WAITING_IDLE",
+    "HintQueue",
     "Hub",
     "SeatNews",
     "SeatSpec",
     "Table",
     "TableOptions",
+    "TooManyTables",
     "decode_news",
 ]
 
@@ -57,7 +65,95 @@ CHAT_KEEP = 6  # chat lines each message carries
 CHAT_BURST = 5  # lines one person may say ...
 CHAT_WINDOW = 30.0  # ... within this many seconds
 
+MAX_OPEN_PER_KEY = 4
+"""Tables one key may sit at while they wait for people or play (a finished table
+does not count). More than a person can follow at once, and it bounds what one key
+costs the server (the review's M6: 150 tables in 45 s, +330 MiB)."""
+MAX_OPEN_TABLES = 200
+"""Tables waiting or playing on the whole server (with --open, keys cost nothing)."""
+WAITING_IDLE = 600.0
+"""Seconds a waiting table stays with nobody at it (no one's screen on it) before it
+is taken down: whoever sat there opens or joins another."""
+FINISHED_KEEP = 300.0
+"""Seconds a finished table stays in the lobby after its end (and then until the last
+person at it leaves): its record stays on disk and in each player's past matches."""
+
 Status = Literal["waiting", "playing", "over"]
+
+
+class TooManyTables(ValueError):
+    """No room for another table (`mine`: this key's own limit, else the server's)."""
+
+    def __init__(self, mine: bool) -> None:
+        self.mine = mine
+        limit = f"at most {MAX_OPEN_PER_KEY} tables a person" if mine else "the server is full"
+        super().__init__(f"no room for another table: {limit}")
+
+
+class HintQueue:
+    """Hints, one at a time on a thread of their own, never in the executor the bots'
+    moves and the autosaves share.
+
+    A hint is thousands of playouts (0.1 s or more of CPU with the GIL held). Each
+    asker (a seat: `key`) has at most one hint waiting; a new ask from the same seat
+    replaces the one still waiting (its caller gets None: the newer ask answers).
+    One thread computes, so a hint whose caller gave up (a screen's worker cancelled
+    by the next press of `i`) still holds the thread until it is done: the next hint
+    waits for it and never runs beside it (the review's M5: 60 presses ran 6 at once)."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[Hashable, tuple[Callable[[], Any], asyncio.Future[Any]]] = {}
+        self.busy = False
+        self.computed = 0
+        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
+
+    async def ask(self, key: Hashable, work: Callable[[], Any]) -> Any:
+        """`work()`'s answer, computed on the hints' thread; None when a newer ask of
+        the same `key` took this one's place first."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        replaced = self.waiting.pop(key, None)
+        if replaced is not None and not replaced[1].done():
+            replaced[1].set_result(None)
+        self.waiting[key] = (work, done)  # (no copied context: it would hold the screen)
+        self._next()
+        try:
+            return await done
+        finally:  # (cancelled while waiting: its place goes too)
+            if key in self.waiting and self.waiting[key][1] is done:
+                del self.waiting[key]
+
+    def _next(self) -> None:
+        while not self.busy and self.waiting:
+            key = next(iter(self.waiting))
+            work, done = self.waiting.pop(key)
+            if done.done():
+                continue
+            if self._pool is None:
+                self._pool = concurrent.futures.ThreadPoolExecutor(1, "tt22-hint")
+            self.busy = True
+            running = asyncio.get_running_loop().run_in_executor(self._pool, work)
+            running.add_done_callback(functools.partial(self._finished, done))
+
+    def _finished(self, done: asyncio.Future[Any], running: asyncio.Future[Any]) -> None:
+        self.busy = False
+        self.computed += 1
+        if not done.done():
+            if running.cancelled():
+                done.set_result(None)
+            elif running.exception() is not None:
+                done.set_exception(running.exception())  # type: ignore[arg-type]
+            else:
+                done.set_result(running.result())
+        elif not running.cancelled():
+            running.exception()  # (retrieved: nobody waits for a hint given up)
+        self._next()
+
+    def close(self) -> None:
+        for _, done in self.waiting.values():
+            done.cancel()
+        self.waiting.clear()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 class SeatNews(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -178,6 +274,9 @@ class Table:
     unsaved: bool = False
     saver: asyncio.Task[None] | None = None
     hint_salt: str = field(default_factory=lambda: secrets.token_hex(8))
+    over_at: float = 0.0  # (monotonic) when the match ended
+    removed: bool = False  # taken out of the hub (tt22.serve.hub.Hub.remove)
+    _sweep: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------ facts
     @property
@@ -212,6 +311,8 @@ class Table:
         if seat is None:
             if self.status != "waiting" or not self.open_seats():
                 return None
+            if self.removed or self.hub.room_for(fingerprint) is not None:
+                return None  # (the lobby says why: Hub.room_for)
             seat = self.open_seats()[0]
             self.seats[seat] = SeatSpec(name, fingerprint)
             if not self.open_seats():
@@ -232,8 +333,12 @@ class Table:
             if seat in self.standin:
                 self.standin.discard(seat)
                 log.info("table %s: seat %d is back", self.code, seat)
+        if self.status == "waiting":
+            self._cancel_sweep()
         self.publish(new=wid)
-        self.hub.changed()
+        if seat >= 0:  # (a spectator changes nothing the lobby lists)
+            self.hub.changed()
+        self.keep_going()
         return wid
 
     def unsubscribe(self, wid: int) -> None:
@@ -247,8 +352,14 @@ class Table:
             self._graces[seat] = loop.call_later(
                 self.options.grace, self._take_over, seat, context=self.hub.context
             )
+        if not self.watchers:  # nobody here: a waiting or finished table goes in a while
+            if self.status == "waiting":
+                self.sweep_after(self.hub.waiting_idle)
+            elif self.status == "over":
+                self.sweep_after(self.over_at + self.hub.finished_keep - time.monotonic())
         self.publish()
-        self.hub.changed()
+        if w.seat >= 0:
+            self.hub.changed()
 
     def _take_over(self, seat: int) -> None:
         self._graces.pop(seat, None)
@@ -257,6 +368,24 @@ class Table:
             self.standin.add(seat)
             self.publish()
             self.advance()
+
+    # ------------------------------------------------------------------ clean-up
+    def sweep_after(self, delay: float) -> None:
+        """Take the table down after `delay` seconds if nobody is at it then (a
+        waiting table nobody waits at, a finished one nobody reads): Hub.remove."""
+        self._cancel_sweep()
+        loop = asyncio.get_running_loop()
+        self._sweep = loop.call_later(max(0.0, delay), self._swept, context=self.hub.context)
+
+    def _cancel_sweep(self) -> None:
+        if self._sweep is not None:
+            self._sweep.cancel()
+            self._sweep = None
+
+    def _swept(self) -> None:
+        self._sweep = None
+        if not self.watchers and self.status in ("waiting", "over"):
+            self.hub.remove(self)
 
     # ------------------------------------------------------------------ the match
     def start(self) -> None:
@@ -270,7 +399,10 @@ class Table:
         players = [Player(s.name, "bot", s.bot) if s.bot else Player(s.name) for s in self.seats]
         self.record = new_record(self.rules, self.seed, players, dt.datetime.now(dt.UTC))
         self.status = "playing"
+        self._cancel_sweep()
         self.hub.keep_options(self)
+        # Saved before its first move (L8): a crash now resumes it, not an orphan.
+        self.hub.autosave(self)
         log.info("table %s starts, %s", self.code, commitment(self.seed))
         self.publish()
         self.hub.changed()
@@ -299,15 +431,19 @@ class Table:
             self._finish()
         else:
             self.hub.autosave(self)
-        self.publish(by)
+        self.publish(by, mover=move.seat)
         self.advance()
         return None
 
     def _finish(self) -> None:
         self.status = "over"
+        self.over_at = time.monotonic()
         self._stop_clock()
         self.record_path = self.hub.file_record(self)
+        if self.record_path:  # (not filed: the autosave is all that is left of it)
+            self.hub.drop_autosave(self)
         log.info("table %s is over, seed %r", self.code, self.seed)
+        self.sweep_after(self.hub.finished_keep)
         self.hub.changed()
 
     def advance(self) -> None:
@@ -326,6 +462,19 @@ class Table:
             self._clock = loop.call_later(
                 self.options.clock, self._clock_ran_out, context=self.hub.context
             )
+
+    def keep_going(self) -> None:
+        """Start what must happen next if nothing is under way (H3): a table resumed
+        after a restart, whose people came back before their grace period ended, had
+        neither a bot's turn nor a move clock running, and never moved again."""
+        if self.status != "playing":
+            return
+        seat = self.game.to_move(self.state)
+        if self.bot_moves(seat):
+            if self._bot_task is None or self._bot_task.done():
+                self.advance()
+        elif self.options.clock > 0 and self._clock is None:
+            self.advance()
 
     def _stop_clock(self) -> None:
         if self._clock is not None:
@@ -368,13 +517,12 @@ class Table:
     async def hint(self, view: Any) -> Any:
         """A hint for the seat whose `view` this is (`served.seat_hint`: from that view
         alone, its sampled deals drawn from this table's own salt, never from its
-        seed). One hint at a time on the whole server, in a thread: a hint is
+        seed); None when a newer ask of the same seat took its place. One hint at a
+        time on the whole server, on a thread of its own (`HintQueue`): a hint is
         thousands of playouts, and two at once would take the tables' share of the
-        process (the bots' moves are threads as well)."""
-        async with self.hub.hinting:
-            return await asyncio.to_thread(
-                served.seat_hint, self.options.game, view, self.hint_salt
-            )
+        process (the bots' moves and the autosaves are threads as well)."""
+        work = functools.partial(served.seat_hint, self.options.game, view, self.hint_salt)
+        return await self.hub.hints.ask((self.code, view.seat), work)
 
     # ------------------------------------------------------------------ chat
     def say(self, fingerprint: str, name: str, text: str) -> str | None:
@@ -418,7 +566,7 @@ class Table:
             seed=self.seed if self.status == "over" else "",
             chat=tuple(self.chat),
             clock=round(clock, 1),
-            record=self.record_path,
+            record=Path(self.record_path).name if self.record_path else "",
             rematch=self.rematch_code,
         )
 
@@ -426,19 +574,24 @@ class Table:
         """The news for `seat` (-1: a spectator) as it travels: msgpack bytes."""
         return msgspec.msgpack.encode(self.news_for(seat))
 
-    def publish(self, by: str = "", *, new: int = 0) -> None:
+    def publish(self, by: str = "", *, new: int = 0, mover: int = -1) -> None:
         """Tell everyone at the table (a move: not the lobby, which lists who sits
         where and whether a table plays, never the position). The screens of `by`
-        (a fingerprint: whoever made this move or said this) and a watcher `new`ly
-        come hear at once, the others in turn (tt22.serve.pacer)."""
+        (a fingerprint: whoever made this move or said this), of the seat that moved
+        (`mover`: its clock may have played for it) and a watcher `new`ly come hear at
+        once, the others in turn (tt22.serve.pacer): a seat's own move is in its
+        view only until its deal ends, and the pacer replaces news still waiting."""
         pacer = self.hub.pacer
         for wid, w in list(self.watchers.items()):
-            now = wid == new or (bool(by) and w.fingerprint == by)
+            now = (
+                wid == new or (bool(by) and w.fingerprint == by) or (mover >= 0 and w.seat == mover)
+            )
             pacer.send(w, w.send, self.message(w.seat), now=now)
         self.hub.moved()
 
     def close(self) -> None:
         self._stop_clock()
+        self._cancel_sweep()
         for timer in self._graces.values():
             timer.cancel()
         if self._bot_task is not None:
@@ -449,12 +602,21 @@ class Hub:
     """Every table of the server, the lobby's listeners and where things are kept."""
 
     def __init__(
-        self, data: Path, store: Any = None, *, grace: float = 60.0, pace: float = 0.5
+        self,
+        data: Path,
+        store: Any = None,
+        *,
+        grace: float = 60.0,
+        pace: float = 0.5,
+        waiting_idle: float = WAITING_IDLE,
+        finished_keep: float = FINISHED_KEEP,
     ) -> None:
         self.data = data
         self.store = store
         self.grace = grace
         self.pace = pace
+        self.waiting_idle = waiting_idle
+        self.finished_keep = finished_keep
         # Tables' tasks and timers run in the server's context, not in the context of
         # whichever connection's app happened to cause them.
         self.context = contextvars.copy_context()
@@ -462,7 +624,7 @@ class Hub:
         self.lobby: dict[int, Callable[[], None]] = {}
         self.movers: list[Callable[[], None]] = []
         self.pacer = Pacer(self.context)
-        self.hinting = asyncio.Lock()  # (one hint at a time: Table.hint)
+        self.hints = HintQueue()  # (one hint at a time: Table.hint)
         self._next = 0
 
     def resume_tables(self) -> list[str]:
@@ -487,6 +649,10 @@ class Hub:
                     path.replace(path.with_suffix(".bad"))
                 continue
             if final is None or get_game(record.game).is_over(final):
+                continue
+            if self._filed(code, record.seed):  # (a crash between filing and clean-up)
+                log.info("table %s was over (its record is filed): not resumed", code)
+                self._unlink_autosave(code)
                 continue
             seats = [
                 SeatSpec(p.name, "", p.bot or "easy")
@@ -519,7 +685,22 @@ class Hub:
                     )
             codes.append(code)
             log.info("table %s resumed at move %d", code, table.moves)
+            table.keep_going()  # (H3: a bot to move moves; a move clock runs)
+        for kept in sorted(folder.glob("*.options")) if folder.is_dir() else []:
+            if kept.stem not in self.tables:  # (a table that ended or never started)
+                with contextlib.suppress(OSError):
+                    kept.unlink()
         return codes
+
+    def _filed(self, code: str, seed: str) -> bool:
+        """A finished record of table `code` with this seed is under records/."""
+        from tt22.record import RecordError, load_record
+
+        for path in (self.data / "records").glob(f"*-{code}.22rec"):
+            with contextlib.suppress(OSError, RecordError, ValueError):
+                if load_record(path).seed == seed:
+                    return True
+        return False
 
     def new_code(self) -> str:
         while True:
@@ -538,26 +719,75 @@ class Hub:
         if "human" not in options.seats:
             raise ValueError("a table needs a human seat")
         game.rules(options.rules, n)  # RulesError (a ValueError) now, not at the start
+        self.make_room(fingerprint)
         seats = [
             SeatSpec() if s == "human" else SeatSpec(f"bot {i + 1}", "", s)
             for i, s in enumerate(options.seats)
         ]
         table = Table(self, self.new_code(), options, seats)
         self.tables[table.code] = table
+        table.sweep_after(self.waiting_idle)  # (until its creator's screen is on it)
         table.sit(fingerprint, name)
         return table
 
-    def rematch(self, table: Table) -> Table:
-        """The same seats and options at a new table with a new seed (made once)."""
+    def rematch(self, table: Table, fingerprint: str = "") -> Table:
+        """The same seats and options at a new table with a new seed (made once;
+        TooManyTables when `fingerprint`, who asks for it, has no room for it)."""
         if table.rematch_code and table.rematch_code in self.tables:
             return self.tables[table.rematch_code]
+        self.make_room(fingerprint)
         seats = [SeatSpec(s.name, "", s.bot) if s.bot else SeatSpec() for s in table.seats]
         new = Table(self, self.new_code(), table.options, seats)
         self.tables[new.code] = new
+        new.sweep_after(self.waiting_idle)  # (until someone sits down and looks)
         table.rematch_code = new.code
         table.publish()
         self.changed()
         return new
+
+    # ------------------------------------------------------------------ limits, clean-up
+    def open_tables(self, fingerprint: str = "") -> list[Table]:
+        """Tables waiting or playing (of those, the ones `fingerprint` sits at)."""
+        return [
+            x
+            for x in self.tables.values()
+            if x.status != "over" and (not fingerprint or x.seat_of(fingerprint) is not None)
+        ]
+
+    def room_for(self, fingerprint: str) -> TooManyTables | None:
+        """Why `fingerprint` may not sit at one more table (None: it may)."""
+        if len(self.open_tables(fingerprint)) >= MAX_OPEN_PER_KEY:
+            return TooManyTables(mine=True)
+        if len(self.open_tables()) >= MAX_OPEN_TABLES:
+            return TooManyTables(mine=False)
+        return None
+
+    def make_room(self, fingerprint: str) -> None:
+        """Room for one more table of `fingerprint`'s, else TooManyTables. Its own
+        waiting tables that nobody else sits at and nobody is looking at (left for the
+        lobby, say) are taken down first, oldest first: it is the one waiting there."""
+        if not fingerprint or self.room_for(fingerprint) is None:
+            return
+        for x in self.open_tables(fingerprint):
+            alone = all(s.fingerprint in ("", fingerprint) for s in x.seats if s.bot is None)
+            if x.status == "waiting" and alone and not x.watchers:
+                self.remove(x)
+                if self.room_for(fingerprint) is None:
+                    return
+        problem = self.room_for(fingerprint)
+        if problem is not None:
+            raise problem
+
+    def remove(self, table: Table) -> None:
+        """Take a waiting or finished table out of memory and the lobby (a finished
+        match's record stays under records/ and in its players' past matches)."""
+        if self.tables.get(table.code) is not table:
+            return
+        del self.tables[table.code]
+        table.removed = True
+        table.close()
+        log.info("table %s (%s) taken down", table.code, table.status)
+        self.changed()
 
     def changed(self) -> None:
         for callback in list(self.lobby.values()):
@@ -631,9 +861,6 @@ class Hub:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             save_record(path, table.record)
-            for suffix in (".22rec", ".options"):
-                with contextlib.suppress(FileNotFoundError):
-                    (self.data / "tables" / f"{table.code}{suffix}").unlink()
         except OSError as e:
             log.error("table %s: the record was not saved: %s", table.code, e)
             return ""
@@ -642,6 +869,22 @@ class Hub:
             self.store.add_match(table.code, table.options.game, str(path), humans)
         return str(path)
 
+    def drop_autosave(self, table: Table) -> None:
+        """The match is over and filed: its autosave goes, but only once the table's
+        one writer is done (L1). A save still being written when the last move came
+        used to land after the autosave was deleted, and a restart then resumed the
+        finished match a move before its end."""
+        if table.saver is not None and not table.saver.done():
+            table.saver.add_done_callback(lambda _: self._unlink_autosave(table.code))
+        else:
+            self._unlink_autosave(table.code)
+
+    def _unlink_autosave(self, code: str) -> None:
+        for suffix in (".22rec", ".options"):
+            with contextlib.suppress(OSError):
+                (self.data / "tables" / f"{code}{suffix}").unlink()
+
     def close(self) -> None:
         for table in self.tables.values():
             table.close()
+        self.hints.close()

@@ -36,15 +36,20 @@ from textual.widgets import Button, Input, RichLog, Static
 from tt22.games import get_game
 from tt22.games.protocol import IllegalMove, RuleBroken
 from tt22.safe import printable
-from tt22.serve.hub import SeatNews, Table, decode_news, view_of
+from tt22.serve.hub import SeatNews, Table, TooManyTables, decode_news, view_of
 from tt22.serve.seatlog import RookViewLog
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import add_section, t
 from tt22.tui.safe_text import say
+from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
-__all__ = ["ServedSession", "SummaryAside", "ViewGame", "game_seat_screen"]
+__all__ = ["SPECTATOR_SUMMARY", "ServedSession", "SummaryAside", "ViewGame", "game_seat_screen"]
+
+SPECTATOR_SUMMARY = 4.0
+"""Seconds a spectator's hand (or deal) summary stays: nobody there has a decision
+that would close it (22's spectator had this; Rook's stayed until Enter)."""
 
 add_section(
     "serve.",
@@ -121,7 +126,10 @@ class ServedSession:
 
     @property
     def shown_seed(self) -> str:
-        return self.news.seed or self.news.commitment
+        """What the table's status line shows of the seed: its commitment from the
+        first deal (`sha256:` and 17 digits, as 22's served header), the seed once the
+        match is over; the whole commitment is on the server's line at the end."""
+        return self.news.seed or self.news.commitment[:24]
 
     @property
     def to_move(self) -> int:
@@ -202,9 +210,16 @@ class SummaryAside(Screen[None]):
     turn at once it is not shown at all: a note (while `summary_missed`) says the hand
     is over and which key shows its summary again, until the person moves. A summary
     the person asks for themselves stays until they close it.
+
+    A summary shown by itself is also closed as soon as a later hand has ended (the
+    covered table then draws and shows the newest hand's): a spectator's, or one a
+    fast hand of bots overtook, never shows a stale result (the review's L7: a Gin
+    spectator saw hand 7's result at hand 9, a 22 spectator deal 5's during deal 7).
     """
 
     _summary: ModalScreen[Any] | None = None
+    _summary_hand = 0  # the hand the open summary shows
+    _summary_asked = False  # (the person asked for it: it stays)
     _summary_missed = 0  # the hand whose summary stepped aside (0: none)
     _behind: tuple[Any] | None = None  # the view before the news not yet drawn
 
@@ -218,6 +233,9 @@ class SummaryAside(Screen[None]):
         screen last drew, if it is covered): draw, and let a summary step aside."""
         if self._behind is None:
             self._behind = (before,)
+        overtaken = self._summary is not None and self.hands_played() > self._summary_hand
+        if overtaken and not self._summary_asked:  # (a later hand ended: the newest shows)
+            self.close_summary(missed=False)
         self.catch_up_screen()
         self.summary_after_news(mine_before)
 
@@ -276,6 +294,8 @@ class SummaryAside(Screen[None]):
                 done(None)
             return
         self._summary = summary
+        self._summary_hand = self.hands_played()
+        self._summary_asked = asked
         self.app.push_screen(summary, done)
 
     def close_summary(self, *, missed: bool = True) -> None:
@@ -494,10 +514,15 @@ class _Served(SummaryAside):
         if self.session.news.status != "over" or self.served_seat < 0:
             return
         hub = self.served_table.hub
-        new = hub.rematch(self.served_table)
         person = self.app.person  # type: ignore[attr-defined]
+        from tt22.serve.app import room_text, seat_screen
+
+        try:
+            new = hub.rematch(self.served_table, person.fingerprint)
+        except TooManyTables as e:
+            say(self.app, room_text(e))
+            return
         seat = new.sit(person.fingerprint, person.name)
-        from tt22.serve.app import seat_screen
 
         self.app.pop_screen()
         if seat is not None:
@@ -557,7 +582,12 @@ class RookHandNews(ModalScreen[str]):
     ]
 
     def __init__(
-        self, names: list[str], hand: Any, players: int, winners: tuple[int, ...] | None
+        self,
+        names: list[str],
+        hand: Any,
+        players: int,
+        winners: tuple[int, ...] | None,
+        auto: float | None = None,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -565,6 +595,11 @@ class RookHandNews(ModalScreen[str]):
         self.hand = _shown(hand)
         self.players = players
         self.winners = winners
+        self.auto = auto  # (seconds until it closes by itself: a spectator's)
+
+    def on_mount(self) -> None:
+        if self.auto is not None:
+            self.set_timer(self.auto, self.action_close)
 
     def compose(self) -> ComposeResult:
         from tt22.tui.rook.summary import hand_lines, hand_table
@@ -640,8 +675,18 @@ def _rook_screen() -> type[_Served]:
                 summary = RookHandNews(self.session.names, v.history[-1], v.players, v.winners)
                 self.app.push_screen(summary, self.after_summary)
                 return
-            hand = RookHandNews(self.session.names, v.history[-1], v.players, None)
+            auto = SPECTATOR_SUMMARY if self.served_seat < 0 else None
+            hand = RookHandNews(self.session.names, v.history[-1], v.players, None, auto)
             self.open_summary(hand, self.after_summary)
+
+        def watch_note(self) -> str:
+            """(A spectator has no hand shown: the server's line says it watches.)"""
+            return "" if self.served_seat < 0 else str(super().watch_note())
+
+        def _draw(self) -> None:
+            super()._draw()
+            if self.served_seat < 0:  # no hand of its own: not "(no cards)"
+                self.query_one("#rook-hand", HandView).show(None, hidden_text="")
 
         def hand_title(self, number: int) -> str:
             return t("rook.hand.title", n=number)
@@ -675,12 +720,18 @@ def _rummy_screen() -> type[_Served]:
             self.after_summary(choice)
 
         def show_hand_summary(self) -> None:
-            if self.game.is_over(self.state) or self.served_seat < 0:
+            if self.game.is_over(self.state):
                 self.close_summary(missed=False)
-                super().show_hand_summary()  # the game's end; a spectator's goes on by itself
+                super().show_hand_summary()  # the game's end
                 return
             self.waiting_summary = True
-            self.open_summary(self._last_hand(), self._hand_done)
+            auto = SPECTATOR_SUMMARY if self.served_seat < 0 else None
+            self.open_summary(self._last_hand(auto), self._hand_done)
+
+        def _draw(self) -> None:
+            super()._draw()
+            if self.served_seat < 0:  # (no hand: no melds or deadwood of its own)
+                self.query_one("#rummy-info", TextLines).update(Text(""))
 
         def show_last_hand(self) -> None:
             self.open_summary(self._last_hand(), self._hand_done, asked=True)
@@ -688,12 +739,12 @@ def _rummy_screen() -> type[_Served]:
         def hand_title(self, number: int) -> str:
             return t("rummy.ui.hand_over", n=number)
 
-        def _last_hand(self) -> ModalScreen[Any]:
+        def _last_hand(self, auto: float | None = None) -> ModalScreen[Any]:
             from tt22.tui.rummy.summary import HandSummary
 
             names = [self.who(i) for i in range(len(self.session.names))]
             a = bool(getattr(self.app, "ascii_cards", False))
-            return HandSummary(self.state, names, a, self.you())
+            return HandSummary(self.state, names, a, self.you(), auto)
 
     return ServedRummyTable
 

@@ -40,7 +40,7 @@ from tt22.games.rook.views import RookView
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.game_session import GameSession
-from tt22.tui.i18n import addressed, said, t
+from tt22.tui.i18n import addressed, said, seed_words, t
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.rook.panels import (
     bidding_text,
@@ -231,7 +231,9 @@ class RookTableScreen(DressedScreen[None]):
         # (hand, nest) left undrawn.
         v: RookView = s.view(seat if seat is not None else 0)
         names = s.names
-        self.query_one("#rook-status", TextLines).update(status_text(v, names, a))
+        status = status_text(v, names, a)  # and on a line of its own (the status wraps
+        status.append("\n" + seed_words(printable(s.shown_seed, 30)))  # at 80)
+        self.query_one("#rook-status", TextLines).update(status)
         self.query_one("#rook-seats", RenderedLines).update(seats_table(v, names, self.you()))
         if v.phase in (BIDDING, PILES):
             trick = bidding_text(v, names) if v.phase == BIDDING else Text("")
@@ -317,8 +319,8 @@ class RookTableScreen(DressedScreen[None]):
             else:
                 key = "turn.waiting" if s.is_bot(who) else "turn.waiting_human"
                 msg.append(t(key, name=self.who(who)))
-            if self.watching:
-                msg.append("\n" + t("turn.watch", name=self.who(0)), style="dim")
+            if self.watching and self.watch_note():
+                msg.append("\n" + self.watch_note(), style="dim")
         else:
             forced = s.game.forced_reason(v)
             if v.phase == BIDDING:
@@ -347,6 +349,10 @@ class RookTableScreen(DressedScreen[None]):
             if forced is not None:
                 msg.append("\n" + reason_text(forced, a), style="italic")
         self.query_one("#rook-message", TextLines).update(msg)
+
+    def watch_note(self) -> str:
+        """Under the turn in a demo: whose hand is shown (a served spectator has none)."""
+        return t("turn.watch", name=self.who(0))
 
     def update_buttons(self) -> None:
         buttons = [self.query_one(f"#{name}", Button) for name in OPTIONS]

@@ -43,7 +43,7 @@ from tt22.games.rummy.cards import CODE, TEXT
 from tt22.games.rummy.gin import OFFER, WALL
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import is_default_name, sentence, t
+from tt22.tui.i18n import is_default_name, seed_words, sentence, t
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.rummy.model import (
     Choices,
@@ -87,6 +87,9 @@ class PlaySession(Protocol):
 
     @property
     def humans(self) -> list[int]: ...
+
+    @property
+    def shown_seed(self) -> str: ...
 
     def is_bot(self, seat: int) -> bool: ...
 
@@ -310,7 +313,8 @@ class RummyTable(DressedScreen[None]):
         else:
             parts.append(rt("turn_no", n=v.turns + 1))
             parts.append(rt("target_low", n=v.rules.target))
-        return Text(" · ".join(parts), style="bold")
+        seed = seed_words(printable(self.session.shown_seed, 30))  # (as 22's)
+        return Text(" · ".join(parts) + "\n" + seed, style="bold")  # (a line: no wrap in it)
 
     def seats_table(self, v: Any) -> Table:
         table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
