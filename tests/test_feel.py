@@ -511,9 +511,15 @@ async def test_the_move_log_names_each_player_one_way(language: str) -> None:
         from textual.widgets import RichLog
 
         text = "\n".join(line.text for line in screen.query_one("#log", RichLog).lines)
-        assert "Ann" in text
-        for you in ("You ", "you ", "나:", "나 ", "당신", "あなた"):
-            assert you not in text, you
+        # Ann, at the keyboard, is spoken to ("You put away ...", i18n.said); the others
+        # by their names. Never "Ann put away" beside "You put away", nor "당신".
+        spoken = {"en": "You ", "ko": "내가 ", "ja": "あなたが"}[language]
+        assert spoken in text or t("player.you") in text, text
+        assert "Bot 1" in text and "Bot 2" in text
+        for subject in ("Ann put", "Ann kept", "Ann discard", "Ann play", "Ann lead"):
+            assert subject not in text, subject
+        for subject in ("Ann이", "Ann가", "Ann은", "Ann는", "Annが", "Annは", "당신"):
+            assert subject not in text, subject
 
 
 def test_no_internal_names_or_english_in_the_korean_setup_words() -> None:

@@ -717,7 +717,7 @@ async def test_M4_the_local_table_shows_the_seeds_commitment_from_the_first_deal
     want = f"sha256:{seed_commitment(seed)}"
     line = next((x for x in lines[:3] if want in x), None)
     assert line is not None, "\n".join(lines)
-    assert line.strip().endswith(want) and "…" not in line
+    assert line.strip().endswith(want + ")") and "…" not in line  # (seed_words)
     assert seed not in "\n".join(lines)
 
 
