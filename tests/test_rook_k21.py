@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rookkit import GAME, Chooser, modest, play_game
@@ -74,3 +75,22 @@ def test_k21_every_three_player_match_ends_and_every_seat_level_at_the_top_wins(
     before = g.history[-2].scores if len(g.history) > 1 else (0, 0, 0)
     assert max(before) < target  # and it ended at the first hand that reached it
     assert GAME.is_over(g) and GAME.winners(g) == g.winners
+
+
+@pytest.mark.parametrize("language", ["en", "ko", "ja"])
+def test_k21_a_shared_win_is_said_to_be_shared(language: str) -> None:
+    """Two players level at the top share the win: the end screen says so and with
+    whom, not "You win!" (nor names two defenders as partners)."""
+    from tt22.tui.i18n import set_language, t
+    from tt22.tui.rook.summary import winners_text
+
+    set_language(language)
+    try:
+        names = ["Ann", "Bot 1", "Bot 2"]
+        mine = winners_text(names, (0, 2), 3, you=0)
+        assert "K21" in mine and "Bot 2" in mine and mine != t("match.you_win")
+        theirs = winners_text(names, (1, 2), 3, you=0)
+        assert "Bot 1" in theirs and "Bot 2" in theirs and "K21" in theirs
+        assert winners_text(names, (0,), 3, you=0) == t("match.you_win")
+    finally:
+        set_language("en")

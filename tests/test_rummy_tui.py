@@ -385,3 +385,25 @@ async def test_the_mouse_selects_cards_melds_and_lays_off_on_a_clicked_meld() ->
         await pilot.click("#rummy-melds", offset=(mx + 1, y))
         await pilot.pause()
         assert s.state.table[1] == (2, cs("4H 5H 6H 7H"))
+
+
+async def test_gin_offers_no_selection_and_a_click_points_at_the_card() -> None:
+    """Gin puts no melds down, so Space selected cards (marked ▼) for nothing and the
+    footer offered "space Select": a click now points at the card, Space is not a key."""
+    from pilotkit import wait_for
+
+    from tt22.tui.rummy.widgets import MeldHand
+
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await seat(app, pilot, session_of("gin", ["Ann", "Bot 1"], seed="no select"))
+        await wait_for(pilot, lambda: table.my_view() is not None)
+        hand = table.query_one(MeldHand)
+        assert table.check_action("select", ()) is False
+        await pilot.press("space")
+        await pilot.pause()
+        assert hand.selection == []
+        target = hand.order[-1]
+        hand.post_message(MeldHand.CardClicked(len(hand.order) - 1))
+        await wait_for(pilot, lambda: hand.card == target)
+        assert hand.selection == []

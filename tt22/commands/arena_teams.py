@@ -22,15 +22,17 @@ from typing import Any
 from tt22.commands.arena import wilson
 from tt22.commands.common import UsageError
 from tt22.commands.games import make_game_bot
+from tt22.commands.sim import MAX_HANDS as SIM_MAX_HANDS
 from tt22.engine.players import Player
 from tt22.games.protocol import Game
 from tt22.safe import printable
 
 __all__ = ["MAX_HANDS", "TeamTally", "play_team_game", "run_team_arena"]
 
-MAX_HANDS = 200
-"""A game still going after this many hands is unfinished (bots that keep setting
-themselves may never reach the target)."""
+MAX_HANDS = SIM_MAX_HANDS
+"""A game still going after this many hands is unfinished: `tt22 sim`'s cap, far past
+any real match now that every Rook match ends (K21's shared win: a 3-player match with
+the defenders level ran to the old cap of 200)."""
 
 
 @dataclass

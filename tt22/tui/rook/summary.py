@@ -98,6 +98,10 @@ def winners_text(
     """Who won the game (K18, K21): with 4 players the winning partners, named as a team
     ("Winners: Bot 0 and Bot 2, partners"; "You and your partner Bot 2 win!"); else the
     winner, or the players tied at the top who share the win."""
+    if players != 4 and len(winners) > 1:  # level at the top: a shared win (K21)
+        others = [s for s in winners if s != you]
+        shown = t("sep.list").join(printable(names[s], 40) for s in others)
+        return said("rook.game.shared_won", you in winners, names=shown)
     if you is not None and you in winners and (players != 4 or len(winners) != 2):
         return t("match.you_win")
     if players == 4 and len(winners) == 2:

@@ -21,7 +21,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "hint": ("Hint: {move}.", "힌트: {move}.", "ヒント: {move}。"),
     "hint.bid": ("bid {bid}", "{bid} 입찰", "{bid}で入札"),
     "hint.pass": ("pass", "패스", "パス"),
-    "hint.pile": ("take pile {n}", "{n}번 더미 가져오기", "{n}番の山を取る"),
+    "hint.pile": ("take pile {n}", "{n}번 묶음 가져오기", "{n}番の山を取る"),
     "hint.nest": ("put back {cards}", "{cards} 돌려놓기", "{cards} を戻す"),
     "hint.trump": ("name {suit} trump", "트럼프를 {suit}(으)로", "切り札を{suit}に"),
     "hint.play": ("play {card}", "{card} 내기", "{card} を出す"),
@@ -31,7 +31,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "루크 · {n}번째 판 · {phase}",
         "ルック · 第{n}ハンド · {phase}",
     ),
-    "phase.piles": ("choosing piles", "더미 고르기", "山を選ぶ"),
+    "phase.piles": ("choosing piles", "묶음 고르기", "山を選ぶ"),
     "phase.bidding": ("bidding", "입찰", "入札"),
     "phase.nest": ("the nest", "둥지", "巣"),
     "phase.trump": ("naming trump", "트럼프 정하기", "切り札を決める"),
@@ -96,7 +96,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     # piles, nest, trump
     "your_pile": (
         "Choose a pile, blind: pile {n} (↑↓ change, Enter take)",
-        "더미를 고르세요 (안 보고): {n}번 (↑↓ 변경, Enter 가져오기)",
+        "묶음을 고르세요 (안 보고): {n}번 (↑↓ 변경, Enter 가져오기)",
         "山を選んでください (伏せたまま): {n}番 (↑↓ 変更、Enter 取る)",
     ),
     "your_nest": (
@@ -165,14 +165,14 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "btn.bid": ("Bid {bid}", "{bid} 입찰", "{bid}で入札"),
     "btn.pass": ("Pass", "패스", "パス"),
     "btn.put_back": ("Put back {n}/5", "돌려놓기 {n}/5", "戻す {n}/5"),
-    "btn.pile": ("Pile {n}", "{n}번 더미", "{n}番の山"),
+    "btn.pile": ("Pile {n}", "{n}번 묶음", "{n}番の山"),
     # log
     "log.hand": (
         "Hand {n}: {name} deals.",
         "{n}번째 판: {name} 딜러.",
         "第{n}ハンド: {name}が親。",
     ),
-    "log.pile": ("{name} takes pile {n}.", "{name}: {n}번 더미.", "{name}: {n}番の山。"),
+    "log.pile": ("{name} takes pile {n}.", "{name}: {n}번 묶음.", "{name}: {n}番の山。"),
     "log.bid": ("{name} bids {bid}.", "{name}: {bid} 입찰.", "{name}: {bid}で入札。"),
     "log.pass": ("{name} passes.", "{name}: 패스.", "{name}: パス。"),
     "log.nest": ("{name} puts 5 cards back.", "{name}: 5장을 돌려놓음.", "{name}: 5枚戻した。"),
@@ -189,7 +189,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "log.play": ("{name}: {card}", "{name}: {card}", "{name}: {card}"),
     # The same, said to the player at the keyboard or a seat called "You" (i18n.said).
     "log.hand.you": ("Hand {n}: you deal.", "{n}번째 판: 내가 딜러.", "第{n}ハンド: あなたが親。"),
-    "log.pile.you": ("You take pile {n}.", "나: {n}번 더미.", "あなた: {n}番の山。"),
+    "log.pile.you": ("You take pile {n}.", "나: {n}번 묶음.", "あなた: {n}番の山。"),
     "log.bid.you": ("You bid {bid}.", "나: {bid} 입찰.", "あなた: {bid}で入札。"),
     "log.pass.you": ("You pass.", "나: 패스.", "あなた: パス。"),
     "log.nest.you": ("You put 5 cards back.", "나: 5장을 돌려놓음.", "あなた: 5枚戻した。"),
@@ -241,6 +241,17 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "side.other": ("Others", "상대", "相手"),
     "game.title": ("The game is over", "게임 종료", "ゲーム終了"),
     # who won (K18, K21): partners with 4 players, the team named by its two players
+    # the 3-player game: players level at the top at or above the target share it (K21)
+    "game.shared_won": (
+        "{names} share the win (K21)",
+        "{names} 공동 우승 (K21)",
+        "{names}の同点優勝 (K21)",
+    ),
+    "game.shared_won.you": (
+        "You share the win with {names} (K21)",
+        "{names}와(과) 공동 우승했습니다 (K21)",
+        "{names}と同点優勝です (K21)",
+    ),
     "game.partners_won": (
         "Winners: {a} and {b}, partners",
         "우승: {a}·{b} 팀",
@@ -307,16 +318,16 @@ REASONS: dict[str, tuple[str, str]] = {
         "{wanted} 단계는 끝났습니다: 지금은 {now}",
         "{wanted}は終わりました: 今は{now}です",
     ),
-    "no_piles": ("더미 고르기는 2인 게임에만 있습니다", "山を選ぶのは2人戦だけです"),
+    "no_piles": ("묶음 고르기는 2인 게임에만 있습니다", "山を選ぶのは2人戦だけです"),
     "not_a_card": (
         "{card}은(는) 이 덱의 카드가 아닙니다",
         "{card}はこのデッキのカードではありません",
     ),
     "pile_range": (
-        "더미는 0, 1, 2뿐입니다 ({pile} 아님)",
+        "묶음은 0, 1, 2뿐입니다 ({pile} 아님)",
         "山は0、1、2です ({pile}ではありません)",
     ),
-    "pile_taken": ("{pile}번 더미는 이미 가져갔습니다", "{pile}番の山はもう取られています"),
+    "pile_taken": ("{pile}번 묶음은 이미 가져갔습니다", "{pile}番の山はもう取られています"),
     "must_open": (
         "첫 플레이어는 {min_bid} 이상으로 입찰을 시작해야 합니다",
         "最初のプレイヤーは{min_bid}以上で入札を始めなければなりません",

@@ -544,7 +544,9 @@ class RummyTable(DressedScreen[None]):
             return action == "reveal"  # Enter takes the keyboard, nothing else
         c = self.choices()
         mine = self.my_view() is not None
-        if action in ("cursor", "cursor_end", "select"):
+        if action == "select":  # a selection is for melds put down: Gin puts none down
+            return False if is_gin(self.shown_view()) else (True if mine else None)
+        if action in ("cursor", "cursor_end"):
             return True if mine else None
         if action == "reveal":
             return False
@@ -588,9 +590,17 @@ class RummyTable(DressedScreen[None]):
 
     @on(MeldHand.CardClicked)
     def _clicked(self, event: MeldHand.CardClicked) -> None:
-        if self.my_view() is None:
+        v = self.my_view()
+        if v is None:
             return
-        self._hand().toggle(event.index)
+        hand = self._hand()
+        if is_gin(v):  # nothing to select in Gin: a click points at the card
+            order = hand.order
+            if 0 <= event.index < len(order):
+                hand.point_at(order[event.index])
+                self.update_message()
+            return
+        hand.toggle(event.index)
         self.target = None
         self.update_message()
 
