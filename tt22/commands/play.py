@@ -14,7 +14,7 @@ from tt22.commands.common import (
     table_from_args,
 )
 from tt22.commands.games import add_game_argument, game_from_args, game_table
-from tt22.games import DEFAULT_GAME
+from tt22.games import DEFAULT_GAME, default_level
 
 DESCRIPTION = "play at the table (with no command: the home screen)"
 
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
 
         settings = load_settings()
         set_language(args.lang or settings.language or _locale_language())
-        level = args.bot or (settings.bot if settings.bot in levels else levels[0])
+        level = args.bot or default_level(levels, settings.bot)
         seats: list[Player] = []
         for seat in range(players):
             if seat == 0 and not args.watch:
@@ -143,7 +143,7 @@ def _run_game(args: argparse.Namespace, name: str) -> int:
 
     settings = load_settings()
     set_language(args.lang or settings.language or _locale_language())
-    level = args.bot or (settings.bot if settings.bot in levels else levels[0])
+    level = args.bot or default_level(levels, settings.bot)
     seats: list[Player] = []
     for seat in range(players):
         if seat == 0 and not args.watch:

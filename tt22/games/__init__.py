@@ -3,6 +3,20 @@
 Importing this package loads no game; `get_game(name)` loads one.
 """
 
-from .registry import DEFAULT_GAME, UnknownGame, game_names, get_game
+from .registry import (
+    DEFAULT_GAME,
+    DEFAULT_LEVEL,
+    UnknownGame,
+    default_level,
+    game_names,
+    get_game,
+)
 
-__all__ = ["DEFAULT_GAME", "UnknownGame", "game_names", "get_game"]
+__all__ = [
+    "DEFAULT_GAME",
+    "DEFAULT_LEVEL",
+    "UnknownGame",
+    "default_level",
+    "game_names",
+    "get_game",
+]

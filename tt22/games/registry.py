@@ -7,15 +7,36 @@ exactly the game asked for (harlequin's plug-in rule).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the protocol loads 22's engine: not needed to list names
     from .protocol import Game
 
-__all__ = ["DEFAULT_GAME", "UnknownGame", "bots_module", "game_names", "get_game"]
+__all__ = [
+    "DEFAULT_GAME",
+    "DEFAULT_LEVEL",
+    "UnknownGame",
+    "bots_module",
+    "default_level",
+    "game_names",
+    "get_game",
+]
 
 DEFAULT_GAME = "twentytwo"
 """The game tt22 opens on, and the game of every version-1 record."""
+
+DEFAULT_LEVEL = "normal"
+"""The bots a new player meets: a real opponent (the rules of thumb, or better), never
+the easiest, which misjudges on purpose. The new-game screens say so."""
+
+
+def default_level(levels: Sequence[str], wanted: str = "") -> str:
+    """`wanted` when it is one of `levels`, else `DEFAULT_LEVEL`, else the first."""
+    if wanted in levels:
+        return wanted
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[0]
+
 
 _GAMES: dict[str, tuple[str, str]] = {
     "twentytwo": ("tt22.games.twentytwo", "TWENTYTWO"),

@@ -42,7 +42,7 @@ from tt22.engine import (
     selection_problem,
     show_ranks,
 )
-from tt22.games import DEFAULT_GAME, get_game
+from tt22.games import DEFAULT_GAME, DEFAULT_LEVEL, get_game
 from tt22.safe import printable
 from tt22.serve.driver import ChannelDriver
 from tt22.serve.heap import screen_closed, styles_caches_let_go
@@ -665,7 +665,9 @@ class NewTableScreen(ModalScreen[None]):
             yield Choice(games, DEFAULT_GAME, label=t("serve.new.game"), id="game")
             yield Choice(_counts(DEFAULT_GAME), 4, label=t("serve.new.players"), id="players")
             yield Choice(_people(4), 2, label=t("serve.new.humans"), id="humans")
-            yield Choice(_levels(DEFAULT_GAME), "easy", label=t("serve.new.level"), id="level")
+            yield Choice(
+                _levels(DEFAULT_GAME), DEFAULT_LEVEL, label=t("serve.new.level"), id="level"
+            )
             clocks = [(t("serve.new.no_clock"), 0)] + [(f"{s} s", s) for s in (15, 30, 60, 120)]
             yield Choice(clocks, 0, label=t("serve.new.clock"), id="clock")
             with Horizontal():

@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from tt22.games import DEFAULT_GAME, game_names, get_game
+from tt22.games import DEFAULT_GAME, default_level, game_names, get_game
 from tt22.games.registry import bots_module
 
 __all__ = [
@@ -88,16 +88,16 @@ def public_view(game: str, state: Any) -> Any:
 
 
 def make_seat_bot(game: str, level: str, seed: str, seat: int) -> Any:
-    """The bot of `level` for `seat` (an unknown level: the easiest), choosing from the
-    seat's view."""
+    """The bot of `level` for `seat` (an unknown level: the default one), choosing from
+    the seat's view."""
     if game == DEFAULT_GAME:
         from tt22.bots import LEVELS, make_bot
 
-        return make_bot(level if level in LEVELS else "easy", seed, seat)
+        return make_bot(default_level(tuple(LEVELS), level), seed, seat)
     bots = bots_module(game)
     assert bots is not None, game
     levels = tuple(getattr(bots, "LEVELS", ()))
-    return bots.make_level(level if level in levels else levels[0], seed)
+    return bots.make_level(default_level(levels, level), seed)
 
 
 def seat_hint(game: str, view: Any, salt: str) -> Any:

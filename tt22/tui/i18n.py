@@ -347,6 +347,14 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "setup.seat": ("Seat {n}", "{n}번 자리", "{n}番席"),
     "setup.human": ("Human at this keyboard", "이 키보드의 사람", "このキーボードの人"),
     "setup.bot": ("Bot: {level}", "봇: {level}", "ボット: {level}"),
+    "setup.levels": (
+        "Bots play at {normal} unless you choose: a real opponent. At {easy} they slip on"
+        " purpose; at {hard} and {expert} they think further ahead.",
+        "봇은 따로 고르지 않으면 {normal} 단계: 제대로 두는 상대입니다. {easy} 단계는 일부러"
+        " 실수하고, {hard}·{expert} 단계는 더 멀리 내다봅니다.",
+        "ボットは選ばなければ「{normal}」：本気の相手です。\n「{easy}」はわざと間違え、"
+        "「{hard}」と「{expert}」は先を読みます。",
+    ),
     "setup.rules": ("Rules", "규칙", "ルール"),
     "setup.seed": ("Seed", "시드", "シード"),
     "setup.seed_hint": ("blank = a fresh seed", "비우면 새 시드", "空欄 = 新しいシード"),

@@ -1,13 +1,20 @@
 """Bots of the Rummy family. Each sees its seat's view (M5) and nothing else.
 
-- `random`: any legal move uniformly, from the decision's own stream.
+- `random`: any legal move uniformly, from the decision's own stream (for tests and the
+  arena; no level plays it).
+- `casual` (the easy level): the rules of thumb with a casual player's slips: it
+  overlooks a useful discard now and then, sometimes throws the second or third best
+  card, misses a lay-off at times. It melds, lays off and knocks whenever it can.
+- `rules` (normal): rules of thumb. In Rummy take the discard only when it goes into a
+  meld (or onto the table's), put down every meld and lay off every card it can, and
+  discard by the worth of the hand kept (`tactics`: deadwood less the chances of the
+  cards to grow into melds, weighed more as a hand drags on), so hands end (M9). In Gin
+  take the upcard or the discard only when it lowers the hand's deadwood, discard the
+  card that leaves the least deadwood (the highest such card on a tie), and knock as
+  soon as it may, with the least deadwood (gin when it can).
 - `sampling` (Gin): the rules of thumb's draws and knocks; discards weighing the deadwood
   kept, how the kept cards may grow with the next draw, and the opponent's likely hand,
   dealt from the view again and again (it tracks the cards the opponent picked up).
-- `rules`: rules of thumb. Take the upcard or the discard only when it lowers the hand's
-  deadwood; in Rummy put down every meld and lay off every card it can; discard the card
-  that leaves the least deadwood (the highest such card on a tie); in Gin knock as soon as
-  it may, with the least deadwood (gin when it can).
 
 Randomness: every decision draws from `bot/<seat>/<name>/<hand>/<turn>/<step>` of the
 match seed (docs/seeds.md), so a decision is a pure function of (seed, seat, bot, view).
@@ -24,12 +31,14 @@ from .cards import CODE, TEXT, VALUE
 from .melds import best_arrangement, isolated_cards
 from .moves import PILE, STOCK, Discard, Draw, Knock, LayOff, Meld, Pass
 from .sample import gin_world, known_held
+from .tactics import keep_worth, serves_a_meld, unseen
 from .views import GinView, RummyView
 
 __all__ = [
     "BOT_NAMES",
     "LEVELS",
     "Bot",
+    "CasualBot",
     "RandomBot",
     "RulesBot",
     "SamplingBot",
@@ -95,21 +104,106 @@ def _worth_taking(view: View) -> bool:
     return after < now
 
 
+def patience(view: RummyView) -> float:
+    """How much a Rummy hand's draw potential counts against its deadwood: more as the
+    hand drags on (each reshuffle, M9), when a stuck hand has many draws ahead."""
+    return PATIENCE + PATIENCE_PER_RESHUFFLE * view.reshuffles
+
+
+PATIENCE = 3.0
+PATIENCE_PER_RESHUFFLE = 8.0
+"""Measured by benchmarks/void_hands.py (four players, 30 matches): 2 and 4 left 5.0 void
+hands in 100, 3 and 8 left 1.2, 4 and 12 left 1.8."""
+
+
+STUCK = 2
+SLACK = 8.0
+"""After `STUCK` reshuffles (one before M9's limit) the hand is stuck: every seat throws
+back what it draws and keeps the low cards the others need. A stuck player throws any
+card within `SLACK` of the best, drawn from the decision's stream, so held cards go
+round and someone gets a meld (benchmarks/void_hands.py measures it)."""
+
+
+def _shaken(options: Sequence[tuple[float, int]], rng: Pcg32) -> list[int]:
+    best = options[0][0]
+    near = [c for w, c in options if w <= best + SLACK]
+    first = near[rng.bounded(len(near))]
+    return [first, *(c for _, c in options if c != first)]
+
+
+def rummy_discard(view: RummyView, legal: Sequence[Any], wait: float) -> list[tuple[float, int]]:
+    """Each legal discard as (worth of the hand it keeps, card), best first (the higher
+    card on a tie): see `tactics`."""
+    ace_high = view.rules.ace_high
+    pool = unseen(view)
+    options = []
+    for m in legal:
+        if isinstance(m, Discard):
+            card = CODE[m.card]
+            kept = [c for c in view.hand if c != card]
+            options.append((keep_worth(kept, pool, view.table, ace_high, wait), card))
+    options.sort(key=lambda wc: (wc[0], -VALUE[wc[1]]))
+    return options
+
+
+def gin_discards(hand: Sequence[int], banned: int) -> list[int]:
+    """Every card but `banned` (M4), best discard first: the least deadwood left, the
+    higher card on a tie."""
+    cards = [c for c in hand if c != banned]
+    return sorted(
+        cards, key=lambda c: (best_arrangement([x for x in hand if x != c])[0], -VALUE[c])
+    )
+
+
 class RulesBot:
+    """Rules of thumb (the module's docstring). `CasualBot` is this bot with slips."""
+
     name = "rules"
 
     def __init__(self, seed: str) -> None:
         self.key = seed_key(seed)
+
+    def take(self, view: View, useful: bool, rng: Pcg32 | None) -> bool:
+        """Take the pile's top (or the upcard) when it is `useful`."""
+        return useful
+
+    def pick(self, ranked: Sequence[int], rng: Pcg32 | None) -> int:
+        """The discard, from the cards ranked best first."""
+        return ranked[0]
+
+    def lay_off(self, rng: Pcg32 | None) -> bool:
+        """Lay off a card the table's melds can take (Rummy, M6)."""
+        return True
+
+    def patience(self, view: RummyView) -> float:
+        return patience(view)
+
+    def rng(self, view: View) -> Pcg32 | None:
+        return None
 
     def choose(self, view: Any) -> Any:
         legal = view.legal_moves()
         seat = view.seat
         if len(legal) == 1:
             return legal[0]
+        rng = self.rng(view)
         kinds = {type(m) for m in legal}
+        rummy = isinstance(view, RummyView)
         if Draw in kinds and Discard not in kinds and Knock not in kinds:
-            if Draw(seat, PILE) in legal and _worth_taking(view):
-                return Draw(seat, PILE)
+            if Draw(seat, PILE) in legal:
+                if rummy:
+                    top = view.pile[-1]
+                    useful = serves_a_meld(view.hand, top, view.table, view.rules.ace_high)
+                    # A hand the stock went round on: a card that joins one of the
+                    # hand's own is worth it too (three stuck players each holding a
+                    # third of the last run would never go out).
+                    useful = useful or (
+                        view.reshuffles >= 1 and top not in isolated_cards((*view.hand, top))
+                    )
+                else:
+                    useful = _worth_taking(view)
+                if self.take(view, useful, rng):
+                    return Draw(seat, PILE)
             if Draw(seat, STOCK) in legal:
                 return Draw(seat, STOCK)
             return Pass(seat) if Pass(seat) in legal else legal[0]
@@ -123,10 +217,53 @@ class RulesBot:
         if melds:
             return max(melds, key=lambda m: (len(m.cards), sum(VALUE[CODE[t]] for t in m.cards)))
         lays = [m for m in legal if isinstance(m, LayOff)]
-        if lays:
+        if lays and (Discard not in kinds or self.lay_off(rng)):
             return lays[0]
-        _, card = best_discard(view.hand, view.taken, _ace_high(view))
-        return Discard(seat, TEXT[card])
+        if rummy:
+            options = rummy_discard(view, legal, self.patience(view))
+            ranked = [c for _, c in options]
+            if view.reshuffles >= STUCK:
+                ranked = _shaken(options, decision_rng(self.key, "stuck", view))
+        else:
+            ranked = gin_discards(view.hand, view.taken)
+        return Discard(seat, TEXT[self.pick(ranked, rng)])
+
+
+class CasualBot(RulesBot):
+    """The easy level: a casual player, who knows the rules of thumb and slips.
+
+    It melds, lays off and knocks whenever it can (a Gin hand against it is a real
+    hand, never a 413-0 shut-out), but it overlooks a useful discard now and then
+    (`overlook`), sometimes throws the second or third best card (`slip`), misses a
+    lay-off at times, and never learns patience as a Rummy hand drags on. Its slips
+    draw from the decision's own stream, so it is as reproducible as the others."""
+
+    name = "casual"
+    overlook = 1 / 4
+    slip = 1 / 3
+    miss = 1 / 4
+
+    def rng(self, view: View) -> Pcg32 | None:
+        return decision_rng(self.key, self.name, view)
+
+    def take(self, view: View, useful: bool, rng: Pcg32 | None) -> bool:
+        return useful and not _chance(rng, self.overlook)
+
+    def pick(self, ranked: Sequence[int], rng: Pcg32 | None) -> int:
+        if len(ranked) > 1 and _chance(rng, self.slip):
+            assert rng is not None
+            return ranked[1 + rng.bounded(min(2, len(ranked) - 1))]
+        return ranked[0]
+
+    def lay_off(self, rng: Pcg32 | None) -> bool:
+        return not _chance(rng, self.miss)
+
+    def patience(self, view: RummyView) -> float:
+        return PATIENCE
+
+
+def _chance(rng: Pcg32 | None, p: float) -> bool:
+    return rng is not None and rng.bounded(1 << 20) < p * (1 << 20)
 
 
 def _after_best_discard(hand: Sequence[int]) -> int:
@@ -228,10 +365,10 @@ class SamplingBot:
         return Discard(seat, TEXT[best])
 
 
-BOT_NAMES = ("random", "rules", "sampling")
+BOT_NAMES = ("random", "casual", "rules", "sampling")
 
 LEVELS: dict[str, tuple[str, int]] = {
-    "easy": ("random", 0),
+    "easy": ("casual", 0),
     "normal": ("rules", 0),
     "hard": ("sampling", 16),
     "expert": ("sampling", 40),
@@ -251,6 +388,8 @@ def make_level(level: str, seed: str) -> Bot:
 def make_bot(name: str, seed: str, worlds: int = 24) -> Bot:
     if name == "random":
         return RandomBot(seed)
+    if name == "casual":
+        return CasualBot(seed)
     if name == "rules":
         return RulesBot(seed)
     if name == "sampling":

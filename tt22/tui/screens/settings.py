@@ -16,6 +16,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Button, Static
 
+from tt22.games import default_level
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import LANGUAGES, detect_language, level_name, set_language, t
 from tt22.tui.screens.settled import SettledScreen
@@ -84,7 +85,7 @@ class SettingsScreen(SettledScreen[None]):
             )
             yield Choice(
                 [(level_name(level), level) for level in levels],
-                s.bot if s.bot in levels else levels[0],
+                default_level(levels, s.bot),
                 label=t("settings.level"),
                 id="bot",
                 classes="field",

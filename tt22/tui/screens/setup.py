@@ -28,7 +28,7 @@ from textual.widgets import Button, Static
 
 from tt22.engine import Rules, RulesError, resolve_seed, seed_problem
 from tt22.engine.players import Player
-from tt22.games import DEFAULT_GAME, get_game
+from tt22.games import DEFAULT_GAME, default_level, get_game
 from tt22.tui import tables
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import CATALOGUE, is_default_name, level_name, rules_text, t
@@ -63,6 +63,11 @@ def game_title(name: str, rules: object = None) -> str:
         if key in CATALOGUE:
             return t(key)
     return get_game(name).title
+
+
+def levels_note() -> str:
+    """What the levels mean, and that new seats get a real opponent (DEFAULT_LEVEL)."""
+    return t("setup.levels", **{lv: level_name(lv) for lv in ("easy", "normal", "hard", "expert")})
 
 
 def game_levels(name: str) -> tuple[str, ...]:
@@ -203,6 +208,7 @@ class SetupScreen(SettledScreen[None]):
             # The seats of the default table are built with the screen (one mount and
             # one layout, not a second round of them after it opens).
             yield Grid(*self.seat_rows(4), id="seats-setup")
+            yield Static(Text(levels_note()), id="levels-note")
             # 22's rules: seven fields in one widget (a quarter less to mount).
             yield FieldForm(self.rules_rows(), title=t("setup.rules"), id="rules-22")
             yield Vertical(id="rules-game", classes="-hidden")  # (another game's rules)
@@ -428,8 +434,9 @@ class SetupScreen(SettledScreen[None]):
         options = self.seat_options()
         kinds = [value for _label, value in options]
         levels = game_levels(self.game)
-        wanted = self.tapp.settings.bot
-        preferred = f"bot:{wanted}" if wanted in levels else str(kinds[0])
+        preferred = (
+            f"bot:{default_level(levels, self.tapp.settings.bot)}" if levels else str(kinds[0])
+        )
         rows: list[Widget] = []
         for seat in range(1, players):
             kind, name = old.get(seat, (preferred, t("player.bot", n=seat)))
