@@ -138,9 +138,10 @@ def test_the_text_account_tells_the_hand_and_escapes_names() -> None:
     assert "Bot 1 knocks, discarding 5H" in text and "knock: Bot 1 scores 4" in text
     assert text.endswith("Game over: Bot 1 won. Scores: Eve\\x1b[31m 0, Bot 1 224\n")
     rummy_text = render_text(json.loads(render("rummy")))
-    assert "Bot 0 melds 3♥ 4♥ 5♥" in rummy_text and "Bot 0 goes out." in rummy_text
-    # (M2: a hand by suit, an ace that could run low beside the 2 and 3 of its suit)
-    assert "Bot 1 holds 2♦ A♣ 3♣: +6" in rummy_text
+    assert "Bot 1 melds 3♥ 4♥ 5♥" in rummy_text and "Bot 0 goes out." in rummy_text
+    assert "Bot 0 lays A♥ off on meld 1" in rummy_text  # (M6: under 2♥ 3♥ 4♥ 5♥)
+    # (M2: a hand by suit, an ace that could run low before the 3 of its suit)
+    assert "Bot 1 holds A♣ 3♣: +4" in rummy_text
 
 
 if __name__ == "__main__":

@@ -251,7 +251,7 @@ async def test_the_form_opens_a_table_of_the_game_chosen(tmp_path: Path) -> None
         await ann.connect(server.port)
         await bob.connect(server.port)
         table = await open_table(
-            ann, server, 1, "Rook", [(TAB * 2 + LEFT, "bots)  ‹ 1 ›"), (TAB + RIGHT, "‹ normal ›")]
+            ann, server, 1, "Rook", [(TAB * 2 + LEFT, "bots)  ‹ 1 ›"), (TAB, "‹ normal ›")]
         )
         assert table.options.game == "rook"
         assert table.options.seats == ("human", "normal", "normal", "normal")

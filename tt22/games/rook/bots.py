@@ -1,7 +1,10 @@
 """Rook's bots. Each sees its seat's view (K23) and nothing else, and returns one move.
 
 - `random`: any legal card, nest and trump uniformly; it opens at the minimum and passes
-  otherwise (uniformly random bids lose hand after hand and a game may never end).
+  otherwise (uniformly random bids lose hand after hand and a game may never end). For
+  tests and the arena: no level plays it.
+- `casual` (the easy level): the rules of thumb, slipping a careless card in the play
+  now and then.
 - `rules`: rules of thumb: bids from its hand's strength, keeps its longest strong suit as
   trump, buries low cards of short suits, wins tricks with counters cheaply, gives its
   partner points, saves the Rook for a trick worth it.
@@ -46,6 +49,7 @@ from .views import RookView, view
 __all__ = [
     "BOT_NAMES",
     "LEVELS",
+    "CasualRookBot",
     "RandomRookBot",
     "RookBot",
     "RulesRookBot",
@@ -243,6 +247,34 @@ def _cheapest(legal: Sequence[int]) -> int:
     return min(pool, key=lambda c: (POINTS[c] > 0, c >> 2, c))
 
 
+class CasualRookBot:
+    """The easy level: a casual player. It takes the nest and names trump by the rules of
+    thumb, but now and then (`slip`, from the decision's own stream) it bids a step or
+    two past what its hand is worth, or throws a legal card without thinking: it
+    misjudges, it never gives the hand away as random play did."""
+
+    name = "casual"
+    slip = 1 / 2
+
+    def __init__(self, key: bytes) -> None:
+        self.key = key
+        self.rules = RulesRookBot(key)
+
+    def choose(self, view: RookView) -> RookMove:
+        rng = decision_rng(self.key, view.seat, self.name, view)
+        slipped = rng.bounded(1 << 20) < self.slip * (1 << 20)
+        if view.phase == PLAY and slipped:
+            moves = view.legal_moves()
+            return moves[rng.bounded(len(moves))]
+        move = self.rules.choose(view)
+        if view.phase == BIDDING and slipped and isinstance(move, Pass) and view.high:
+            # An eager player's bid: one step past what the hand is worth (K8).
+            nxt = view.min_next_bid()
+            if nxt and nxt <= bid_limit(view) + 2 * view.rules.bid_step:
+                return Bid(view.seat, nxt)
+        return move
+
+
 class RulesRookBot:
     """Level 2: the rules of thumb."""
 
@@ -345,10 +377,10 @@ class SamplingRookBot:
         return moves[best]
 
 
-BOT_NAMES = ("random", "rules", "sampling")
+BOT_NAMES = ("random", "casual", "rules", "sampling")
 
 LEVELS: dict[str, tuple[str, int]] = {
-    "easy": ("random", 0),
+    "easy": ("casual", 0),
     "normal": ("rules", 0),
     "hard": ("sampling", 16),
     "expert": ("sampling", 40),
@@ -369,6 +401,8 @@ def make_bot(name: str, seed: str, worlds: int = 24) -> RookBot:
     key = seed_key(seed)
     if name == "random":
         return RandomRookBot(key)
+    if name == "casual":
+        return CasualRookBot(key)
     if name == "rules":
         return RulesRookBot(key)
     if name == "sampling":
