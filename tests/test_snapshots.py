@@ -237,3 +237,46 @@ async def test_the_screens_around_the_tables(what: str, language: str) -> None:
         await _open(app, pilot, what)
 
     await shoot(name, options, lambda app: True, open_it)
+
+
+# ---------------------------------------------------------------- the server's screens
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("what", ["lobby", "new-table"])
+async def test_the_served_lobby(
+    what: str, language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby a connection opens on, with two tables waiting (their codes fixed
+    here; the server draws them at random), and its new-table form."""
+    from tt22.serve.app import Person, ServeApp
+    from tt22.serve.hub import Hub, TableOptions
+
+    codes = iter(["KQ7M", "ZX2P"])
+    monkeypatch.setattr(Hub, "new_code", lambda self: next(codes))
+    hub = Hub(tmp_path)
+    hub.create(TableOptions(), "SHA256:bob", "Bob")
+    hub.create(
+        TableOptions(game="rook", seats=("human", "human", "normal", "normal")),
+        "SHA256:cho",
+        "Cho",
+    )
+    lang = {"en": "en_US.UTF-8", "ko": "ko_KR.UTF-8", "ja": "ja_JP.UTF-8"}[language]
+    app = ServeApp(hub, Person("ann", "SHA256:ann", env={"LANG": lang}), None, tmp_path)
+    app.NOTIFICATION_TIMEOUT = 600
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.screen.is_mounted and "KQ7M" in screen_text(app))
+            if what == "new-table":
+                await pilot.press("n")
+                await wait_for(pilot, lambda: len(app.screen_stack) > 1)
+            await settle(app, pilot, lambda: True)
+            check_snapshot(app, f"serve-{what}-{language}")
+    finally:
+        hub.close()
+
+
+def screen_text(app: Any) -> str:
+    from snapkit import screen_lines
+
+    return "\n".join(screen_lines(app))
