@@ -15,7 +15,7 @@ import time
 from tt22.bots import LEVELS, make_bot
 from tt22.bots.base import bot_stream
 from tt22.bots.determinize import Sampler, sim_from
-from tt22.engine import Rules, apply, new_match, view
+from tt22.games.twentytwo import Rules, apply, new_match, view
 
 
 def think_times(level: str, players: int, matches: int) -> tuple[int, float, float, float]:

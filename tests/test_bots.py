@@ -11,7 +11,7 @@ from tt22.bots.base import bot_stream
 from tt22.bots.cheater import CheaterBot
 from tt22.bots.choices import candidates, rules_move
 from tt22.bots.montecarlo import match_value
-from tt22.engine import (
+from tt22.games.twentytwo import (
     EXCHANGE,
     Exchange,
     Move,
@@ -169,7 +169,7 @@ def test_rules_of_thumb() -> None:
     s2 = State.__new__(State)
     for slot in State.__slots__:
         setattr(s2, slot, getattr(s, slot))
-    from tt22.engine import PLAY
+    from tt22.games.twentytwo import PLAY
 
     s2.phase = PLAY
     s2.stock = ()

@@ -12,7 +12,9 @@ from ptykit import run_in_a_pty
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from tt22.engine import (
+from tt22.core.players import Player
+from tt22.core.seeds import seed_commitment
+from tt22.games.twentytwo import (
     PLAY,
     Exchange,
     Move,
@@ -20,11 +22,9 @@ from tt22.engine import (
     apply,
     legal_moves,
     new_match,
-    seed_commitment,
     selection_problem,
     view,
 )
-from tt22.engine.players import Player
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.dialogs import ChoiceDialog
@@ -194,7 +194,7 @@ async def test_enter_with_nothing_selected_plays_the_card_under_the_cursor() -> 
         assert len(screen.session.moves) > before
         played = screen.session.moves[before]
         assert played.seat == 0 and list(getattr(played, "cards", ())) == [
-            __import__("tt22.engine", fromlist=["card_text"]).card_text(card)
+            __import__("tt22.core.cards", fromlist=["card_text"]).card_text(card)
         ]
 
 

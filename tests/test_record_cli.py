@@ -12,8 +12,8 @@ import pytest
 from recordkit import SAMPLES, bot_bytes, bot_record
 
 from tt22.cli import main
-from tt22.engine import Play
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Play
 from tt22.record import (
     RecordedMove,
     final_state,

@@ -12,8 +12,8 @@ import msgspec
 import pytest
 from recordkit import STARTED, bot_bytes, bot_record, seats
 
-from tt22.engine import Exchange, Play, Rules
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Exchange, Play, Rules
 from tt22.record import (
     FORMAT_VERSION,
     MAX_BYTES,

@@ -9,8 +9,8 @@ mistake. `tt22 arena --allow-cheater` is the one place that calls it; it is not 
 
 from __future__ import annotations
 
-from tt22.engine import EXCHANGE, Move, State, view
-from tt22.engine.rng import Pcg32
+from tt22.core.rng import Pcg32
+from tt22.games.twentytwo import EXCHANGE, Move, State, view
 
 from .choices import candidates
 from .fastsim import Sim

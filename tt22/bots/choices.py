@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tt22.engine import Exchange, Move, Play, SeatView
-from tt22.engine.cards import CODE, TEXT
+from tt22.core.cards import CODE, TEXT
+from tt22.games.twentytwo import Exchange, Move, Play, SeatView
 
 from .fastsim import exchange_choice, follow_choice, lead_choice
 

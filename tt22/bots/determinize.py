@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tt22.engine import EXCHANGE, PLAY, SeatView, State
-from tt22.engine.rng import Pcg32
-from tt22.engine.state import DealStart, ExchangeRecord, MatchInfo
+from tt22.core.rng import Pcg32
+from tt22.games.twentytwo import EXCHANGE, PLAY, SeatView, State
+from tt22.games.twentytwo.state import DealStart, ExchangeRecord, MatchInfo
 
 from .fastsim import Sim
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tt22.engine import Move, SeatView
+from tt22.games.twentytwo import Move, SeatView
 
 from .base import bot_stream
 from .choices import candidates

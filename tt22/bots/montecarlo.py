@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tt22.engine import Move, SeatView
-from tt22.engine.rng import Pcg32
+from tt22.core.rng import Pcg32
+from tt22.games.twentytwo import Move, SeatView
 
 from .choices import Candidate, candidates
 from .determinize import Sampler, sim_from

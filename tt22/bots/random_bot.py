@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tt22.engine import Move, SeatView
-from tt22.engine.rng import Pcg32
+from tt22.core.rng import Pcg32
+from tt22.games.twentytwo import Move, SeatView
 
 __all__ = ["RandomBot"]
 

@@ -12,9 +12,8 @@ import importlib
 from typing import Any
 
 from tt22.commands.common import UsageError, seed_from_args, table_from_args
-from tt22.games import DEFAULT_GAME, UnknownGame, game_names, get_game
-from tt22.games.protocol import Game, RulesError
-from tt22.games.registry import bots_module
+from tt22.core.protocol import Game, RulesError
+from tt22.core.registry import DEFAULT_GAME, UnknownGame, bots_module, game_names, get_game
 from tt22.safe import printable
 
 __all__ = [

@@ -14,7 +14,7 @@ from typing import Any
 
 from tt22.commands.common import UsageError, add_display_arguments
 from tt22.commands.games import add_game_argument, game_from_args
-from tt22.games import DEFAULT_GAME
+from tt22.core.registry import DEFAULT_GAME
 
 DESCRIPTION = "step through a .22rec record"
 
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_other(args: argparse.Namespace, record: Any) -> int:
     """A record of a game other than 22, in that game's replayer (tt22.tui.tables)."""
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
     from tt22.safe import printable
     from tt22.tui.tables import REPLAYERS
 

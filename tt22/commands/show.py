@@ -16,7 +16,7 @@ import sys
 
 from tt22.commands.common import UsageError, add_ascii_argument
 from tt22.commands.games import add_game_argument, check_record_game, game_from_args, game_text
-from tt22.games import DEFAULT_GAME, get_game
+from tt22.core.registry import DEFAULT_GAME, get_game
 from tt22.record import (
     Record,
     RecordError,

@@ -31,9 +31,9 @@ from tt22.commands.games import (
     game_text,
     make_game_bot,
 )
-from tt22.engine.players import Player
-from tt22.games import DEFAULT_GAME
-from tt22.games.protocol import Game
+from tt22.core.players import Player
+from tt22.core.protocol import Game
+from tt22.core.registry import DEFAULT_GAME
 from tt22.safe import printable
 from tt22.simulate import play_match
 from tt22.textlog import render_text

@@ -4,7 +4,7 @@ schema, reading and writing, replay and verification, autosave. Imports the engi
 `tt22 show` start fast. The format is specified in docs/record-format.md.
 """
 
-from tt22.engine.players import Player as SeatInfo
+from tt22.core.players import Player as SeatInfo
 
 from .autosave import Autosave, SlotBusy
 from .codec import decode_record, encode_record, load_record, save_record, write_atomic

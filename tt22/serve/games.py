@@ -19,8 +19,7 @@ from typing import Any
 
 import msgspec
 
-from tt22.games import DEFAULT_GAME, game_names, get_game
-from tt22.games.registry import bots_module
+from tt22.core.registry import DEFAULT_GAME, bots_module, game_names, get_game
 
 __all__ = [
     "PRIVATE",
@@ -53,7 +52,7 @@ def served_games() -> tuple[str, ...]:
 def view_type(game: str) -> Any:
     """The type a seat's view of `game` decodes to."""
     if game == DEFAULT_GAME:
-        from tt22.engine import SeatView
+        from tt22.games.twentytwo import SeatView
 
         return SeatView
     if game == "rook":
@@ -127,7 +126,8 @@ def safe_move(game: str, view: Any, seed: str) -> Any:
     g = get_game(game)
     moves = g.view_legal_moves(view)
     if game == DEFAULT_GAME:
-        from tt22.engine import Exchange, Play, parse_cards
+        from tt22.core.cards import parse_cards
+        from tt22.games.twentytwo import Exchange, Play
 
         keep = [m for m in moves if isinstance(m, Exchange) and not m.discard]
         if keep:

@@ -32,9 +32,9 @@ from rich.text import Text
 from textual.binding import Binding, BindingsMap, BindingType
 
 import tt22.tui.replay.words  # noqa: F401  (the "replay." words the keys below use)
-from tt22.engine.players import Player
-from tt22.games import get_game
-from tt22.games.protocol import Location
+from tt22.core.players import Player
+from tt22.core.protocol import Location
+from tt22.core.registry import get_game
 from tt22.record import Record, SlotBusy, comment_visible, fork_record, replay_game
 from tt22.safe import printable
 from tt22.tui.i18n import CATALOGUE, add_section, t

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.engine.cards import show_card
+from tt22.core.cards import show_card
 from tt22.safe import printable
 
 from .cards import CODE, TEXT, hand_order

@@ -406,7 +406,7 @@ class RecordPicker(Screen[None]):
 
     def open(self, path: Path) -> bool:
         """Open `path` in the replayer, or say in one line why it cannot be."""
-        from tt22.games import DEFAULT_GAME
+        from tt22.core.registry import DEFAULT_GAME
         from tt22.record import RecordError, load_record
         from tt22.replay_model import ReplayError, ReplayModel
         from tt22.tui.replay.screen import ReplayScreen

@@ -2,8 +2,8 @@
 
 Nothing here knows a rule. The position is a move number into `ReplayModel`, whose
 states are the engine's own; the seats are the play app's `SeatsTable`, fed a snapshot
-built from the full state (all hands open) or from `engine.view` (one seat's view, so
-a hidden card is not even in the data the widgets get).
+built from the full state (all hands open) or from `tt22.games.twentytwo.view` (one seat's
+view, so a hidden card is not even in the data the widgets get).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
-from tt22.engine import show_card
+from tt22.core.cards import show_card
 from tt22.games.rummy.cards import LOW, VALUE
 from tt22.tui.rummy.model import Arranged
 from tt22.tui.widgets.cards import suit_style

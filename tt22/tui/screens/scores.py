@@ -18,7 +18,8 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tt22.engine import State, show_card
+from tt22.core.cards import show_card
+from tt22.games.twentytwo import State
 from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t

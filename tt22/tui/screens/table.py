@@ -21,25 +21,23 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Button, RichLog
 
-from tt22.engine import (
+from tt22.core.cards import card_text, parse_cards, show_ranks
+from tt22.core.protocol import IllegalMove
+from tt22.games.twentytwo import (
     EXCHANGE,
     PLAY,
     Exchange,
     ExchangeRecord,
-    IllegalMove,
     Move,
     Play,
     SeatView,
     State,
     apply,
-    card_text,
     forced_reason,
     legal_moves,
     new_match,
-    parse_cards,
     playable_cards,
     selection_problem,
-    show_ranks,
     view,
 )
 from tt22.safe import printable

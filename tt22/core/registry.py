@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the protocol loads 22's engine: not needed to list names
+if TYPE_CHECKING:  # not needed to list names
     from .protocol import Game
 
 __all__ = ["DEFAULT_GAME", "UnknownGame", "bots_module", "game_names", "get_game"]
