@@ -1,7 +1,9 @@
 """The layers of ARCHITECTURE.md, checked on the source (every import and call) and at run
 time. tt22.core (cards, RNG, seeds, players, the protocol, the registry) is pure and imports
 no game; each game (tt22.games.<name>) is pure and stands on core and its own package
-alone; bots and records never reach up to the interface or the command line."""
+alone; bots and records never reach up to the interface or the command line; the server
+and the shared interface know games only through core (the protocol and the registry),
+but for the allow-list below; the interface never imports the command line."""
 
 from __future__ import annotations
 
@@ -170,3 +172,88 @@ def test_bots_and_records_load_without_textual() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+# -- the server and the shared interface know no game ----------------------------------
+
+PER_GAME_UI = {"tui/rook": "rook", "tui/rummy": "rummy"}
+"""A game's own interface package: it may import its game (and only that one)."""
+
+KNOWS_A_GAME: dict[str, set[str]] = {
+    # The server's 22 seat, its spectators' log and its table glue: to go into each game's
+    # Game/GameUI entries and the one ServedSession (the review's steps 3, 4 and 6).
+    "serve/app.py": {"twentytwo"},
+    "serve/games.py": {"twentytwo", "rook", "rummy"},
+    "serve/seatlog.py": {"twentytwo", "rook"},
+    "serve/tables.py": {"rook", "rummy"},
+    # 22's own screens and session, still to merge into the one table, the one replayer
+    # and play/session.py (steps 4 and 5), and the help pages' per-game text.
+    "tui/app.py": {"twentytwo"},
+    "tui/help_text.py": {"rook", "rummy"},
+    "tui/replay/panes.py": {"twentytwo"},
+    "tui/screens/scores.py": {"twentytwo"},
+    "tui/screens/setup.py": {"twentytwo"},
+    "tui/screens/summary.py": {"twentytwo"},
+    "tui/screens/table.py": {"twentytwo"},
+    "tui/session.py": {"twentytwo"},
+    "tui/widgets/snapshot.py": {"twentytwo"},
+}
+"""The allow-list, to shrink (never to grow): shared modules of tt22/serve and tt22/tui
+that still import a game's own modules, and which games. Remove an entry when its module
+stops; a module not listed imports no game's module at all."""
+
+
+def _game_named(name: str) -> str | None:
+    """The game whose own module `name` is, or None for a module shared by every game:
+    tt22.games.<name>, tt22.tui.rook/rummy (a game's interface) and 22's modules still
+    outside its package (its bots, transcript and text log)."""
+    parts = name.split(".")
+    if parts[:2] == ["tt22", "games"] and len(parts) > 2:
+        return parts[2]
+    if parts[:2] == ["tt22", "tui"] and len(parts) > 2 and f"tui/{parts[2]}" in PER_GAME_UI:
+        return PER_GAME_UI[f"tui/{parts[2]}"]
+    if _within(name, "tt22.bots") or name in ("tt22.transcript", "tt22.textlog"):
+        return "twentytwo"
+    return None
+
+
+def _shared_ui_and_server_files() -> list[Path]:
+    files = _files(TT22 / "serve", 10) + _files(TT22 / "tui", 40)
+    return [p for p in files if p.parent.relative_to(TT22).as_posix() not in PER_GAME_UI]
+
+
+def test_the_server_and_the_shared_interface_import_no_games_module() -> None:
+    seen: dict[str, set[str]] = {}
+    for path in _shared_ui_and_server_files():
+        rel = path.relative_to(TT22).as_posix()
+        games = {g for g in map(_game_named, absolute_imports(path)) if g is not None}
+        allowed = KNOWS_A_GAME.get(rel, set())
+        assert games <= allowed, f"{rel} imports {sorted(games - allowed)}'s own modules"
+        seen[rel] = games
+    # The list shrinks: an entry whose module no longer imports that game goes.
+    stale = {rel: g - seen.get(rel, set()) for rel, g in KNOWS_A_GAME.items()}
+    assert not {rel: g for rel, g in stale.items() if g}
+
+
+def test_a_games_interface_imports_no_other_game() -> None:
+    for folder, game in PER_GAME_UI.items():
+        for path in _files(TT22 / folder, 3):
+            for name in absolute_imports(path):
+                other = _game_named(name)
+                ok = other is None or other == game
+                assert ok, f"{path.relative_to(TT22)} imports {name}"
+
+
+def test_the_interface_and_the_server_never_import_the_command_line() -> None:
+    for layer in ("tui", "serve"):
+        for path in _files(TT22 / layer, 10):
+            for name in absolute_imports(path):
+                bad = _within(name, "tt22.commands") or _within(name, "tt22.cli")
+                assert not bad, f"{path.relative_to(TT22)} imports {name}"
+
+
+def test_the_interface_never_imports_the_server_or_asyncssh() -> None:
+    for path in _files(TT22 / "tui", 40):
+        for name in absolute_imports(path):
+            bad = _within(name, "tt22.serve") or _within(name, "asyncssh")
+            assert not bad, f"{path.relative_to(TT22)} imports {name}"

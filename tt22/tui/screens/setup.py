@@ -28,7 +28,7 @@ from textual.widgets import Button, Static
 
 from tt22.core.players import Player
 from tt22.core.protocol import RulesError
-from tt22.core.registry import DEFAULT_GAME, get_game
+from tt22.core.registry import DEFAULT_GAME, bots_module, get_game
 from tt22.core.seeds import resolve_seed, seed_problem
 from tt22.games.twentytwo import Rules
 from tt22.tui import tables
@@ -69,17 +69,12 @@ def game_title(name: str, rules: object = None) -> str:
 
 def game_levels(name: str) -> tuple[str, ...]:
     """The bot levels of game `name` (none for a game without bots yet). 22's are the
-    app's own; another game's are its bots module's, where the commands find it."""
+    app's own; another game's are its bots module's, from the registry (UnknownGame for
+    a name it does not have)."""
     if name == DEFAULT_GAME:
         return bot_levels()
-    from tt22.commands.common import UsageError
-    from tt22.commands.games import game_bots
-
-    try:
-        bots = game_bots(get_game(name))
-    except UsageError:
-        return ()
-    return tuple(getattr(bots, "LEVELS", ()))
+    bots = bots_module(get_game(name).name)
+    return () if bots is None else tuple(getattr(bots, "LEVELS", ()))
 
 
 def option_label(game: str, option: Option) -> str:
