@@ -6,11 +6,6 @@ from collections.abc import Sequence
 
 import pytest
 
-from tt22.bots import BOT_NAMES, LEVELS, Bot, bot_spec, make_bot
-from tt22.bots.base import bot_stream
-from tt22.bots.cheater import CheaterBot
-from tt22.bots.choices import candidates, rules_move
-from tt22.bots.montecarlo import match_value
 from tt22.games.twentytwo import (
     EXCHANGE,
     Exchange,
@@ -25,6 +20,11 @@ from tt22.games.twentytwo import (
     parse_rule_assignments,
     view,
 )
+from tt22.games.twentytwo.bots import BOT_NAMES, LEVELS, Bot, bot_spec, make_bot
+from tt22.games.twentytwo.bots.base import bot_stream
+from tt22.games.twentytwo.bots.cheater import CheaterBot
+from tt22.games.twentytwo.bots.choices import candidates, rules_move
+from tt22.games.twentytwo.bots.montecarlo import match_value
 
 SMALL = 0.02  # budgets scaled down: tests check behaviour, not strength
 

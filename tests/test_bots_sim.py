@@ -5,10 +5,6 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tt22.bots.base import bot_stream
-from tt22.bots.cheater import _sim_of
-from tt22.bots.determinize import Sampler, constraints, determinized_state, sim_from
-from tt22.bots.fastsim import DONE, EXCHANGE, PLAY
 from tt22.core.cards import CODE
 from tt22.core.rng import Pcg32, seed_key, stream
 from tt22.games.twentytwo import (
@@ -21,6 +17,10 @@ from tt22.games.twentytwo import (
     parse_rule_assignments,
     view,
 )
+from tt22.games.twentytwo.bots.base import bot_stream
+from tt22.games.twentytwo.bots.cheater import _sim_of
+from tt22.games.twentytwo.bots.determinize import Sampler, constraints, determinized_state, sim_from
+from tt22.games.twentytwo.bots.fastsim import DONE, EXCHANGE, PLAY
 
 OPTIONS = [[], ["must_beat=true"], ["exchange=stop_when_short"], ["must_beat=true", "decks=2"]]
 

@@ -455,7 +455,7 @@ def test_show_speaks_of_a_player_called_you_without_bad_grammar(tmp_path: Path) 
     from tt22.tui.session import MatchSession
 
     session = MatchSession(Rules().for_players(3), "grammar", [Player("You"), *seats(3)[1:]])
-    from tt22.bots import make_bot
+    from tt22.games.twentytwo.bots import make_bot
 
     bots = {s: make_bot("random", "grammar", s) for s in range(3)}
     while not session.state.over:
@@ -713,7 +713,7 @@ async def test_a_hint_names_a_legal_move_with_its_numbers_and_selects_it() -> No
 
 
 async def test_a_hint_knows_only_the_view() -> None:
-    from tt22.bots.hint import hint
+    from tt22.games.twentytwo.bots.hint import hint
 
     s = new_match(Rules().for_players(4), 4, "hint view")
     v = view(s, s.to_move)

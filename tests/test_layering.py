@@ -16,6 +16,7 @@ from puritykit import absolute_imports, assert_no_io_clock_or_hash_calls, module
 TT22 = Path(__file__).resolve().parent.parent / "tt22"
 CORE = TT22 / "core"
 GAMES = TT22 / "games"
+BOTS22 = "tt22.games.twentytwo.bots"
 
 PURE = {
     "__future__",
@@ -143,13 +144,14 @@ def test_listing_the_games_loads_no_game() -> None:
 
 # -- the layers above ------------------------------------------------------------------
 
+ABOVE_GAMES = ("textual", "tt22.tui", "tt22.serve", "tt22.cli", "tt22.commands", "tt22.record")
 UPWARD = {
-    "bots": ("textual", "tt22.tui", "tt22.cli", "tt22.commands", "tt22.record"),
-    "record": ("textual", "tt22.tui", "tt22.cli", "tt22.commands", "tt22.bots"),
-    "core": ("tt22.games", "tt22.bots", "tt22.record", "tt22.tui", "tt22.serve", "textual"),
-    "games": ("textual", "tt22.tui", "tt22.cli", "tt22.commands", "tt22.record", "tt22.bots"),
+    "core": ("tt22.games", *ABOVE_GAMES),
+    "games": ABOVE_GAMES,
+    "record": ("textual", "tt22.tui", "tt22.serve", "tt22.cli", "tt22.commands", BOTS22),
 }
-"""Per layer, what it never imports: the arrows of ARCHITECTURE.md's table point down."""
+"""Per layer, what it never imports: the arrows of ARCHITECTURE.md's table point down (and
+records never play: no bots)."""
 
 
 def test_layers_import_only_downwards() -> None:
@@ -163,7 +165,7 @@ def test_layers_import_only_downwards() -> None:
 def test_bots_and_records_load_without_textual() -> None:
     code = (
         "import sys\n"
-        "import tt22.bots, tt22.record\n"
+        "import tt22.games.twentytwo.bots, tt22.record\n"
         "assert 'textual' not in sys.modules, sorted(m for m in sys.modules if 'textual' in m)\n"
         "print('ok')\n"
     )
@@ -206,13 +208,13 @@ stops; a module not listed imports no game's module at all."""
 def _game_named(name: str) -> str | None:
     """The game whose own module `name` is, or None for a module shared by every game:
     tt22.games.<name>, tt22.tui.rook/rummy (a game's interface) and 22's modules still
-    outside its package (its bots, transcript and text log)."""
+    outside its package (its transcript and text log)."""
     parts = name.split(".")
     if parts[:2] == ["tt22", "games"] and len(parts) > 2:
         return parts[2]
     if parts[:2] == ["tt22", "tui"] and len(parts) > 2 and f"tui/{parts[2]}" in PER_GAME_UI:
         return PER_GAME_UI[f"tui/{parts[2]}"]
-    if _within(name, "tt22.bots") or name in ("tt22.transcript", "tt22.textlog"):
+    if name in ("tt22.transcript", "tt22.textlog"):
         return "twentytwo"
     return None
 

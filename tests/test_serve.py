@@ -751,7 +751,7 @@ async def test_a_served_seat_gets_a_hint_from_its_own_view(
 ) -> None:
     """`i` at ann's turn: local play's hint, worked out at the server from her seat's
     view and a salt of the table's own (never the seed), its cards selected."""
-    import tt22.bots.hint as hints
+    import tt22.games.twentytwo.bots.hint as hints
     from tt22.serve.hub import TableOptions
 
     asked: list[tuple[Any, str]] = []

@@ -210,7 +210,7 @@ async def test_m5_22s_log_speaks_to_you(lang: str) -> None:
 
 def test_m5_22s_replayer_move_list_agrees_with_you() -> None:
     """The replayer's list said "1.x You   discards A♠ J♦ J♥"."""
-    from tt22.bots import make_bot
+    from tt22.games.twentytwo.bots import make_bot
     from tt22.replay_model import ReplayModel
     from tt22.simulate import play_match
     from tt22.tui.replay.panes import move_text

@@ -14,7 +14,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.bots import BOT_NAMES, make_bot
 from tt22.commands.common import (
     UsageError,
     add_ascii_argument,
@@ -34,6 +33,7 @@ from tt22.commands.games import (
 from tt22.core.players import Player
 from tt22.core.protocol import Game
 from tt22.core.registry import DEFAULT_GAME
+from tt22.games.twentytwo.bots import BOT_NAMES, make_bot
 from tt22.safe import printable
 from tt22.simulate import play_match
 from tt22.textlog import render_text

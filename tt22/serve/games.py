@@ -90,7 +90,7 @@ def make_seat_bot(game: str, level: str, seed: str, seat: int) -> Any:
     """The bot of `level` for `seat` (an unknown level: the easiest), choosing from the
     seat's view."""
     if game == DEFAULT_GAME:
-        from tt22.bots import LEVELS, make_bot
+        from tt22.games.twentytwo.bots import LEVELS, make_bot
 
         return make_bot(level if level in LEVELS else "easy", seed, seat)
     bots = bots_module(game)
@@ -100,11 +100,12 @@ def make_seat_bot(game: str, level: str, seed: str, seat: int) -> Any:
 
 
 def seat_hint(game: str, view: Any, salt: str) -> Any:
-    """The hint for the view's seat, from that view alone (22's `tt22.bots.hint`; its
-    sampled deals drawn from `salt`); None for a game without hints."""
+    """The hint for the view's seat, from that view alone (22's
+    `tt22.games.twentytwo.bots.hint`; its sampled deals drawn from `salt`); None for a game
+    without hints."""
     if game != DEFAULT_GAME:
         return None
-    from tt22.bots.hint import hint
+    from tt22.games.twentytwo.bots.hint import hint
 
     return hint(view, salt)
 

@@ -16,10 +16,10 @@ from typing import Any
 
 import msgspec
 
-from tt22.bots import LEVELS, Bot, make_bot
 from tt22.core.players import Player
 from tt22.core.seeds import fresh_seed, seed_commitment
 from tt22.games.twentytwo import Move, Rules, State, apply, new_match
+from tt22.games.twentytwo.bots import LEVELS, Bot, make_bot
 from tt22.record import (
     Autosave,
     Record,
@@ -230,8 +230,8 @@ class MatchSession(SlotSession):
         """The autosaved match in progress, at its exact position, or None.
 
         The bots are made afresh; each decision draws from a stream named after its
-        position (tt22.bots.base.BotRng), so they choose what they would have chosen
-        without the break.
+        position (tt22.games.twentytwo.bots.base.BotRng), so they choose what they would
+        have chosen without the break.
         """
         autosave, held = claim_slot(home)
         record = autosave.load_current()

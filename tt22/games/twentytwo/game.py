@@ -161,8 +161,8 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
 
     def resample(self, view: SeatView, rng: Pcg32) -> State:
         raise NotImplementedError(
-            "22's determinizer is tt22.bots.determinize.determinized_state (above the games"
-            " layer); move it here to offer it through the protocol"
+            "22's determinizer (tt22.games.twentytwo.bots.determinize.determinized_state) is"
+            " not offered through the protocol yet"
         )
 
     def forced_reason(self, view: SeatView) -> Reason | None:

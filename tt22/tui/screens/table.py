@@ -57,7 +57,7 @@ from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
 from tt22.tui.widgets.trick import TrickView
 
 if TYPE_CHECKING:
-    from tt22.bots.hint import Hint
+    from tt22.games.twentytwo.bots.hint import Hint
     from tt22.tui.app import TT22App
 
 __all__ = ["TableScreen", "hint_cards", "hint_note"]
@@ -646,7 +646,7 @@ class TableScreen(DressedScreen[None]):
 
     @work(exclusive=True, group="hint")
     async def _hint(self, v: SeatView) -> None:
-        from tt22.bots.hint import hint
+        from tt22.games.twentytwo.bots.hint import hint
 
         found = await asyncio.to_thread(hint, v, self.session.seed)
         if self.gone or self._last_hand_view is not v:

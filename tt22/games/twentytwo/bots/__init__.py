@@ -4,7 +4,7 @@ The ladder, weakest first: `random`, `rules` (rules of thumb), `sampling` (playo
 sampled deals) and `search` (determinized search with exact endgames). Players pick a
 level (`LEVELS`: easy, normal, hard, expert), which names a bot and its budget in
 playouts per decision. The `cheater` sees every hand: it exists only for the arena and
-is deliberately not in `BOT_NAMES` (see `tt22.bots.cheater`).
+is deliberately not in `BOT_NAMES` (see `tt22.games.twentytwo.bots.cheater`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from tt22.core.rng import Pcg32
-from tt22.games.twentytwo import Move, SeatView
+
+from ..moves import Move
+from ..views import SeatView
 
 __all__ = ["RandomBot"]
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tt22.core.rng import Pcg32
-from tt22.games.twentytwo import EXCHANGE, PLAY, SeatView, State
-from tt22.games.twentytwo.state import DealStart, ExchangeRecord, MatchInfo
 
+from ..state import EXCHANGE, PLAY, DealStart, ExchangeRecord, MatchInfo, State
+from ..views import SeatView
 from .fastsim import Sim
 
 __all__ = ["Sampler", "World", "constraints", "determinized_state", "sim_from"]

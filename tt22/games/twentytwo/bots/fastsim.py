@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from tt22.core.rng import Pcg32
-from tt22.games.twentytwo.cards import VALUES
+
+from ..cards import VALUES
 
 __all__ = [
     "EXCHANGE",

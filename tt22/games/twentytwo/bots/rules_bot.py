@@ -9,8 +9,9 @@ play out every deal in the search bots' playouts (fastsim.py).
 from __future__ import annotations
 
 from tt22.core.rng import Pcg32
-from tt22.games.twentytwo import Move, SeatView
 
+from ..moves import Move
+from ..views import SeatView
 from .choices import rules_move
 
 __all__ = ["RulesBot"]

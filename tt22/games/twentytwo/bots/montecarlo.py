@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tt22.core.rng import Pcg32
-from tt22.games.twentytwo import Move, SeatView
 
+from ..moves import Move
+from ..views import SeatView
 from .choices import Candidate, candidates
 from .determinize import Sampler, sim_from
 from .fastsim import DONE, PLAY, Sim

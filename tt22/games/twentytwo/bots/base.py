@@ -13,7 +13,9 @@ import hashlib
 from typing import Protocol
 
 from tt22.core.rng import Pcg32, seed_key
-from tt22.games.twentytwo import Move, SeatView
+
+from ..moves import Move
+from ..views import SeatView
 
 __all__ = ["Bot", "BotRng", "PositionalBot", "bot_stream"]
 
