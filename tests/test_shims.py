@@ -1,13 +1,18 @@
-"""tt22.engine moved (issue 22) and stays a re-export for one release: every name and
-submodule it had is the very object of its new home. The only importer of the shim in
-the repository is this test (tests/test_layering.py checks the rest use the new homes)."""
+"""tt22.engine and tt22.bots moved (issue 22) and stay re-exports for one release: every
+name and submodule they had is the very object of its new home. This test is the only
+user of the shims in the repository: everything else names the new homes."""
 
 from __future__ import annotations
 
 import importlib
+import re
 import sys
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIMS = ("tt22/engine/__init__.py", "tt22/bots/__init__.py")
 
 # What tt22.engine's __all__ held before the move, and where each name lives now.
 ENGINE_NAMES = {
@@ -73,3 +78,51 @@ def test_old_style_imports_of_moved_names_still_work() -> None:
         CoreIllegalMove,
         RulesDealStart,
     )
+
+
+BOTS_NAMES = ("BOT_NAMES", "DEFAULT_BUDGETS", "LEVELS", "Bot", "bot_spec", "make_bot")
+BOTS_MODULES = [
+    "base",
+    "cheater",
+    "choices",
+    "determinize",
+    "fastsim",
+    "hint",
+    "montecarlo",
+    "random_bot",
+    "rules_bot",
+]
+
+
+def test_the_bots_shim_re_exports_every_old_name_and_submodule() -> None:
+    import tt22.bots as shim
+    import tt22.games.twentytwo.bots as home
+
+    assert tuple(home.__all__) == BOTS_NAMES
+    for name in BOTS_NAMES:
+        assert getattr(shim, name) is getattr(home, name), name
+    for old in BOTS_MODULES:
+        module = importlib.import_module(f"tt22.bots.{old}")
+        assert module is importlib.import_module(f"tt22.games.twentytwo.bots.{old}"), old
+    from tt22.bots.hint import hint
+
+    assert hint is importlib.import_module("tt22.games.twentytwo.bots.hint").hint
+
+
+def test_the_shims_are_thin() -> None:
+    assert sum(len((ROOT / shim).read_text().splitlines()) for shim in SHIMS) <= 40
+
+
+_OLD = re.compile(r"tt22\.(engine|bots)\b|from tt22 import [^\n]*\b(engine|bots)\b")
+
+
+def test_nothing_in_the_repository_uses_the_shims() -> None:
+    mine = Path(__file__).resolve()
+    users = []
+    for folder in ("tt22", "tests", "benchmarks", "docs", "records"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path.resolve() == mine or path.relative_to(ROOT).as_posix() in SHIMS:
+                continue
+            text = path.read_text(encoding="utf-8")
+            users += [f"{path.relative_to(ROOT)}: {m.group(0)}" for m in _OLD.finditer(text)]
+    assert not users
