@@ -42,7 +42,7 @@ from tt22.games.twentytwo import (
     view,
 )
 from tt22.games.twentytwo.state import DealStart, ExchangeRecord
-from tt22.transcript import transcript_json
+from tt22.games.twentytwo.transcript import transcript_json
 
 
 @st.composite
@@ -348,7 +348,7 @@ import json, sys
 import msgspec
 from tt22.games.twentytwo import Move, Rules, apply, new_match
 from tt22.core.players import Player
-from tt22.transcript import transcript_json
+from tt22.games.twentytwo.transcript import transcript_json
 
 out = []
 for case in json.loads(sys.stdin.read()):

@@ -33,6 +33,7 @@ PURE = {
     "math",
     "msgspec",
     "operator",
+    "re",  # 22's transcript escapes characters that could hide text on a terminal
     "types",
     "typing",
     "unicodedata",
@@ -41,11 +42,8 @@ PURE = {
 
 CORE_ALLOWED = PURE | {"importlib"}  # the registry loads the one game asked for, by name
 
-GAMES_ALLOWED = PURE | {
-    "tt22.transcript",  # 22's transcript: pure, built on 22's engine alone
-    "tt22.safe",  # the one helper for outside text: pure (unicodedata)
-}
-"""Besides these, a game imports tt22.core and its own package (`_game_imports`)."""
+GAMES_ALLOWED = PURE | {"tt22.safe"}  # the one helper for outside text: pure (unicodedata)
+"""Besides these, a game imports tt22.core and its own package."""
 
 BAD_MODULES = ("textual", "rich", "random", "platformdirs", "sqlite3", "socket", "time")
 """What loading core or any game never brings in: no interface, no IO, no hidden chance."""
@@ -207,15 +205,12 @@ stops; a module not listed imports no game's module at all."""
 
 def _game_named(name: str) -> str | None:
     """The game whose own module `name` is, or None for a module shared by every game:
-    tt22.games.<name>, tt22.tui.rook/rummy (a game's interface) and 22's modules still
-    outside its package (its transcript and text log)."""
+    tt22.games.<name> and tt22.tui.rook/rummy (a game's interface)."""
     parts = name.split(".")
     if parts[:2] == ["tt22", "games"] and len(parts) > 2:
         return parts[2]
     if parts[:2] == ["tt22", "tui"] and len(parts) > 2 and f"tui/{parts[2]}" in PER_GAME_UI:
         return PER_GAME_UI[f"tui/{parts[2]}"]
-    if name in ("tt22.transcript", "tt22.textlog"):
-        return "twentytwo"
     return None
 
 

@@ -143,8 +143,8 @@ def test_envelope_errors(data: bytes, expected: str) -> None:
 
 
 def test_transcript_json_is_not_a_record() -> None:
+    from tt22.games.twentytwo.transcript import transcript_json
     from tt22.record import final_state
-    from tt22.transcript import transcript_json
 
     record = bot_record(2)
     text = transcript_json(final_state(record), record.seed, record.players)

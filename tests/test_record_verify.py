@@ -17,6 +17,8 @@ from tt22.core.players import Player
 from tt22.core.protocol import IllegalMove
 from tt22.core.rng import GENERATOR_ID
 from tt22.games.twentytwo import Play, Rules, apply, legal_moves, new_match
+from tt22.games.twentytwo.seat import seat_transcript
+from tt22.games.twentytwo.transcript import transcript
 from tt22.record import (
     RecordedMove,
     append_move,
@@ -29,11 +31,9 @@ from tt22.record import (
     load_record,
     new_record,
     replay_record,
-    seat_transcript,
     state_digest,
     verify_record,
 )
-from tt22.transcript import transcript
 
 SAMPLE_FILES = sorted(
     p for p in SAMPLES.glob("*.22rec") if json.loads(p.read_bytes()).get("game") is None

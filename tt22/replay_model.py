@@ -32,7 +32,7 @@ from tt22.games.twentytwo import (
     new_match,
     view,
 )
-from tt22.record.seat_view import comment_visible
+from tt22.record.comments import comment_visible
 
 if TYPE_CHECKING:
     from tt22.record import Record

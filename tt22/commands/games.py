@@ -29,7 +29,7 @@ __all__ = [
 
 # A game's readable account of its transcript: module with render_text(t, ascii_style).
 _TEXT: dict[str, str] = {
-    "twentytwo": "tt22.textlog",
+    "twentytwo": "tt22.games.twentytwo.textlog",
     "rook": "tt22.games.rook.textlog",
     "rummy": "tt22.games.rummy.textlog",
     "gin": "tt22.games.rummy.textlog",

@@ -16,7 +16,7 @@ import hashlib
 import msgspec
 
 from tt22.games.twentytwo import State
-from tt22.transcript import transcript
+from tt22.games.twentytwo.transcript import transcript
 
 __all__ = ["digest_input", "state_digest"]
 

@@ -1,7 +1,7 @@
 """A readable hand-by-hand, trick-by-trick account of a Rook game, from its transcript
 (docs/transcript-rook.md), for `tt22 sim --game rook` and `tt22 show` in text form.
 
-Built from the transcript object, not from the state, as 22's tt22/textlog.py is. Names
+Built from the transcript object, not from the state, as 22's textlog.py is. Names
 come from strangers and go through tt22.safe.printable, the one helper for outside text.
 """
 

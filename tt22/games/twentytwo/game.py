@@ -26,6 +26,7 @@ from .state import OVER, PLAY, State
 from .state import apply as _apply
 from .state import legal_moves as _legal_moves
 from .state import new_match as _new_match
+from .transcript import transcript as full_transcript
 from .views import SeatView
 from .views import view as _view
 
@@ -190,9 +191,7 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
         raise ValueError(f"a 22 move is 'exchange CARDS' or 'play CARDS', not {text!r}")
 
     def transcript(self, state: State, seed: str, players: Sequence[Player]) -> dict[str, Any]:
-        from tt22.transcript import transcript  # pure, beside the engine (see its docstring)
-
-        return transcript(state, seed, players)
+        return full_transcript(state, seed, players)
 
 
 TWENTYTWO = TwentyTwo()

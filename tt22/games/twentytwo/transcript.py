@@ -16,8 +16,8 @@ import msgspec
 
 from tt22.core.cards import TEXT
 from tt22.core.players import Player
-from tt22.games.twentytwo import State
-from tt22.games.twentytwo.state import DealStart, ExchangeRecord, TrickRecord
+
+from .state import DealStart, ExchangeRecord, State, TrickRecord
 
 __all__ = ["json_text", "transcript", "transcript_json"]
 
