@@ -42,7 +42,7 @@ PURE = {
 
 CORE_ALLOWED = PURE | {"importlib"}  # the registry loads the one game asked for, by name
 
-GAMES_ALLOWED = PURE | {"tt22.safe"}  # the one helper for outside text: pure (unicodedata)
+GAMES_ALLOWED = PURE
 """Besides these, a game imports tt22.core and its own package."""
 
 BAD_MODULES = ("textual", "rich", "random", "platformdirs", "sqlite3", "socket", "time")

@@ -33,9 +33,9 @@ from textual.pilot import Pilot
 
 from tt22.core.cards import show_card
 from tt22.core.players import Player
+from tt22.core.safe import printable
 from tt22.games.twentytwo import Rules, State, legal_moves
 from tt22.replay_model import ReplayModel
-from tt22.safe import printable
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.dialogs import ChoiceDialog

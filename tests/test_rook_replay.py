@@ -196,7 +196,7 @@ async def test_hostile_names_and_seed_show_literally_in_the_rook_replayer() -> N
     """A Rook record whose names and seed carry markup, an @click action and escape
     sequences: every view and the move list show them as typed, controls spelled out."""
     from tt22.core.players import Player
-    from tt22.safe import printable
+    from tt22.core.safe import printable
 
     sample = load_record(SAMPLES / "3p-rook.22rec")
     people = [Player(f"{s}{EVIL}", "bot", "normal") for s in range(3)]

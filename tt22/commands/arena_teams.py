@@ -25,7 +25,7 @@ from tt22.commands.games import make_game_bot
 from tt22.commands.sim import MAX_HANDS as SIM_MAX_HANDS
 from tt22.core.players import Player
 from tt22.core.protocol import Game
-from tt22.safe import printable
+from tt22.core.safe import printable
 
 __all__ = ["MAX_HANDS", "TeamTally", "play_team_game", "run_team_arena"]
 

@@ -14,7 +14,7 @@ from typing import Any
 from tt22.commands.common import UsageError, seed_from_args, table_from_args
 from tt22.core.protocol import Game, RulesError
 from tt22.core.registry import DEFAULT_GAME, UnknownGame, bots_module, game_names, get_game
-from tt22.safe import printable
+from tt22.core.safe import printable
 
 __all__ = [
     "add_game_argument",

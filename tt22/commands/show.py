@@ -17,6 +17,7 @@ import sys
 from tt22.commands.common import UsageError, add_ascii_argument
 from tt22.commands.games import add_game_argument, check_record_game, game_from_args, game_text
 from tt22.core.registry import DEFAULT_GAME, get_game
+from tt22.core.safe import printable
 from tt22.games.twentytwo.seat import seat_transcript
 from tt22.games.twentytwo.textlog import render_text
 from tt22.games.twentytwo.transcript import json_text, transcript
@@ -27,7 +28,6 @@ from tt22.record import (
     load_record,
     replay_game,
 )
-from tt22.safe import printable
 
 DESCRIPTION = "print a record as text or as the JSON transcript"
 

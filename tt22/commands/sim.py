@@ -33,10 +33,10 @@ from tt22.commands.games import (
 from tt22.core.players import Player
 from tt22.core.protocol import Game
 from tt22.core.registry import DEFAULT_GAME
+from tt22.core.safe import printable
 from tt22.games.twentytwo.bots import BOT_NAMES, make_bot
 from tt22.games.twentytwo.textlog import render_text
 from tt22.games.twentytwo.transcript import transcript, transcript_json
-from tt22.safe import printable
 from tt22.simulate import play_match
 
 DESCRIPTION = "play a whole match with bots and print it"

@@ -21,8 +21,8 @@ from tt22.core.players import Player
 from tt22.core.protocol import IllegalMove
 from tt22.core.registry import DEFAULT_GAME
 from tt22.core.rng import GENERATOR_ID
+from tt22.core.safe import printable
 from tt22.games.twentytwo import EXCHANGE, OVER, Rules, State, apply, new_match
-from tt22.safe import printable
 
 from .check import check_header
 from .digest import state_digest

@@ -35,8 +35,8 @@ from textual.widgets import Button, DataTable, Input, Label, RichLog
 
 from tt22.core.cards import card_text, show_ranks
 from tt22.core.registry import DEFAULT_GAME, get_game
+from tt22.core.safe import printable
 from tt22.games.twentytwo import Exchange, Play, forced_reason, playable_cards, selection_problem
-from tt22.safe import printable
 from tt22.serve.driver import ChannelDriver
 from tt22.serve.heap import screen_closed, styles_caches_let_go
 from tt22.serve.hub import (

@@ -182,7 +182,7 @@ class TT22App(App[None]):
         """Run `start` (which retires the match in progress to the records) at once when
         there is no match in progress, else only once the player has said so; they may
         continue that match instead, or stay where they are."""
-        from tt22.safe import printable
+        from tt22.core.safe import printable
         from tt22.tui.replay.dialogs import ChoiceDialog
         from tt22.tui.session import peek_current
 

@@ -2,7 +2,7 @@
 (docs/transcript-rook.md), for `tt22 sim --game rook` and `tt22 show` in text form.
 
 Built from the transcript object, not from the state, as 22's textlog.py is. Names
-come from strangers and go through tt22.safe.printable, the one helper for outside text.
+come from strangers and go through tt22.core.safe.printable, the one helper for outside text.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.safe import printable
+from tt22.core.safe import printable
 
 from .cards import CODE, show_rook_card
 

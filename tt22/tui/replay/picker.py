@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
-from tt22.safe import printable
+from tt22.core.safe import printable
 from tt22.tui.i18n import add_section, get_language, t
 from tt22.tui.replay.words import rt, translate_bindings
 from tt22.tui.safe_text import plain, say

@@ -23,8 +23,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Static
 
+from tt22.core.safe import printable
 from tt22.replay_model import GotoError, ReplayModel
-from tt22.safe import printable
 from tt22.tui.app import TT22App
 from tt22.tui.i18n import addressed, said, t
 from tt22.tui.redraw import DressedScreen

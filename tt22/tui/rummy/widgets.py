@@ -2,7 +2,7 @@
 the discard pile and the seats.
 
 Every part draws what the screen hands it (cards as ints, names already made safe by
-`tt22.safe.printable`); none of them knows a rule. Cards are never cut: a part wraps to
+`tt22.core.safe.printable`); none of them knows a rule. Cards are never cut: a part wraps to
 more lines rather than end a row in `…`.
 """
 

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from textual.screen import Screen
 
 from tt22.core.players import Player
-from tt22.safe import printable
+from tt22.core.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.safe_text import say
 from tt22.tui.session import fresh_seed_text

@@ -23,6 +23,7 @@ from textual.widgets import Button, RichLog
 
 from tt22.core.cards import card_text, parse_cards, show_ranks
 from tt22.core.protocol import IllegalMove
+from tt22.core.safe import printable
 from tt22.games.twentytwo import (
     EXCHANGE,
     PLAY,
@@ -40,7 +41,6 @@ from tt22.games.twentytwo import (
     selection_problem,
     view,
 )
-from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed, engine_text, said, seed_words, t
 from tt22.tui.redraw import DressedScreen
