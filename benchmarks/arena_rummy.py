@@ -11,7 +11,7 @@ import argparse
 import time
 
 from tt22.commands.arena import wilson
-from tt22.games import get_game
+from tt22.core.registry import get_game
 from tt22.games.rummy.bots import BOT_NAMES, make_bot
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from tt22.bots import LEVELS, make_bot
-from tt22.bots.base import bot_stream
-from tt22.bots.determinize import Sampler, sim_from
-from tt22.engine import Rules, apply, new_match, view
+from tt22.games.twentytwo import Rules, apply, new_match, view
+from tt22.games.twentytwo.bots import LEVELS, make_bot
+from tt22.games.twentytwo.bots.base import bot_stream
+from tt22.games.twentytwo.bots.determinize import Sampler, sim_from
 
 
 def think_times(level: str, players: int, matches: int) -> tuple[int, float, float, float]:

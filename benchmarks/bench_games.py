@@ -17,16 +17,21 @@ import argparse
 import time
 from collections.abc import Callable
 
-from tt22 import engine
 from tt22.commands.bench import run_protocol as run_game
-from tt22.engine.rng import seed_key, stream
+from tt22.core.rng import seed_key, stream
+from tt22.games import twentytwo
 
 
 def run_direct_22(players: int, games: int, seed: str, max_hands: int) -> tuple[int, float]:
     """22 exactly as `tt22 bench` drives it (tt22.commands.bench.measure's loop)."""
-    rules = engine.Rules().for_players(players)
+    rules = twentytwo.Rules().for_players(players)
     choose = stream(seed_key(seed), "bench").bounded
-    new_match, legal_moves, apply, over = engine.new_match, engine.legal_moves, engine.apply, 2
+    new_match, legal_moves, apply, over = (
+        twentytwo.new_match,
+        twentytwo.legal_moves,
+        twentytwo.apply,
+        2,
+    )
     decisions = 0
     start = time.perf_counter()
     for g in range(games):

@@ -27,9 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tt22.bots import make_bot
-from tt22.engine import Rules
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Rules
+from tt22.games.twentytwo.bots import make_bot
 from tt22.record import RecordedMove, build_record, load_record, save_record
 from tt22.replay_model import ReplayModel
 from tt22.simulate import play_match

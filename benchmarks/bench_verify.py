@@ -15,9 +15,9 @@ import datetime as dt
 import time
 
 from tt22.commands.bench import measure
-from tt22.engine import OVER, Move, Rules, apply, legal_moves, new_match
-from tt22.engine.players import Player
-from tt22.engine.rng import seed_key, stream
+from tt22.core.players import Player
+from tt22.core.rng import seed_key, stream
+from tt22.games.twentytwo import OVER, Move, Rules, apply, legal_moves, new_match
 from tt22.record import build_record, decode_record, encode_record, state_digest, verify_record
 
 PLAYERS = 4

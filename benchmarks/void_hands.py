@@ -20,7 +20,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NamedTuple
 
-from tt22.games import get_game
+from tt22.core.registry import get_game
 from tt22.games.rummy.bots import LEVELS, make_level
 
 CASES = (("rummy", 2), ("rummy", 3), ("rummy", 4), ("gin", 2))

@@ -24,11 +24,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tt22.bots import make_bot
-from tt22.engine import parse_rule_assignments
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
 from tt22.games.rook.bots import make_level
+from tt22.games.twentytwo import parse_rule_assignments
+from tt22.games.twentytwo.bots import make_bot
 from tt22.record import RecordedMove, build_record, encode_record, write_atomic
 from tt22.simulate import play_match
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from tt22.engine import (
+from tt22.core.cards import CODE, TEXT, full_deck
+from tt22.games.twentytwo import (
     EXCHANGE,
     OVER,
     PLAY,
@@ -21,8 +22,7 @@ from tt22.engine import (
     apply,
     new_match,
 )
-from tt22.engine.cards import CODE, TEXT, full_deck
-from tt22.engine.state import DealStart, ExchangeRecord
+from tt22.games.twentytwo.state import DealStart, ExchangeRecord
 
 
 def cards(text: str) -> tuple[int, ...]:

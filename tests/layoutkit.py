@@ -15,8 +15,8 @@ from rich.console import Console
 from textual.app import App
 from textual.geometry import Region
 
-from tt22.engine import PLAY, Move, Rules, State, apply, legal_moves, new_match
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import PLAY, Move, Rules, State, apply, legal_moves, new_match
 from tt22.record import Record
 from tt22.record.verify import build_record
 

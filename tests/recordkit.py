@@ -6,9 +6,9 @@ import datetime as dt
 import functools
 from pathlib import Path
 
-from tt22.bots import make_bot
-from tt22.engine import Move, Rules, parse_rule_assignments
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Move, Rules, parse_rule_assignments
+from tt22.games.twentytwo.bots import make_bot
 from tt22.record import Record, build_record, encode_record
 from tt22.simulate import play_match
 

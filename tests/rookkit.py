@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from tt22.engine.rng import Pcg32, seed_key, stream
+from tt22.core.rng import Pcg32, seed_key, stream
 from tt22.games.rook import ROOK_GAME, RookRules, State
 from tt22.games.rook.cards import BIG_DECK, CODE, SMALL_DECK, SUIT_CHARS, TEXT
 from tt22.games.rook.moves import Bid, Pass, RookMove

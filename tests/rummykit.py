@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tt22.engine.rng import seed_key, stream
-from tt22.games import get_game
+from tt22.core.registry import get_game
+from tt22.core.rng import seed_key, stream
 from tt22.games.rummy import gin, rummy
 from tt22.games.rummy.cards import CODE, TEXT
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
 from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld, Pass
 from tt22.games.rummy.bots import make_bot
 from tt22.games.rummy.cards import CODE

@@ -230,7 +230,7 @@ def cards_on(text: str) -> set[str]:
 def may_see(view: Any) -> set[str]:
     """Every card (as drawn) seat `view.seat` may know of: its hand, its exchange, and
     what was played or shown face up."""
-    from tt22.engine import show_card
+    from tt22.core.cards import show_card
 
     cards: list[int] = [*view.hand, *view.my_discard, *view.my_draw]
     for _, played in view.plays:

@@ -6,12 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from tt22.bots import BOT_NAMES, LEVELS, Bot, bot_spec, make_bot
-from tt22.bots.base import bot_stream
-from tt22.bots.cheater import CheaterBot
-from tt22.bots.choices import candidates, rules_move
-from tt22.bots.montecarlo import match_value
-from tt22.engine import (
+from tt22.games.twentytwo import (
     EXCHANGE,
     Exchange,
     Move,
@@ -25,6 +20,11 @@ from tt22.engine import (
     parse_rule_assignments,
     view,
 )
+from tt22.games.twentytwo.bots import BOT_NAMES, LEVELS, Bot, bot_spec, make_bot
+from tt22.games.twentytwo.bots.base import bot_stream
+from tt22.games.twentytwo.bots.cheater import CheaterBot
+from tt22.games.twentytwo.bots.choices import candidates, rules_move
+from tt22.games.twentytwo.bots.montecarlo import match_value
 
 SMALL = 0.02  # budgets scaled down: tests check behaviour, not strength
 
@@ -169,7 +169,7 @@ def test_rules_of_thumb() -> None:
     s2 = State.__new__(State)
     for slot in State.__slots__:
         setattr(s2, slot, getattr(s, slot))
-    from tt22.engine import PLAY
+    from tt22.games.twentytwo import PLAY
 
     s2.phase = PLAY
     s2.stock = ()

@@ -5,11 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tt22.bots.base import bot_stream
-from tt22.bots.cheater import _sim_of
-from tt22.bots.determinize import Sampler, constraints, determinized_state, sim_from
-from tt22.bots.fastsim import DONE, EXCHANGE, PLAY
-from tt22.engine import (
+from tt22.core.cards import CODE
+from tt22.core.rng import Pcg32, seed_key, stream
+from tt22.games.twentytwo import (
     Exchange,
     Play,
     State,
@@ -19,8 +17,10 @@ from tt22.engine import (
     parse_rule_assignments,
     view,
 )
-from tt22.engine.cards import CODE
-from tt22.engine.rng import Pcg32, seed_key, stream
+from tt22.games.twentytwo.bots.base import bot_stream
+from tt22.games.twentytwo.bots.cheater import _sim_of
+from tt22.games.twentytwo.bots.determinize import Sampler, constraints, determinized_state, sim_from
+from tt22.games.twentytwo.bots.fastsim import DONE, EXCHANGE, PLAY
 
 OPTIONS = [[], ["must_beat=true"], ["exchange=stop_when_short"], ["must_beat=true", "decks=2"]]
 
@@ -121,7 +121,7 @@ def test_determinized_worlds_are_consistent_with_the_view(
 def test_a_duck_bounds_the_hand_from_below() -> None:
     """Seat 1 ducked a 5 under a queen: it holds nothing below a 5."""
     state = _somewhere(3, [], "duck", 0)
-    from tt22.engine.state import TrickRecord
+    from tt22.games.twentytwo.state import TrickRecord
 
     s = state.copy()
     s.phase = 1

@@ -230,8 +230,8 @@ def test_bench_prints_decisions_per_second_last() -> None:
 
 _NO_TEXTUAL = r"""
 import sys
-import tt22.engine
-assert "textual" not in sys.modules, "importing tt22.engine loaded textual"
+import tt22.core, tt22.games.twentytwo
+assert "textual" not in sys.modules, "importing 22's engine loaded textual"
 from tt22.cli import main
 try:
     main(["--help"])
@@ -256,7 +256,7 @@ def test_sim_json_deals_what_docs_seeds_md_specifies(capsys: pytest.CaptureFixtu
     first-dealer draw, each deal's hands and stock, and the exchange draws from the top."""
     from test_rng import _ref_deal, _ref_first_dealer, _ref_key
 
-    from tt22.engine.cards import CODE
+    from tt22.core.cards import CODE
 
     for players, seed in ((3, "docs check"), (7, "Docs Check 7")):
         data = json.loads(

@@ -13,8 +13,8 @@ from recordkit import SAMPLES
 
 from tt22.cli import main
 from tt22.commands.bench import run_protocol
-from tt22.engine.players import Player
-from tt22.games import game_names, get_game
+from tt22.core.players import Player
+from tt22.core.registry import game_names, get_game
 from tt22.games.rook.bots import make_bot, make_level, play_bots
 from tt22.record import load_record, verify_record
 

@@ -15,8 +15,8 @@ import msgspec
 import pytest
 
 from tt22.cli import MAX_LINE, main
-from tt22.engine import Rules
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Rules
 from tt22.record import build_record, save_record
 from tt22.tui.settings import Settings, read_settings, save_settings
 

@@ -10,7 +10,7 @@ import pytest
 from pilotkit import wait_for
 from test_setup_choice import open_setup, screen_lines
 
-from tt22.games import DEFAULT_LEVEL, default_level
+from tt22.core.registry import DEFAULT_LEVEL, default_level
 from tt22.tui import tables
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.screens.settings import SettingsScreen

@@ -165,7 +165,7 @@ def test_every_game_has_its_numbered_rulebook_in_docs(
 ) -> None:
     """Each game tt22 plays has its rulebook in the repository, every rule once under its
     number, and every option the game takes named there with the rule it belongs to."""
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
 
     text = (ROOT / doc).read_text(encoding="utf-8")
     headed = re.findall(r"^- \*\*([A-Z]\d+)\b", text, flags=re.MULTILINE)

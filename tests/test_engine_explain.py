@@ -10,10 +10,12 @@ from enginekit import cards, play, rig
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tt22.engine import (
+from tt22.core.cards import TEXT
+from tt22.core.protocol import IllegalMove
+from tt22.core.rng import Pcg32
+from tt22.games.twentytwo import (
     EXCHANGE,
     Exchange,
-    IllegalMove,
     Play,
     Rules,
     State,
@@ -26,8 +28,6 @@ from tt22.engine import (
     selection_problem,
     view,
 )
-from tt22.engine.cards import TEXT
-from tt22.engine.rng import Pcg32
 
 
 def _kqt_on_the_table(rules: Rules | None = None) -> State:

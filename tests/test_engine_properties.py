@@ -23,12 +23,15 @@ from enginekit import cards_accounted, full
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tt22.engine import (
+from tt22.core.cards import CODE, TEXT
+from tt22.core.players import Player
+from tt22.core.protocol import IllegalMove
+from tt22.core.rng import Pcg32
+from tt22.games.twentytwo import (
     EXCHANGE,
     OVER,
     PLAY,
     Exchange,
-    IllegalMove,
     Move,
     Play,
     Rules,
@@ -38,11 +41,8 @@ from tt22.engine import (
     new_match,
     view,
 )
-from tt22.engine.cards import CODE, TEXT
-from tt22.engine.players import Player
-from tt22.engine.rng import Pcg32
-from tt22.engine.state import DealStart, ExchangeRecord
-from tt22.transcript import transcript_json
+from tt22.games.twentytwo.state import DealStart, ExchangeRecord
+from tt22.games.twentytwo.transcript import transcript_json
 
 
 @st.composite
@@ -346,9 +346,9 @@ def test_every_match_ends_and_the_winner_is_right(table: tuple[Rules, int, str, 
 _REPLAY = r"""
 import json, sys
 import msgspec
-from tt22.engine import Move, Rules, apply, new_match
-from tt22.engine.players import Player
-from tt22.transcript import transcript_json
+from tt22.games.twentytwo import Move, Rules, apply, new_match
+from tt22.core.players import Player
+from tt22.games.twentytwo.transcript import transcript_json
 
 out = []
 for case in json.loads(sys.stdin.read()):
@@ -425,7 +425,7 @@ def _sub_multisets(ranks: Sequence[int], k: int) -> set[tuple[int, ...]]:
 def test_follow_and_lead_options_are_exactly_the_legal_rank_multisets(
     hand_decks: tuple[list[int], int], data: st.DataObject
 ) -> None:
-    from tt22.engine.legality import follow_options, lead_options
+    from tt22.games.twentytwo.legality import follow_options, lead_options
 
     hand, decks = hand_decks
     ranks = [c >> 2 for c in hand]
@@ -470,7 +470,7 @@ def test_follow_and_lead_options_are_exactly_the_legal_rank_multisets(
 def test_exchange_options_are_every_allowed_discard_once(
     hand_decks: tuple[list[int], int], stock: int, stop_when_short: bool
 ) -> None:
-    from tt22.engine.legality import ExchangeOptions
+    from tt22.games.twentytwo.legality import ExchangeOptions
 
     hand, _ = hand_decks
     ranks = [c >> 2 for c in hand]

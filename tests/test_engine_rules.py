@@ -22,13 +22,14 @@ from enginekit import (
     texts,
 )
 
-from tt22.engine import (
+from tt22.core.cards import CODE, TEXT, full_deck
+from tt22.core.protocol import IllegalMove, RulesError
+from tt22.core.rng import seed_key, stream
+from tt22.games.twentytwo import (
     Exchange,
-    IllegalMove,
     Move,
     Play,
     Rules,
-    RulesError,
     State,
     apply,
     legal_moves,
@@ -36,8 +37,7 @@ from tt22.engine import (
     parse_rule_assignments,
     view,
 )
-from tt22.engine.cards import CODE, TEXT, VALUES, full_deck, rank_value
-from tt22.engine.rng import seed_key, stream
+from tt22.games.twentytwo.cards import VALUES, rank_value
 
 
 def _illegal(rule: str, state: State, move: Move) -> IllegalMove:
@@ -581,7 +581,7 @@ def test_rules_options_are_named_and_defaulted_as_the_rulebook_says() -> None:
     import re
     from pathlib import Path
 
-    from tt22.engine import OPTION_NAMES
+    from tt22.games.twentytwo import OPTION_NAMES
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text("utf-8")
     section = text.split("## Option names", 1)[1].split("##", 1)[0]

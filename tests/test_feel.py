@@ -12,7 +12,9 @@ from ptykit import run_in_a_pty
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from tt22.engine import (
+from tt22.core.players import Player
+from tt22.core.seeds import seed_commitment
+from tt22.games.twentytwo import (
     PLAY,
     Exchange,
     Move,
@@ -20,11 +22,9 @@ from tt22.engine import (
     apply,
     legal_moves,
     new_match,
-    seed_commitment,
     selection_problem,
     view,
 )
-from tt22.engine.players import Player
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.dialogs import ChoiceDialog
@@ -194,7 +194,7 @@ async def test_enter_with_nothing_selected_plays_the_card_under_the_cursor() -> 
         assert len(screen.session.moves) > before
         played = screen.session.moves[before]
         assert played.seat == 0 and list(getattr(played, "cards", ())) == [
-            __import__("tt22.engine", fromlist=["card_text"]).card_text(card)
+            __import__("tt22.core.cards", fromlist=["card_text"]).card_text(card)
         ]
 
 
@@ -455,7 +455,7 @@ def test_show_speaks_of_a_player_called_you_without_bad_grammar(tmp_path: Path) 
     from tt22.tui.session import MatchSession
 
     session = MatchSession(Rules().for_players(3), "grammar", [Player("You"), *seats(3)[1:]])
-    from tt22.bots import make_bot
+    from tt22.games.twentytwo.bots import make_bot
 
     bots = {s: make_bot("random", "grammar", s) for s in range(3)}
     while not session.state.over:
@@ -713,7 +713,7 @@ async def test_a_hint_names_a_legal_move_with_its_numbers_and_selects_it() -> No
 
 
 async def test_a_hint_knows_only_the_view() -> None:
-    from tt22.bots.hint import hint
+    from tt22.games.twentytwo.bots.hint import hint
 
     s = new_match(Rules().for_players(4), 4, "hint view")
     v = view(s, s.to_move)

@@ -10,8 +10,8 @@ import pytest
 from layoutkit import screen_lines
 from pilotkit import wait_for
 
-from tt22.engine import PLAY, Rules
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import PLAY, Rules
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
 from tt22.tui.screens.table import TableScreen

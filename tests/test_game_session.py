@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
 from tt22.record import Autosave, SlotBusy, load_record, verify_record
 from tt22.tui import tables
 from tt22.tui.game_session import GameSession, game_levels

@@ -9,10 +9,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from tt22.engine.players import Player
-from tt22.engine.rng import seed_key, stream
-from tt22.games import DEFAULT_GAME, UnknownGame, game_names, get_game
-from tt22.games.protocol import (
+from tt22.core.players import Player
+from tt22.core.protocol import (
     Game,
     IllegalMove,
     Location,
@@ -21,6 +19,8 @@ from tt22.games.protocol import (
     RulesError,
     reason_of,
 )
+from tt22.core.registry import DEFAULT_GAME, UnknownGame, game_names, get_game
+from tt22.core.rng import seed_key, stream
 
 GAMES = game_names()
 AnyGame = Game[Any, Any, Any, Any]
@@ -179,12 +179,12 @@ def test_rook_reasons_are_structured_and_22s_keep_their_words() -> None:
 
 
 def test_22s_adapter_is_the_engine_itself() -> None:
-    from tt22 import engine
+    from tt22.games.twentytwo import state, views
     from tt22.record import state_digest
 
     game = get_game("twentytwo")
-    assert game.apply is engine.apply and game.legal_moves is engine.legal_moves
-    assert game.new_match is engine.new_match and game.view is engine.view
+    assert game.apply is state.apply and game.legal_moves is state.legal_moves
+    assert game.new_match is state.new_match and game.view is views.view
     final = playout(game, 4, "digest")[-1][0]
     assert game.digest(final) == state_digest(final)  # the records' digest, unchanged
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rummykit import GIN, cs, gin_at
 
-from tt22.games.protocol import IllegalMove, RulesError
+from tt22.core.protocol import IllegalMove, RulesError
 from tt22.games.rummy import Discard, Draw, Knock, Pass
 from tt22.games.rummy.cards import TEXT
 from tt22.games.rummy.gin import DISCARD, DRAW, OFFER, OVER, WALL

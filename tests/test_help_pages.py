@@ -15,8 +15,8 @@ from layoutkit import screen_lines
 from pilotkit import wait_for
 from textual.pilot import Pilot
 
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.game_session import GameSession
 from tt22.tui.help_text import PAGES, page_markdown

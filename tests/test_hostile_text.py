@@ -21,10 +21,10 @@ from recordkit import STARTED, match_moves
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tt22.engine import Move, Rules, apply, new_match
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.core.safe import printable
+from tt22.games.twentytwo import Move, Rules, apply, new_match
 from tt22.record import Record, RecordedMove, build_record, records_dir, save_record
-from tt22.safe import printable
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language
 from tt22.tui.replay import RecordPicker, ReplayScreen

@@ -31,10 +31,11 @@ from layoutkit import (
 from textual.geometry import Region
 from textual.pilot import Pilot
 
-from tt22.engine import Rules, State, legal_moves, show_card
-from tt22.engine.players import Player
+from tt22.core.cards import show_card
+from tt22.core.players import Player
+from tt22.core.safe import printable
+from tt22.games.twentytwo import Rules, State, legal_moves
 from tt22.replay_model import ReplayModel
-from tt22.safe import printable
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.dialogs import ChoiceDialog

@@ -14,8 +14,8 @@ from layoutkit import screen_lines
 from pilotkit import wait_for
 from recordkit import SAMPLES
 
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
 from tt22.record import load_record, verify_record
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from recordkit import STARTED, bot_record, match_moves, seats
 
-from tt22.engine import Rules
+from tt22.games.twentytwo import Rules
 from tt22.record import (
     Autosave,
     append_move,
@@ -98,7 +98,7 @@ WRITER = textwrap.dedent(
     from pathlib import Path
     sys.path.insert(0, sys.argv[2])
     from recordkit import STARTED, match_moves, seats
-    from tt22.engine import Rules
+    from tt22.games.twentytwo import Rules
     from tt22.record import Autosave, append_move, new_record
 
     autosave = Autosave(Path(sys.argv[1]))

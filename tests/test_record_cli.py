@@ -12,17 +12,17 @@ import pytest
 from recordkit import SAMPLES, bot_bytes, bot_record
 
 from tt22.cli import main
-from tt22.engine import Play
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Play
+from tt22.games.twentytwo.seat import seat_transcript
+from tt22.games.twentytwo.textlog import render_text
+from tt22.games.twentytwo.transcript import transcript, transcript_json
 from tt22.record import (
     RecordedMove,
     final_state,
     load_record,
     save_record,
-    seat_transcript,
 )
-from tt22.textlog import render_text
-from tt22.transcript import transcript, transcript_json
 
 FOUR = SAMPLES / "4p-random.22rec"
 UNFINISHED = SAMPLES / "3p-unfinished.22rec"

@@ -12,8 +12,8 @@ import msgspec
 import pytest
 from recordkit import STARTED, bot_bytes, bot_record, seats
 
-from tt22.engine import Exchange, Play, Rules
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Exchange, Play, Rules
 from tt22.record import (
     FORMAT_VERSION,
     MAX_BYTES,
@@ -143,8 +143,8 @@ def test_envelope_errors(data: bytes, expected: str) -> None:
 
 
 def test_transcript_json_is_not_a_record() -> None:
+    from tt22.games.twentytwo.transcript import transcript_json
     from tt22.record import final_state
-    from tt22.transcript import transcript_json
 
     record = bot_record(2)
     text = transcript_json(final_state(record), record.seed, record.players)

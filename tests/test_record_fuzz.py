@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from recordkit import SAMPLES, bot_bytes, bot_record
 
-from tt22.engine.cards import TEXT
+from tt22.core.cards import TEXT
 from tt22.record import MAX_BYTES, Record, RecordError, decode_record, verify_record
 
 SMALL = bot_bytes(2, "kit")  # 2 players, a whole match

@@ -17,8 +17,8 @@ import pytest
 from recordkit import SAMPLES, bot_bytes, bot_record
 
 from tt22.cli import main
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
 from tt22.games.rook import Bid, Nest, Play, RookRules, Trump
 from tt22.games.rook.bots import make_bot
 from tt22.games.rook.views import view

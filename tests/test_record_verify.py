@@ -13,16 +13,12 @@ import pytest
 from recordkit import SAMPLES, STARTED, bot_record, match_moves, seats
 
 import tt22.record.verify as verify_module
-from tt22.engine import (
-    GENERATOR_ID,
-    IllegalMove,
-    Play,
-    Rules,
-    apply,
-    legal_moves,
-    new_match,
-)
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.core.protocol import IllegalMove
+from tt22.core.rng import GENERATOR_ID
+from tt22.games.twentytwo import Play, Rules, apply, legal_moves, new_match
+from tt22.games.twentytwo.seat import seat_transcript
+from tt22.games.twentytwo.transcript import transcript
 from tt22.record import (
     RecordedMove,
     append_move,
@@ -35,11 +31,9 @@ from tt22.record import (
     load_record,
     new_record,
     replay_record,
-    seat_transcript,
     state_digest,
     verify_record,
 )
-from tt22.transcript import transcript
 
 SAMPLE_FILES = sorted(
     p for p in SAMPLES.glob("*.22rec") if json.loads(p.read_bytes()).get("game") is None
@@ -139,7 +133,7 @@ def test_an_illegal_move_is_named_with_deal_trick_seat_and_rule() -> None:
 
 
 def _texts(hand: tuple[int, ...]) -> set[str]:
-    from tt22.engine.cards import TEXT
+    from tt22.core.cards import TEXT
 
     return {TEXT[c] for c in hand}
 

@@ -21,8 +21,8 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from tt22.engine.players import Player
-from tt22.engine.rules import Rules
+from tt22.core.players import Player
+from tt22.games.twentytwo.rules import Rules
 from tt22.record import load_record
 from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tt22.bots import make_bot
-from tt22.engine import Rules
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Rules
+from tt22.games.twentytwo.bots import make_bot
 from tt22.record import build_record, save_record
 from tt22.simulate import play_match
 

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tt22.bots import make_bot
-from tt22.engine import EXCHANGE, Exchange, Play, Rules, apply, new_match, show_card
-from tt22.engine.cards import TEXT
-from tt22.engine.players import Player
+from tt22.core.cards import TEXT, show_card
+from tt22.core.players import Player
+from tt22.games.twentytwo import EXCHANGE, Exchange, Play, Rules, apply, new_match
+from tt22.games.twentytwo.bots import make_bot
 from tt22.replay_model import GotoError, ReplayModel
 from tt22.simulate import play_match
 

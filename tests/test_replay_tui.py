@@ -12,9 +12,10 @@ import pytest
 from pilotkit import wait_for
 from rich.cells import cell_len
 
-from tt22.bots import make_bot
-from tt22.engine import Play, Rules, State, apply, new_match, show_card
-from tt22.engine.players import Player
+from tt22.core.cards import show_card
+from tt22.core.players import Player
+from tt22.games.twentytwo import Play, Rules, State, apply, new_match
+from tt22.games.twentytwo.bots import make_bot
 from tt22.record import (
     Record,
     RecordedMove,

@@ -14,9 +14,9 @@ import msgspec
 import pytest
 from pilotkit import wait_for
 
-from tt22.engine import Rules, legal_moves
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
+from tt22.games.twentytwo import Rules, legal_moves
 from tt22.record import RecordError, decode_record, encode_record, load_record, replay_game
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.game_session import GameSession

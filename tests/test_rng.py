@@ -20,19 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tt22.engine import (
-    GENERATOR_ID,
-    Rules,
-    apply,
-    fresh_seed,
-    legal_moves,
-    new_match,
-    normalise_seed,
-    resolve_seed,
-)
-from tt22.engine.cards import CODE, TEXT, full_deck
-from tt22.engine.rng import Pcg32, seed_key, stream
-from tt22.engine.seeds import CODE_ALPHABET
+from tt22.core.cards import CODE, TEXT, full_deck
+from tt22.core.rng import GENERATOR_ID, Pcg32, normalise_seed, seed_key, stream
+from tt22.core.seeds import CODE_ALPHABET, fresh_seed, resolve_seed
+from tt22.games.twentytwo import Rules, apply, legal_moves, new_match
 
 SEEDS_MD = Path(__file__).resolve().parent.parent / "docs" / "seeds.md"
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from rookkit import GAME, cards_in_state, deck_of, play_game
 
-from tt22.engine.rng import seed_key, stream
+from tt22.core.rng import seed_key, stream
 from tt22.games.rook import RookRules, State
 from tt22.games.rook.bots import (
     BOT_NAMES,

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rookkit import GAME, Chooser, modest, play_game
 
-from tt22.engine.rng import Pcg32
+from tt22.core.rng import Pcg32
 from tt22.games.rook import Bid, Pass, RookRules, State
 from tt22.games.rook.moves import RookMove
 from tt22.games.rook.state import BIDDING, OVER

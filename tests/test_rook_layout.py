@@ -19,14 +19,14 @@ from layoutkit import LONG_NAMES, crop, flat, screen_lines
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
+from tt22.core.safe import printable
 from tt22.games.rook.bots import make_level
 from tt22.games.rook.cards import BIG_DECK, SMALL_DECK, show_rook_card
 from tt22.games.rook.moves import Play, RookMove
 from tt22.games.rook.state import BIDDING, DUMMY, NEST, OVER, PLAY, State
 from tt22.games.rook.views import view
-from tt22.safe import printable
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.game_session import GameSession
 from tt22.tui.i18n import t

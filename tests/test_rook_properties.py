@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rookkit import GAME, cards_in_state, deck_of, modest, play_game
 
-from tt22.engine.rng import Pcg32, seed_key, stream
-from tt22.games.protocol import RuleBroken
+from tt22.core.protocol import RuleBroken
+from tt22.core.rng import Pcg32, seed_key, stream
 from tt22.games.rook import Bid, Pass, Play, RookRules, State
 from tt22.games.rook.cards import BIG_DECK, TEXT, points
 from tt22.games.rook.moves import RookMove
@@ -144,8 +144,8 @@ def test_wild_random_bids_still_end_every_hand(players: int, seed: str, chooser:
 
 
 SCRIPT = """
-from tt22.games import get_game
-from tt22.engine.rng import seed_key, stream
+from tt22.core.registry import get_game
+from tt22.core.rng import seed_key, stream
 g = get_game("rook")
 for players in (2, 3, 4):
     s = g.new_match(g.rules([], players), players, "replay")

@@ -12,7 +12,7 @@ from layoutkit import crop, screen_lines
 from recordkit import SAMPLES, STARTED
 from textual.pilot import Pilot
 
-from tt22.games import get_game
+from tt22.core.registry import get_game
 from tt22.games.rook.cards import show_rook_card
 from tt22.games.rook.moves import Nest
 from tt22.games.rook.views import view
@@ -195,8 +195,8 @@ EVIL = "[b]B[/b][@click=app.quit]Q[/]\x1b[2J\u202e"
 async def test_hostile_names_and_seed_show_literally_in_the_rook_replayer() -> None:
     """A Rook record whose names and seed carry markup, an @click action and escape
     sequences: every view and the move list show them as typed, controls spelled out."""
-    from tt22.engine.players import Player
-    from tt22.safe import printable
+    from tt22.core.players import Player
+    from tt22.core.safe import printable
 
     sample = load_record(SAMPLES / "3p-rook.22rec")
     people = [Player(f"{s}{EVIL}", "bot", "normal") for s in range(3)]

@@ -10,8 +10,8 @@ import pytest
 import rookkit
 from rookkit import GAME, cards, move, moves, play_game, rig
 
-from tt22.engine.rng import seed_key, stream
-from tt22.games.protocol import RuleBroken, RulesError
+from tt22.core.protocol import RuleBroken, RulesError
+from tt22.core.rng import seed_key, stream
 from tt22.games.rook import Bid, Nest, Pile, Play, RookRules, Trump, new_match
 from tt22.games.rook.cards import BIG_DECK, CODE, POINTS, ROOK, SMALL_DECK, points
 from tt22.games.rook.state import (

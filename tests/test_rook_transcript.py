@@ -14,8 +14,8 @@ from typing import Any
 
 from rookkit import GAME, modest, play_game
 
-from tt22.engine.players import Player
-from tt22.engine.rng import seed_key, stream
+from tt22.core.players import Player
+from tt22.core.rng import seed_key, stream
 from tt22.games.rook import RookRules, State, new_match
 from tt22.games.rook.cards import CODE, POINTS
 

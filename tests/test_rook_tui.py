@@ -13,9 +13,9 @@ import pytest
 from layoutkit import crop, screen_lines
 from textual.pilot import Pilot
 
-from tt22.engine.players import Player
-from tt22.games import get_game
-from tt22.games.protocol import Reason
+from tt22.core.players import Player
+from tt22.core.protocol import Reason
+from tt22.core.registry import get_game
 from tt22.games.rook.cards import show_rook_card
 from tt22.games.rook.moves import Nest, Play, Trump
 from tt22.games.rook.state import BIDDING, DUMMY, NEST, PILES, PLAY, TRUMP

@@ -9,7 +9,7 @@ import pytest
 from rummykit import GIN, RUMMY, cs, gin_at, random_playout, rummy_at
 from test_rummy_properties import hidden_shuffled
 
-from tt22.engine.rng import seed_key, stream
+from tt22.core.rng import seed_key, stream
 from tt22.games.rummy import Discard, Draw, Knock, gin, rummy
 from tt22.games.rummy.bots import BOT_NAMES, LEVELS, make_bot, make_level, play_bots
 from tt22.games.rummy.moves import PILE, STOCK

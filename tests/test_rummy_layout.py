@@ -14,8 +14,8 @@ import pytest
 from layoutkit import names_for, screen_lines
 from rummyuikit import seat, session_of, table_app
 
-from tt22.engine import show_card
-from tt22.games import get_game
+from tt22.core.cards import show_card
+from tt22.core.registry import get_game
 from tt22.games.rummy.bots import make_bot
 
 SIZE = (80, 24)

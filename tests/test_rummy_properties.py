@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rummykit import GIN, RUMMY, random_playout
 
-from tt22.engine.rng import seed_key, stream
-from tt22.games.protocol import IllegalMove
+from tt22.core.protocol import IllegalMove
+from tt22.core.rng import seed_key, stream
 from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld, Pass, RummyRules
 from tt22.games.rummy.cards import CODE, TEXT, VALUE
 from tt22.games.rummy.melds import best_arrangement, is_meld, isolated_value, order_meld

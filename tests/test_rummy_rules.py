@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rummykit import RUMMY, cs, rummy_at, ts
 
-from tt22.games.protocol import IllegalMove, RulesError
+from tt22.core.protocol import IllegalMove, RulesError
 from tt22.games.rummy import Discard, Draw, LayOff, Meld
 from tt22.games.rummy.cards import VALUE
 from tt22.games.rummy.melds import candidate_melds, is_meld, order_meld

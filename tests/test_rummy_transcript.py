@@ -20,7 +20,7 @@ from typing import Any
 from rummykit import GIN, RUMMY
 
 from tt22.cli import main
-from tt22.engine.players import Player
+from tt22.core.players import Player
 from tt22.games.rummy.bots import make_bot, play_bots
 from tt22.games.rummy.textlog import render_text
 

@@ -195,7 +195,7 @@ async def test_the_screen_never_shows_another_hand_or_the_stock(game: str, playe
     async with app.run_test(size=SIZE) as pilot:
         table = await seat(app, pilot, s)
         me = person(s.seed)
-        from tt22.engine import show_card
+        from tt22.core.cards import show_card
 
         for _ in range(60):
             state = s.state
@@ -296,7 +296,7 @@ async def test_the_replayer_steps_a_record_move_by_move_turn_by_turn_and_hand_by
         await pilot.press("v")  # each seat's own view: the other hands are counts only
         assert screen.seat == 0
         await pilot.press("home")
-        from tt22.engine import show_card
+        from tt22.core.cards import show_card
 
         seen = text_of(app)
         hidden = set(states[0].hands[1]) - set(states[0].hands[0]) - set(states[0].pile)
@@ -310,7 +310,7 @@ async def test_tt22_play_game_gin_autosaves_and_continues_at_the_same_position(
     """`tt22 play --game gin` (a NewTable in the start options) seats the shared
     session in the data folder's slot; leaving and continuing comes back to the same
     position at the same table."""
-    from tt22.engine.players import Player
+    from tt22.core.players import Player
     from tt22.tui.app import StartOptions, TT22App
     from tt22.tui.tables import NewTable
 
@@ -343,7 +343,7 @@ async def test_hot_seat_hides_each_hand_until_its_player_takes_the_keyboard() ->
     s = session_of("gin", ["Ann", "Bo"], humans=(0, 1), seed="hot seat")
     async with app.run_test(size=SIZE) as pilot:
         table = await seat(app, pilot, s)
-        from tt22.engine import show_card
+        from tt22.core.cards import show_card
 
         for _ in range(3):
             mover = s.game.to_move(s.state)

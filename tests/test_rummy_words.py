@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from tt22.games.protocol import Reason
+from tt22.core.protocol import Reason
 from tt22.games.rummy.reasons import ENGLISH
 from tt22.tui.i18n import CATALOGUE, set_language
 from tt22.tui.rummy.words import REASONS, WORDS, reason_text

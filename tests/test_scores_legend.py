@@ -12,8 +12,9 @@ import pytest
 from layoutkit import names_for, screen_lines
 from rich.cells import cell_len
 
-from tt22.engine import Rules, legal_moves, show_card
-from tt22.engine.players import Player
+from tt22.core.cards import show_card
+from tt22.core.players import Player
+from tt22.games.twentytwo import Rules, legal_moves
 from tt22.record import load_record
 from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App

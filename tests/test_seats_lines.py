@@ -16,7 +16,7 @@ import pytest
 from rich.style import Style
 from textual.app import App, ComposeResult
 
-from tt22.engine import Rules, new_match
+from tt22.games.twentytwo import Rules, new_match
 from tt22.tui.i18n import set_language
 from tt22.tui.widgets.lines import line_cells, rendered_lines
 from tt22.tui.widgets.seats import SeatsTable

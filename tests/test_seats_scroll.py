@@ -18,8 +18,8 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from tt22.engine import PLAY
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import PLAY
 from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from pilotkit import wait_for
 
-from tt22.engine import Rules, seed_commitment
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.core.seeds import seed_commitment
+from tt22.games.twentytwo import Rules
 from tt22.record import Autosave
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language

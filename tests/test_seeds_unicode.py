@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tt22.engine import MAX_SEED, normalise_seed, resolve_seed, seed_problem
-from tt22.engine.unicode14 import UNICODE_VERSION, assigned_in_unicode_14
+from tt22.core.rng import normalise_seed
+from tt22.core.seeds import MAX_SEED, resolve_seed, seed_problem
+from tt22.core.unicode14 import UNICODE_VERSION, assigned_in_unicode_14
 
 # Assigned in Unicode 15.0/15.1 (Python 3.12/3.13) but not in 14.0: U+1E030 (NFKC maps
 # it in 15.1: the seed "x\U0001E030" dealt differently), U+0CF3, U+11F00, U+31350.
@@ -77,8 +78,8 @@ def test_daily_is_recognised_after_normalisation() -> None:
 def test_a_record_with_an_unassigned_seed_is_refused() -> None:
     from recordkit import STARTED
 
-    from tt22.engine import Rules
-    from tt22.engine.players import Player
+    from tt22.core.players import Player
+    from tt22.games.twentytwo import Rules
     from tt22.record import RecordError, decode_record, encode_record, new_record
 
     record = new_record(Rules(), "x", [Player("A"), Player("B")], STARTED)
@@ -139,7 +140,7 @@ def test_seeds_md_lists_exactly_the_whitespace_normalisation_uses() -> None:
 def test_seeds_md_documents_the_commitment() -> None:
     from pathlib import Path
 
-    from tt22.engine import seed_commitment
+    from tt22.core.seeds import seed_commitment
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "seeds.md").read_text("utf-8")
     assert seed_commitment("hello") == "2cf24dba"

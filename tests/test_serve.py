@@ -349,7 +349,7 @@ def test_news_carries_only_the_seats_own_view(
     """The message layer, for every game: what a seat is sent decodes to exactly
     `view(state, seat)` and public facts; a spectator gets no hand (nor Rook's nest);
     nobody gets the seed before the end."""
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
     from tt22.serve.games import PRIVATE
     from tt22.serve.hub import Hub, SeatSpec, Table, TableOptions, decode_news, view_of
 
@@ -412,7 +412,7 @@ async def test_a_dropped_seat_waits_then_a_bot_plays_until_its_owner_returns(
         await back.see("Deal")
         view = table.game.view(table.state, 1)
         if view.hand:  # his own hand, where it was
-            from tt22.engine import show_card
+            from tt22.core.cards import show_card
 
             await back.see(*[show_card(c) for c in view.hand[:3]])
         moves = await play_to_end(table, {0: ann, 1: back})
@@ -446,7 +446,8 @@ async def test_the_move_clock_plays_the_lowest_cards(tmp_path: Path) -> None:
         table.sit("bob's key", "bob")  # the match starts; bob's clock runs too
         assert table.status == "playing"
         await until(lambda: _seat_moves(table, 0) >= 3, "the clock to move for ann")
-        from tt22.engine import Exchange, Play, parse_cards
+        from tt22.core.cards import parse_cards
+        from tt22.games.twentytwo import Exchange, Play
 
         for recorded in table.record.moves:
             move = recorded.move
@@ -492,8 +493,9 @@ async def test_a_spectator_sees_no_hand_and_chat_is_literal(tmp_path: Path) -> N
 
 
 def test_safe_move_is_the_lowest_legal_play() -> None:
-    from tt22.engine import Exchange, Play, legal_moves, new_match, parse_cards
-    from tt22.engine.rules import Rules
+    from tt22.core.cards import parse_cards
+    from tt22.games.twentytwo import Exchange, Play, legal_moves, new_match
+    from tt22.games.twentytwo.rules import Rules
     from tt22.serve.hub import safe_move
 
     state = new_match(Rules().for_players(4), 4, "clock")
@@ -519,7 +521,7 @@ def test_safe_move_of_every_game_is_legal_and_passes_when_it_may(
     """A run-out clock's move for Rook, Rummy and Gin: legal from the seat's view, a
     pass wherever a pass is legal (Rook's bidding, Gin's upcard), else the game's
     rules-of-thumb bot's choice; a whole match of clock moves ends."""
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
     from tt22.serve.games import make_seat_bot
     from tt22.serve.hub import safe_move
 
@@ -547,7 +549,7 @@ def test_safe_move_of_every_game_is_legal_and_passes_when_it_may(
 
 
 def apply_move(state: Any, move: Any) -> Any:
-    from tt22.engine import apply
+    from tt22.games.twentytwo import apply
 
     return apply(state, move)
 
@@ -749,7 +751,7 @@ async def test_a_served_seat_gets_a_hint_from_its_own_view(
 ) -> None:
     """`i` at ann's turn: local play's hint, worked out at the server from her seat's
     view and a salt of the table's own (never the seed), its cards selected."""
-    import tt22.bots.hint as hints
+    import tt22.games.twentytwo.bots.hint as hints
     from tt22.serve.hub import TableOptions
 
     asked: list[tuple[Any, str]] = []

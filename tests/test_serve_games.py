@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from servekit import DEADLINE, Client, record_apps, same, serve, told, until
 
-from tt22.engine import show_card
+from tt22.core.cards import show_card
 from tt22.games.rook.cards import ROOK
 from tt22.serve.app import ServeApp
 

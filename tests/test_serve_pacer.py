@@ -101,7 +101,7 @@ async def test_a_tables_news_reaches_the_movers_screen_first(tmp_path: Path) -> 
     """At a table whose other screens are all still drawing, the seat that moves
     is told at once, with the position after its move; the others then get that same
     position once their screens are free (what they were sent before is superseded)."""
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
 
     game = get_game("twentytwo")
     hub = Hub(tmp_path)
@@ -141,7 +141,7 @@ async def test_a_tables_news_reaches_the_movers_screen_first(tmp_path: Path) -> 
 async def test_news_of_two_tables_never_mix(tmp_path: Path) -> None:
     """Each table numbers its watchers from 1: the news waiting for table A's first
     watcher is not table B's first watcher's (it was, and a seat never saw its deal)."""
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
 
     game = get_game("twentytwo")
     hub = Hub(tmp_path)

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from servekit import cards_on, may_see
 
-from tt22.engine import apply, legal_moves, new_match, view
-from tt22.engine.rules import Rules
 from tt22.games.rook.cards import show_rook_card
+from tt22.games.twentytwo import apply, legal_moves, new_match, view
+from tt22.games.twentytwo.rules import Rules
 from tt22.serve.seatlog import SeatLog
 
 ROOK_CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]|R★")
@@ -73,7 +73,7 @@ def test_a_seats_log_holds_no_card_it_may_not_know(players: int, seed: str) -> N
 def _rook_views(players: int, seed: str, seat: int) -> list[Any]:
     """Seat `seat`'s view after every move of a whole short Rook match (the clock's
     safe moves: passes where allowed, else the rules bot's)."""
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
     from tt22.serve.hub import safe_move
 
     game = get_game("rook")

@@ -155,8 +155,8 @@ def _autosave_as_a_crash_leaves_it(
     is to move, after at least `least` moves. (The code, the moves.)"""
     import datetime as dt
 
-    from tt22.engine.players import Player
-    from tt22.games import get_game
+    from tt22.core.players import Player
+    from tt22.core.registry import get_game
     from tt22.record import append_move, new_record, save_record
     from tt22.serve.hub import safe_move
     from tt22.serve.store import Store
@@ -316,7 +316,7 @@ async def _one_more_turn() -> None:
 def _bots_table(hub: Any, game: str = "twentytwo") -> Any:
     """A table of `game` whose one person's seat a stand-in bot plays from the start:
     it plays itself to its end."""
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
     from tt22.serve.hub import TableOptions
 
     n = get_game(game).default_players
@@ -687,9 +687,9 @@ async def test_M4_the_local_table_shows_the_seeds_commitment_from_the_first_deal
     at 80 columns), and never the seed while a person plays."""
     from layoutkit import screen_lines
 
-    from tt22.engine.players import Player
-    from tt22.engine.seeds import seed_commitment
-    from tt22.games import get_game
+    from tt22.core.players import Player
+    from tt22.core.registry import get_game
+    from tt22.core.seeds import seed_commitment
     from tt22.tui.app import StartOptions, TT22App
     from tt22.tui.game_session import GameSession
     from tt22.tui.rook.table import RookTableScreen
@@ -743,7 +743,7 @@ async def test_M4_a_served_table_shows_the_commitment_to_players_and_spectators(
     showed it only at the end, with the words "was published at the start"."""
     from servekit import own_table, serve
 
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
     from tt22.serve.hub import TableOptions, commitment
 
     server = await serve(tmp_path)
@@ -797,7 +797,7 @@ async def test_L7_a_spectators_summary_is_never_of_an_older_hand(
     deal 5's during deal 7, and a Rook spectator's stayed until Enter."""
     from servekit import serve
 
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
     from tt22.serve.hub import TableOptions
 
     apps = record_apps(monkeypatch)
@@ -844,7 +844,7 @@ async def test_L7_a_spectators_summary_closes_by_itself(
     Before, Rook's stayed until the spectator pressed Enter."""
     from servekit import serve
 
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
     from tt22.serve.hub import TableOptions
 
     apps = record_apps(monkeypatch)

@@ -224,7 +224,7 @@ def fake_rook(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("fake_rook")
 async def test_another_game_shows_its_own_table_and_opens_through_tables(_home: Path) -> None:
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
 
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -430,8 +430,8 @@ def test_every_game_complaint_about_options_is_in_the_players_language(
     """Issue 10: the new-game screen said Rook's, Rummy's and Gin's complaints in English
     in a Korean or Japanese interface. The command line keeps the game's words."""
     import tt22.tui.screens.setup_words  # noqa: F401  (the option labels)
-    from tt22.engine import RulesError
-    from tt22.games import get_game
+    from tt22.core.protocol import RulesError
+    from tt22.core.registry import get_game
     from tt22.tui.i18n import rules_text
 
     with pytest.raises(RulesError) as caught:

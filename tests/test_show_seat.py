@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from recordkit import SAMPLES
 
 from tt22.cli import main
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
 from tt22.games.rook.cards import TEXT as ROOK_TEXT
 from tt22.games.rook.views import RookView
 from tt22.games.rummy import gin, rummy

@@ -23,9 +23,9 @@ from snapkit import check_snapshot
 from textual.pilot import Pilot
 from textual.screen import ModalScreen, Screen
 
-from tt22.engine.players import Player
-from tt22.engine.rules import Rules
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
+from tt22.games.twentytwo.rules import Rules
 from tt22.record import fork_record, load_record, replay_game
 from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App

@@ -17,9 +17,9 @@ import pytest
 from layoutkit import screen_lines
 from textual.pilot import Pilot
 
-from tt22.engine.players import Player
-from tt22.engine.rng import stream
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
+from tt22.core.rng import stream
 from tt22.games.rook.cards import SUIT_CHARS
 from tt22.games.rook.cards import TEXT as ROOK_TEXT
 from tt22.games.rook.moves import Bid, Nest, Pass, Play, Trump

@@ -15,8 +15,8 @@ from pilotkit import wait_for
 from textual.pilot import Pilot
 from textual.widgets._toast import Toast
 
-from tt22.engine import Rules
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Rules
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
 from tt22.tui.screens.home import HomeScreen

@@ -12,8 +12,8 @@ from pilotkit import wait_for
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tt22.engine import Rules, forced_reason
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Rules, forced_reason
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import engine_text, set_language
 from tt22.tui.screens.home import HomeScreen
@@ -287,7 +287,7 @@ async def test_untrusted_names_are_shown_literally() -> None:
 
 
 async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() -> None:
-    from tt22.engine import seed_commitment
+    from tt22.core.seeds import seed_commitment
     from tt22.tui.screens.setup import SetupScreen
     from tt22.tui.widgets.choice import Choice
     from tt22.tui.widgets.fieldform import FieldForm
@@ -389,7 +389,7 @@ async def test_the_command_palette_offers_the_game_commands() -> None:
 
 
 async def test_summaries_of_a_nine_seat_table_fit_in_80x24() -> None:
-    from tt22.engine import legal_moves
+    from tt22.games.twentytwo import legal_moves
     from tt22.tui.session import MatchSession
 
     seats = [Player(f"Player with a long name {i}") for i in range(9)]

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tt22.cli import main
-from tt22.engine import Exchange, Rules, apply, forced_reason, legal_moves, new_match, view
-from tt22.engine.explain import selection_problem
+from tt22.games.twentytwo import Exchange, Rules, apply, forced_reason, legal_moves, new_match, view
+from tt22.games.twentytwo.explain import selection_problem
 from tt22.tui import i18n
 from tt22.tui.settings import Settings, load_settings, save_settings
 from tt22.tui.widgets.snapshot import from_state, from_view
@@ -150,7 +150,7 @@ def test_play_help_does_not_import_textual() -> None:
 
 
 def test_a_new_match_keeps_the_unfinished_one_with_the_records(tmp_path: Path) -> None:
-    from tt22.engine.players import Player
+    from tt22.core.players import Player
     from tt22.tui.session import MatchSession
 
     seats = [Player("Ann"), Player("Bot", "bot", "random")]

@@ -12,8 +12,8 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button, RichLog, Static
 
-from tt22.engine import Rules
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Rules
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language
 from tt22.tui.screens.summary import DealSummaryScreen
@@ -563,7 +563,7 @@ async def test_a_hot_seat_match_does_not_call_seat_zero_you() -> None:
 
 
 def test_red_suits_are_plain_under_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tt22.engine import parse_cards
+    from tt22.core.cards import parse_cards
     from tt22.tui.widgets.cards import cards_text, suit_style
 
     heart, spade = parse_cards(("AH", "AS"))

@@ -32,8 +32,8 @@ async def test_the_first_dealer_draw_speaks_to_you_when_you_deal_first(
 ) -> None:
     """Issue 10, item 11's words: the R7 line said "You drew highest and deals first"
     (and "나 님", "あなたさん") when the player at the keyboard dealt first."""
-    from tt22.engine import Rules
-    from tt22.engine.players import Player
+    from tt22.core.players import Player
+    from tt22.games.twentytwo import Rules
     from tt22.tui.i18n import set_language, t
     from tt22.tui.screens.scores import ScoresScreen
     from tt22.tui.widgets.lines import TextLines

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from pilotkit import wait_for
 
-from tt22.engine import Rules
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Rules
 from tt22.record import Autosave, SlotBusy, load_record
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language
@@ -31,8 +31,8 @@ WINDOW_A = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from tt22.engine import Rules, legal_moves
-    from tt22.engine.players import Player
+    from tt22.games.twentytwo import Rules, legal_moves
+    from tt22.core.players import Player
     from tt22.tui.session import MatchSession
 
     seats = [Player("Ann"), Player("Bot 1", "bot", "random")]

@@ -18,8 +18,8 @@ from layoutkit import screen_lines
 from rummykit import cs, gin_at, random_playout, rummy_at
 from rummyuikit import seat, session_of, table_app
 
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
 from tt22.games.rummy import Knock, gin
 from tt22.games.rummy.cards import CODE, TEXT
 from tt22.games.rummy.rummy import DRAW

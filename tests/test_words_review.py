@@ -17,8 +17,8 @@ from pilotkit import wait_for
 from rummykit import gin_at, rummy_at
 from rummyuikit import seat, session_of, table_app
 
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
 from tt22.games.rummy import Knock, gin
 from tt22.games.rummy.cards import CODE
 from tt22.games.rummy.rummy import ACT
@@ -252,7 +252,7 @@ def test_l9_rooks_game_over_names_the_winning_partners(lang: str) -> None:
 async def test_l12_the_header_says_the_seed_is_sealed_until_the_end(lang: str) -> None:
     """ "seed sha256:75178571" after `--seed big-test`, unexplained: the commitment stays
     (docs/seeds.md, 10), said as what it is; the seed itself stays hidden."""
-    from tt22.engine import Rules
+    from tt22.games.twentytwo import Rules
     from tt22.tui.screens.table import TableScreen
 
     set_language(lang)
@@ -270,7 +270,7 @@ async def test_l12_the_header_says_the_seed_is_sealed_until_the_end(lang: str) -
 
 
 async def test_l12_with_bots_alone_the_seed_is_shown_as_it_is() -> None:
-    from tt22.engine import Rules
+    from tt22.games.twentytwo import Rules
     from tt22.tui.screens.table import TableScreen
 
     watch = [Player("Bot 0", "bot", "random"), Player("Bot 1", "bot", "random")]

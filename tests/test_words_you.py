@@ -22,11 +22,11 @@ from rummykit import gin_at, random_playout, rummy_at
 from rummyuikit import person, press_move, seat, session_of, table_app
 from textual.widgets import RichLog
 
-from tt22.engine import EXCHANGE, Rules
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.registry import get_game
 from tt22.games.rummy import Knock, gin
 from tt22.games.rummy.rummy import ACT
+from tt22.games.twentytwo import EXCHANGE, Rules
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import CATALOGUE, engine_text, set_language, t
 from tt22.tui.rummy.summary import GameSummary, HandSummary
@@ -210,7 +210,7 @@ async def test_m5_22s_log_speaks_to_you(lang: str) -> None:
 
 def test_m5_22s_replayer_move_list_agrees_with_you() -> None:
     """The replayer's list said "1.x You   discards A♠ J♦ J♥"."""
-    from tt22.bots import make_bot
+    from tt22.games.twentytwo.bots import make_bot
     from tt22.replay_model import ReplayModel
     from tt22.simulate import play_match
     from tt22.tui.replay.panes import move_text

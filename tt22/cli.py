@@ -42,7 +42,7 @@ MAX_LINE = 300
 def _line(message: str) -> str:
     """An error line as printed: control characters (and the surrogates a byte that is
     not UTF-8 becomes) escaped, cut so a huge argument cannot fill the terminal."""
-    from tt22.safe import printable
+    from tt22.core.safe import printable
 
     return printable(message, MAX_LINE)
 

@@ -17,23 +17,22 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
-from tt22.engine import (
+from tt22.core.cards import CODE, show_card
+from tt22.core.players import Player
+from tt22.core.protocol import IllegalMove
+from tt22.games.twentytwo import (
     EXCHANGE,
     OVER,
     Exchange,
-    IllegalMove,
     Move,
     Rules,
     SeatView,
     State,
     apply,
     new_match,
-    show_card,
     view,
 )
-from tt22.engine.cards import CODE
-from tt22.engine.players import Player
-from tt22.record.seat_view import comment_visible
+from tt22.record.comments import comment_visible
 
 if TYPE_CHECKING:
     from tt22.record import Record

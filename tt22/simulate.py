@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tt22.bots import Bot
-from tt22.engine import Move, Rules, State, apply, new_match, view
+from tt22.games.twentytwo import Move, Rules, State, apply, new_match, view
+from tt22.games.twentytwo.bots import Bot
 
 __all__ = ["play_match"]
 

@@ -16,7 +16,7 @@ HERE = Path(__file__).resolve().parent
 
 def position(players: int, seed: str) -> tuple[object, list[object], int]:
     """A match of random legal moves and a position with seat 0 to play mid-trick."""
-    from tt22.engine import PLAY, Rules, apply, legal_moves, new_match
+    from tt22.games.twentytwo import PLAY, Rules, apply, legal_moves, new_match
 
     rules = Rules().for_players(players)
     state = new_match(rules, players, seed)
@@ -44,7 +44,7 @@ async def main() -> None:
     os.environ["TT22_HOME"] = tempfile.mkdtemp()
     import datetime as dt
 
-    from tt22.engine.players import Player
+    from tt22.core.players import Player
     from tt22.record.verify import build_record
     from tt22.replay_model import ReplayModel
     from tt22.tui.app import StartOptions, TT22App
@@ -57,7 +57,7 @@ async def main() -> None:
     seats = [Player(names[0])] + [Player(n, "bot", "normal") for n in names[1:]]
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=(80, 24)) as pilot:
-        from tt22.engine import apply, new_match
+        from tt22.games.twentytwo import apply, new_match
 
         state = new_match(rules, 4, "readme")
         for m in moves[:p]:

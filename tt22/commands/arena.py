@@ -25,13 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tt22.bots import BOT_NAMES, Bot, make_bot
-from tt22.bots.base import bot_stream
-from tt22.bots.cheater import CHEATER_NAME, CheaterBot
 from tt22.commands.common import UsageError, add_rule_argument, table_from_args
-from tt22.engine import MAX_SEED, Move, Rules, State, apply, new_match, view
-from tt22.engine.players import Player
-from tt22.safe import printable
+from tt22.core.players import Player
+from tt22.core.safe import printable
+from tt22.core.seeds import MAX_SEED
+from tt22.games.twentytwo import Move, Rules, State, apply, new_match, view
+from tt22.games.twentytwo.bots import BOT_NAMES, Bot, make_bot
+from tt22.games.twentytwo.bots.base import bot_stream
+from tt22.games.twentytwo.bots.cheater import CHEATER_NAME, CheaterBot
 
 DESCRIPTION = "pit bots against each other, duplicate format"
 

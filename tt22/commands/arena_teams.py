@@ -23,9 +23,9 @@ from tt22.commands.arena import wilson
 from tt22.commands.common import UsageError
 from tt22.commands.games import make_game_bot
 from tt22.commands.sim import MAX_HANDS as SIM_MAX_HANDS
-from tt22.engine.players import Player
-from tt22.games.protocol import Game
-from tt22.safe import printable
+from tt22.core.players import Player
+from tt22.core.protocol import Game
+from tt22.core.safe import printable
 
 __all__ = ["MAX_HANDS", "TeamTally", "play_team_game", "run_team_arena"]
 

@@ -17,9 +17,10 @@ from typing import Any
 
 from tt22.commands.common import UsageError, check_seed
 from tt22.commands.games import add_game_argument, game_from_args, game_rules
-from tt22.engine import OVER, Rules, RulesError, apply, legal_moves, new_match
-from tt22.engine.rng import seed_key, stream
-from tt22.games import DEFAULT_GAME, get_game
+from tt22.core.protocol import RulesError
+from tt22.core.registry import DEFAULT_GAME, get_game
+from tt22.core.rng import seed_key, stream
+from tt22.games.twentytwo import OVER, Rules, apply, legal_moves, new_match
 
 DESCRIPTION = "time random matches through the engine"
 

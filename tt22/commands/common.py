@@ -6,14 +6,9 @@ import argparse
 import datetime as dt
 import os
 
-from tt22.engine import (
-    Rules,
-    RulesError,
-    fresh_seed,
-    parse_rule_assignments,
-    resolve_seed,
-    seed_problem,
-)
+from tt22.core.protocol import RulesError
+from tt22.core.seeds import fresh_seed, resolve_seed, seed_problem
+from tt22.games.twentytwo import Rules, parse_rule_assignments
 
 __all__ = [
     "LANGUAGES",

@@ -12,10 +12,9 @@ import importlib
 from typing import Any
 
 from tt22.commands.common import UsageError, seed_from_args, table_from_args
-from tt22.games import DEFAULT_GAME, UnknownGame, game_names, get_game
-from tt22.games.protocol import Game, RulesError
-from tt22.games.registry import bots_module
-from tt22.safe import printable
+from tt22.core.protocol import Game, RulesError
+from tt22.core.registry import DEFAULT_GAME, UnknownGame, bots_module, game_names, get_game
+from tt22.core.safe import printable
 
 __all__ = [
     "add_game_argument",
@@ -30,7 +29,7 @@ __all__ = [
 
 # A game's readable account of its transcript: module with render_text(t, ascii_style).
 _TEXT: dict[str, str] = {
-    "twentytwo": "tt22.textlog",
+    "twentytwo": "tt22.games.twentytwo.textlog",
     "rook": "tt22.games.rook.textlog",
     "rummy": "tt22.games.rummy.textlog",
     "gin": "tt22.games.rummy.textlog",

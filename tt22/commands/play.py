@@ -14,7 +14,7 @@ from tt22.commands.common import (
     table_from_args,
 )
 from tt22.commands.games import add_game_argument, game_from_args, game_table
-from tt22.games import DEFAULT_GAME, default_level
+from tt22.core.registry import DEFAULT_GAME, default_level
 
 DESCRIPTION = "play at the table (with no command: the home screen)"
 
@@ -41,7 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tt22.engine.players import Player
+    from tt22.core.players import Player
 
     game = game_from_args(args)  # before Textual is imported: one line, exit 2
     if game.name != DEFAULT_GAME:
@@ -116,8 +116,8 @@ def _check_name(args: argparse.Namespace) -> str:
 def _run_game(args: argparse.Namespace, name: str) -> int:
     """`tt22 play --game NAME` for a game other than 22: straight to that game's table
     (tt22.tui.tables), you against the game's bots (or bots only with --watch)."""
-    from tt22.engine.players import Player
-    from tt22.games import get_game
+    from tt22.core.players import Player
+    from tt22.core.registry import get_game
     from tt22.tui.tables import TABLES, NewTable
 
     game = get_game(name)

@@ -14,7 +14,7 @@ from typing import Any
 
 from tt22.commands.common import UsageError, add_display_arguments
 from tt22.commands.games import add_game_argument, game_from_args
-from tt22.games import DEFAULT_GAME
+from tt22.core.registry import DEFAULT_GAME
 
 DESCRIPTION = "step through a .22rec record"
 
@@ -34,8 +34,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def open_record(name: str) -> object:
     """The decoded record at `name`, or UsageError with one line saying why not."""
+    from tt22.core.safe import printable
     from tt22.record import RecordError, load_record
-    from tt22.safe import printable
 
     path = Path(name)
     shown = printable(name)
@@ -52,8 +52,8 @@ def open_record(name: str) -> object:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tt22.core.safe import printable
     from tt22.replay_model import GotoError, ReplayError, ReplayModel
-    from tt22.safe import printable
 
     game = game_from_args(args) if args.game is not None else None  # (an unknown one: 2)
     record = open_record(args.file)
@@ -88,8 +88,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_other(args: argparse.Namespace, record: Any) -> int:
     """A record of a game other than 22, in that game's replayer (tt22.tui.tables)."""
-    from tt22.games import get_game
-    from tt22.safe import printable
+    from tt22.core.registry import get_game
+    from tt22.core.safe import printable
     from tt22.tui.tables import REPLAYERS
 
     game = get_game(record.game)

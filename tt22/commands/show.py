@@ -2,7 +2,7 @@
 as one seat saw it (`--seat N`: what that seat could know and nothing more; 22's R23,
 Rook's K23, the Rummy family's M5).
 
-22's seat transcript is cut from its full transcript (tt22.record.seat_view); every other
+22's seat transcript is cut from its full transcript (tt22.games.twentytwo.seat); every other
 game's is built by the game from that seat's view of each state (`Game.seat_transcript`),
 so this command holds no rule of what a seat may see.
 
@@ -16,18 +16,18 @@ import sys
 
 from tt22.commands.common import UsageError, add_ascii_argument
 from tt22.commands.games import add_game_argument, check_record_game, game_from_args, game_text
-from tt22.games import DEFAULT_GAME, get_game
+from tt22.core.registry import DEFAULT_GAME, get_game
+from tt22.core.safe import printable
+from tt22.games.twentytwo.seat import seat_transcript
+from tt22.games.twentytwo.textlog import render_text
+from tt22.games.twentytwo.transcript import json_text, transcript
 from tt22.record import (
     Record,
     RecordError,
     comment_visible,
     load_record,
     replay_game,
-    seat_transcript,
 )
-from tt22.safe import printable
-from tt22.textlog import render_text
-from tt22.transcript import json_text, transcript
 
 DESCRIPTION = "print a record as text or as the JSON transcript"
 

@@ -14,7 +14,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.bots import BOT_NAMES, make_bot
 from tt22.commands.common import (
     UsageError,
     add_ascii_argument,
@@ -31,13 +30,14 @@ from tt22.commands.games import (
     game_text,
     make_game_bot,
 )
-from tt22.engine.players import Player
-from tt22.games import DEFAULT_GAME
-from tt22.games.protocol import Game
-from tt22.safe import printable
+from tt22.core.players import Player
+from tt22.core.protocol import Game
+from tt22.core.registry import DEFAULT_GAME
+from tt22.core.safe import printable
+from tt22.games.twentytwo.bots import BOT_NAMES, make_bot
+from tt22.games.twentytwo.textlog import render_text
+from tt22.games.twentytwo.transcript import transcript, transcript_json
 from tt22.simulate import play_match
-from tt22.textlog import render_text
-from tt22.transcript import transcript, transcript_json
 
 DESCRIPTION = "play a whole match with bots and print it"
 

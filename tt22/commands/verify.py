@@ -13,9 +13,9 @@ import argparse
 import sys
 
 from tt22.commands.games import add_game_argument, check_record_game, game_from_args
-from tt22.games import DEFAULT_GAME, get_game
+from tt22.core.registry import DEFAULT_GAME, get_game
+from tt22.core.safe import printable
 from tt22.record import RecordError, load_record, verify_record
-from tt22.safe import printable
 
 DESCRIPTION = "check records by replaying them through the engine"
 

@@ -1,67 +1,21 @@
-"""The 22 engine: rules, seeded dealing, moves, legality, views. Pure: no Textual, no
-files, no clock, no environment. A match is a function of (rules, seed, moves)."""
+"""Moved (issue 22): the shared pieces to tt22.core, 22's rules to tt22.games.twentytwo.
 
-from .cards import card_text, parse_card, parse_cards, rank, rank_value, show_card, show_ranks
-from .explain import explain, forced_reason, playable_cards, selection_problem
-from .moves import Exchange, Move, Play
-from .rng import GENERATOR_ID, normalise_seed
-from .rules import OPTION_NAMES, Rules, RulesError, parse_rule_assignments
-from .seeds import MAX_SEED, fresh_seed, resolve_seed, seed_commitment, seed_problem
-from .state import (
-    EXCHANGE,
-    OVER,
-    PLAY,
-    DealResult,
-    DealStart,
-    ExchangeRecord,
-    IllegalMove,
-    State,
-    TrickRecord,
-    apply,
-    legal_moves,
-    new_match,
-)
-from .views import PublicDeal, SeatView, view
+A re-export for one release: the old names and submodules (`tt22.engine.rng`, ...) are the
+very objects of their new homes. Nothing in tt22 imports it; import from the new homes.
+"""
 
-__all__ = [
-    "EXCHANGE",
-    "GENERATOR_ID",
-    "MAX_SEED",
-    "OPTION_NAMES",
-    "OVER",
-    "PLAY",
-    "DealResult",
-    "DealStart",
-    "Exchange",
-    "ExchangeRecord",
-    "IllegalMove",
-    "Move",
-    "Play",
-    "PublicDeal",
-    "Rules",
-    "RulesError",
-    "SeatView",
-    "State",
-    "TrickRecord",
-    "apply",
-    "card_text",
-    "explain",
-    "forced_reason",
-    "fresh_seed",
-    "legal_moves",
-    "new_match",
-    "normalise_seed",
-    "parse_card",
-    "parse_cards",
-    "parse_rule_assignments",
-    "playable_cards",
-    "rank",
-    "rank_value",
-    "resolve_seed",
-    "seed_commitment",
-    "seed_problem",
-    "selection_problem",
-    "show_card",
-    "show_ranks",
-    "view",
-]
+import sys
+from importlib import import_module
+
+from tt22.core.cards import card_text, parse_card, parse_cards, rank, show_card, show_ranks  # noqa: F401
+from tt22.core.protocol import IllegalMove, RulesError  # noqa: F401
+from tt22.core.rng import GENERATOR_ID, normalise_seed  # noqa: F401
+from tt22.core.seeds import MAX_SEED, fresh_seed, resolve_seed, seed_commitment, seed_problem  # noqa: F401
+from tt22.games.twentytwo import *  # noqa: F403  (22's rules, as tt22.engine exported them)
+
+_CORE = ("cards", "players", "rng", "seeds", "unicode14")
+_RULES = ("explain", "legality", "moves", "rules", "state", "views")
+for _name in _CORE + _RULES:
+    _module = import_module(f"tt22.{'core' if _name in _CORE else 'games.twentytwo'}.{_name}")
+    sys.modules[f"{__name__}.{_name}"] = _module
+    globals().setdefault(_name, _module)  # `explain` stays the function it was

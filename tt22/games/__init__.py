@@ -1,22 +1,4 @@
-"""Games as plug-ins: the protocol every game implements and the registry of games.
+"""The games, one package each: tt22.games.twentytwo (22), .rook, .rummy (Rummy, Gin).
 
-Importing this package loads no game; `get_game(name)` loads one.
+Importing this package loads no game; `tt22.core.registry.get_game(name)` loads one.
 """
-
-from .registry import (
-    DEFAULT_GAME,
-    DEFAULT_LEVEL,
-    UnknownGame,
-    default_level,
-    game_names,
-    get_game,
-)
-
-__all__ = [
-    "DEFAULT_GAME",
-    "DEFAULT_LEVEL",
-    "UnknownGame",
-    "default_level",
-    "game_names",
-    "get_game",
-]

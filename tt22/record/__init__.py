@@ -4,16 +4,16 @@ schema, reading and writing, replay and verification, autosave. Imports the engi
 `tt22 show` start fast. The format is specified in docs/record-format.md.
 """
 
-from tt22.engine.players import Player as SeatInfo
+from tt22.core.players import Player as SeatInfo
 
 from .autosave import Autosave, SlotBusy
 from .codec import decode_record, encode_record, load_record, save_record, write_atomic
+from .comments import comment_visible
 from .digest import digest_input, state_digest
 from .errors import RecordError
 from .limits import FORMAT_NAME, FORMAT_VERSION, MAX_BYTES
 from .paths import data_dir, records_dir
 from .schema import GameRecord, Origin, Record, RecordedMove, Result
-from .seat_view import comment_visible, seat_transcript
 from .verify import (
     ReplayResult,
     append_move,
@@ -60,7 +60,6 @@ __all__ = [
     "replay_record",
     "result_of",
     "save_record",
-    "seat_transcript",
     "state_digest",
     "take_back",
     "verify_record",

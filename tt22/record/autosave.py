@@ -19,7 +19,7 @@ import re
 from collections.abc import Collection
 from pathlib import Path
 
-from tt22.games import DEFAULT_GAME
+from tt22.core.registry import DEFAULT_GAME
 
 from .codec import load_record, save_record
 from .errors import RecordError

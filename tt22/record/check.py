@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tt22.engine import Exchange, RulesError, seed_problem
-from tt22.engine.cards import CODE
-from tt22.games import DEFAULT_GAME
+from tt22.core.cards import CODE
+from tt22.core.protocol import RulesError
+from tt22.core.registry import DEFAULT_GAME
+from tt22.core.seeds import seed_problem
+from tt22.games.twentytwo import Exchange
 
 from .errors import RecordError
 from .limits import MAX_CARDS_PER_MOVE, MAX_NAME, MAX_SHORT_TEXT, MAX_TOTAL_22

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import msgspec
 
-from tt22.games import DEFAULT_GAME
+from tt22.core.registry import DEFAULT_GAME
 
 from .check import check_record
 from .errors import RecordError, from_msgspec

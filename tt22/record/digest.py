@@ -15,8 +15,8 @@ import hashlib
 
 import msgspec
 
-from tt22.engine import State
-from tt22.transcript import transcript
+from tt22.games.twentytwo import State
+from tt22.games.twentytwo.transcript import transcript
 
 __all__ = ["digest_input", "state_digest"]
 

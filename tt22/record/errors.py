@@ -6,7 +6,7 @@ import re
 
 import msgspec
 
-from tt22.safe import printable
+from tt22.core.safe import printable
 
 __all__ = ["RecordError", "from_msgspec"]
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import msgspec
 
-from tt22.engine import Move, Rules
-from tt22.games import DEFAULT_GAME, UnknownGame, game_names, get_game
-from tt22.games.protocol import Game
+from tt22.core.protocol import Game
+from tt22.core.registry import DEFAULT_GAME, UnknownGame, game_names, get_game
+from tt22.games.twentytwo import Move, Rules
 
 from .errors import RecordError
 from .schema import EnvelopeV2

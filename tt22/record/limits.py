@@ -8,7 +8,7 @@ above anything a real match produces (docs/record-format.md gives the arithmetic
 
 from __future__ import annotations
 
-from tt22.engine.seeds import MAX_SEED as _ENGINE_MAX_SEED
+from tt22.core.seeds import MAX_SEED as _ENGINE_MAX_SEED
 
 __all__ = [
     "FORMAT_NAME",
@@ -44,7 +44,7 @@ MAX_CARDS_PER_MOVE = 13
 nor a play can name more."""
 
 MAX_NAME = 40
-MAX_SEED = _ENGINE_MAX_SEED  # (1 to 200 code points: tt22.engine.seed_problem)
+MAX_SEED = _ENGINE_MAX_SEED  # (1 to 200 code points: tt22.core.seeds.seed_problem)
 MAX_COMMENT = 1000
 MAX_SHORT_TEXT = 100
 """tt22 version, generator id, bot name."""

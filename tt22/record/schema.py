@@ -17,8 +17,8 @@ from typing import Annotated, Any, Generic, TypeVar
 
 import msgspec
 
-from tt22.engine import Move, Rules
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Move, Rules
 
 from .limits import (
     MAX_COMMENT,

@@ -1,6 +1,6 @@
 """Building records as a match is played, and replaying them through the engine.
 
-A record is checked by folding its moves through `tt22.engine.apply` (the one
+A record is checked by folding its moves through `tt22.games.twentytwo.apply` (the one
 implementation of the rules), then comparing the final state's digest and result with
 what the record claims. `replay_record` keeps every state for the replayer;
 `verify_record` keeps only the last, for `tt22 verify`.
@@ -17,19 +17,12 @@ from typing import Any, Generic, NamedTuple, TypeVar
 import msgspec
 
 from tt22 import __version__
-from tt22.engine import (
-    EXCHANGE,
-    GENERATOR_ID,
-    OVER,
-    IllegalMove,
-    Rules,
-    State,
-    apply,
-    new_match,
-)
-from tt22.engine.players import Player
-from tt22.games import DEFAULT_GAME
-from tt22.safe import printable
+from tt22.core.players import Player
+from tt22.core.protocol import IllegalMove
+from tt22.core.registry import DEFAULT_GAME
+from tt22.core.rng import GENERATOR_ID
+from tt22.core.safe import printable
+from tt22.games.twentytwo import EXCHANGE, OVER, Rules, State, apply, new_match
 
 from .check import check_header
 from .digest import state_digest

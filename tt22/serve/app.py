@@ -33,17 +33,10 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, RichLog
 
-from tt22.engine import (
-    Exchange,
-    Play,
-    card_text,
-    forced_reason,
-    playable_cards,
-    selection_problem,
-    show_ranks,
-)
-from tt22.games import DEFAULT_GAME, DEFAULT_LEVEL, get_game
-from tt22.safe import printable
+from tt22.core.cards import card_text, show_ranks
+from tt22.core.registry import DEFAULT_GAME, DEFAULT_LEVEL, get_game
+from tt22.core.safe import printable
+from tt22.games.twentytwo import Exchange, Play, forced_reason, playable_cards, selection_problem
 from tt22.serve.driver import ChannelDriver
 from tt22.serve.heap import screen_closed, styles_caches_let_go
 from tt22.serve.hub import (

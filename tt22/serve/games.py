@@ -19,8 +19,7 @@ from typing import Any
 
 import msgspec
 
-from tt22.games import DEFAULT_GAME, default_level, game_names, get_game
-from tt22.games.registry import bots_module
+from tt22.core.registry import DEFAULT_GAME, bots_module, default_level, game_names, get_game
 
 __all__ = [
     "PRIVATE",
@@ -53,7 +52,7 @@ def served_games() -> tuple[str, ...]:
 def view_type(game: str) -> Any:
     """The type a seat's view of `game` decodes to."""
     if game == DEFAULT_GAME:
-        from tt22.engine import SeatView
+        from tt22.games.twentytwo import SeatView
 
         return SeatView
     if game == "rook":
@@ -91,7 +90,7 @@ def make_seat_bot(game: str, level: str, seed: str, seat: int) -> Any:
     """The bot of `level` for `seat` (an unknown level: the default one), choosing from
     the seat's view."""
     if game == DEFAULT_GAME:
-        from tt22.bots import LEVELS, make_bot
+        from tt22.games.twentytwo.bots import LEVELS, make_bot
 
         return make_bot(default_level(tuple(LEVELS), level), seed, seat)
     bots = bots_module(game)
@@ -101,11 +100,12 @@ def make_seat_bot(game: str, level: str, seed: str, seat: int) -> Any:
 
 
 def seat_hint(game: str, view: Any, salt: str) -> Any:
-    """The hint for the view's seat, from that view alone (22's `tt22.bots.hint`; its
-    sampled deals drawn from `salt`); None for a game without hints."""
+    """The hint for the view's seat, from that view alone (22's
+    `tt22.games.twentytwo.bots.hint`; its sampled deals drawn from `salt`); None for a game
+    without hints."""
     if game != DEFAULT_GAME:
         return None
-    from tt22.bots.hint import hint
+    from tt22.games.twentytwo.bots.hint import hint
 
     return hint(view, salt)
 
@@ -127,7 +127,8 @@ def safe_move(game: str, view: Any, seed: str) -> Any:
     g = get_game(game)
     moves = g.view_legal_moves(view)
     if game == DEFAULT_GAME:
-        from tt22.engine import Exchange, Play, parse_cards
+        from tt22.core.cards import parse_cards
+        from tt22.games.twentytwo import Exchange, Play
 
         keep = [m for m in moves if isinstance(m, Exchange) and not m.discard]
         if keep:

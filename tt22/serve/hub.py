@@ -30,9 +30,10 @@ from typing import Any, Literal
 
 import msgspec
 
-from tt22.engine import IllegalMove, fresh_seed
-from tt22.engine.players import Player
-from tt22.games import get_game
+from tt22.core.players import Player
+from tt22.core.protocol import IllegalMove
+from tt22.core.registry import get_game
+from tt22.core.seeds import fresh_seed
 from tt22.serve import games as served
 from tt22.serve.pacer import Listener, Pacer
 

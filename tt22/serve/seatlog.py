@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 
 from rich.text import Text
 
-from tt22.engine import SeatView
-from tt22.engine.views import PublicDeal
+from tt22.games.twentytwo import SeatView
+from tt22.games.twentytwo.views import PublicDeal
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import plain_cards
 

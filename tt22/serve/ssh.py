@@ -28,7 +28,7 @@ from typing import Any, cast
 import asyncssh
 from asyncssh.packet import SSHPacket
 
-from tt22.safe import printable
+from tt22.core.safe import printable
 from tt22.serve.driver import MAX_HEIGHT, MAX_WIDTH
 from tt22.serve.heap import HeapKeeper, strips_free_themselves
 from tt22.serve.hub import Hub

@@ -33,9 +33,9 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, RichLog, Static
 
-from tt22.games import get_game
-from tt22.games.protocol import IllegalMove, RuleBroken
-from tt22.safe import printable
+from tt22.core.protocol import IllegalMove, RuleBroken
+from tt22.core.registry import get_game
+from tt22.core.safe import printable
 from tt22.serve.hub import SeatNews, Table, TooManyTables, decode_news, view_of
 from tt22.serve.seatlog import RookViewLog
 from tt22.tui.bindings import translate_bindings

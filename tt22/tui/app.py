@@ -17,8 +17,8 @@ from textual.driver import Driver
 from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 
-from tt22.engine import Rules
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.games.twentytwo import Rules
 from tt22.record import SlotBusy
 from tt22.tui.i18n import detect_language, set_language, t
 from tt22.tui.safe_text import say
@@ -182,7 +182,7 @@ class TT22App(App[None]):
         """Run `start` (which retires the match in progress to the records) at once when
         there is no match in progress, else only once the player has said so; they may
         continue that match instead, or stay where they are."""
-        from tt22.safe import printable
+        from tt22.core.safe import printable
         from tt22.tui.replay.dialogs import ChoiceDialog
         from tt22.tui.session import peek_current
 
@@ -217,7 +217,7 @@ class TT22App(App[None]):
         self.play_session(session, watch=watch)
 
     def continue_match(self) -> bool:
-        from tt22.games import DEFAULT_GAME
+        from tt22.core.registry import DEFAULT_GAME
         from tt22.tui.session import current_game
 
         game = current_game(self.home_dir)

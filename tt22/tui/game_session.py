@@ -1,4 +1,4 @@
-"""A match of any protocol game (`tt22.games.protocol.Game`) played at this keyboard.
+"""A match of any protocol game (`tt22.core.protocol.Game`) played at this keyboard.
 
 22 keeps its own `MatchSession` (tt22.tui.session); every other game (Rook now, Rummy
 and Gin later) is played through a `GameSession`, which knows games only through the
@@ -40,10 +40,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tt22.engine.players import Player
-from tt22.games import DEFAULT_GAME, get_game
-from tt22.games.protocol import Game
-from tt22.games.registry import bots_module
+from tt22.core.players import Player
+from tt22.core.protocol import Game
+from tt22.core.registry import DEFAULT_GAME, bots_module, get_game
 from tt22.record import (
     Autosave,
     Record,
@@ -65,7 +64,7 @@ AnyGame = Game[Any, Any, Any, Any]
 
 
 def game_bots_module(name: str) -> Any:
-    """The bots module of game `name` (tt22.games.registry); KeyError when it has none."""
+    """The bots module of game `name` (tt22.core.registry); KeyError when it has none."""
     module = bots_module(name)
     if module is None:
         raise KeyError(name)

@@ -603,7 +603,7 @@ _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
 }  # fmt: skip
 
-# Sentences of tt22.engine.explain / state, as patterns -> catalogue entries.
+# Sentences of tt22.games.twentytwo.explain / state, as patterns -> catalogue entries.
 _ENGINE: Mapping[str, tuple[str, str, str]] = {
     r"You cannot beat (?P<best>\S+), so you play your (?:(?P<word>\w+) )?lowest cards? \((?P<r>R\d+)\)\.": (  # noqa: E501
         "You cannot beat {best}, so you must play your {k} lowest card(s) ({r}).",
@@ -668,8 +668,8 @@ _ENGINE: Mapping[str, tuple[str, str, str]] = {
 }
 _ENGINE_RE = [(re.compile(p), texts) for p, texts in _ENGINE.items()]
 
-# The rules' complaints about a setup (tt22.engine.rules.RulesError), said with the
-# setup's own field names in every language (the engine names options as in a record).
+# The rules' complaints about a setup (RulesError of tt22.games.twentytwo.rules), said with
+# the setup's own field names in every language (the engine names options as in a record).
 _RULES: Mapping[str, tuple[str, str, str]] = {
     r"first_hand must be (?P<lo>\d+) to (?P<hi>\d+), not (?P<v>-?\d+) \((?P<r>R\d+)\)": (
         "The first hand must be {lo} to {hi} cards, not {v} ({r}).",
@@ -689,7 +689,7 @@ _RULES: Mapping[str, tuple[str, str, str]] = {
 }
 _RULES_RE = [(re.compile(p), texts) for p, texts in _RULES.items()]
 
-# Other games' complaints about their options (tt22.games.protocol.parse_assignments and
+# Other games' complaints about their options (tt22.core.protocol.parse_assignments and
 # each game's rules), which the command line shows in English as they are. On the
 # new-game screen an option is called by its field's label ({L[name]}, `{name}` for
 # the one the message is about) and a choice by its words ({V[option.value]}).

@@ -15,7 +15,7 @@ replayer (tt22/tui/replay) offers beyond stepping:
 Each game's screen subclasses `ProtocolReplayScreen` and draws its own table; 22's
 replayer is its own (tt22/tui/replay/screen.py) and is not built on this. Every piece of
 text from the record (names, comments, paths) reaches the screen through
-tt22.tui.safe_text (`plain`, `say`) or `tt22.safe.printable` inside a `Text`, never as
+tt22.tui.safe_text (`plain`, `say`) or `tt22.core.safe.printable` inside a `Text`, never as
 markup.
 """
 
@@ -32,11 +32,11 @@ from rich.text import Text
 from textual.binding import Binding, BindingsMap, BindingType
 
 import tt22.tui.replay.words  # noqa: F401  (the "replay." words the keys below use)
-from tt22.engine.players import Player
-from tt22.games import get_game
-from tt22.games.protocol import Location
+from tt22.core.players import Player
+from tt22.core.protocol import Location
+from tt22.core.registry import get_game
+from tt22.core.safe import printable
 from tt22.record import Record, SlotBusy, comment_visible, fork_record, replay_game
-from tt22.safe import printable
 from tt22.tui.i18n import CATALOGUE, add_section, t
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.safe_text import plain, say

@@ -5,7 +5,7 @@ strangers. Textual parses a `str` handed to `notify`, `Static`, `Label`, `Button
 border title as markup, so `[/]` in a record's generator crashed the picker and
 `[@click=app.quit]` became a live link. Everything that may carry such text goes
 through `plain` (a `rich.text.Text`, which is never parsed) or `say` (a notification
-with markup off); control characters are spelled out by `tt22.safe.printable` so no
+with markup off); control characters are spelled out by `tt22.core.safe.printable` so no
 escape sequence reaches the terminal. Translated messages go through here whole: the
 catalogues hold no markup, so a template renders the same as plain text.
 """
@@ -16,7 +16,7 @@ from typing import Literal, Protocol
 
 from rich.text import Text
 
-from tt22.safe import printable
+from tt22.core.safe import printable
 
 __all__ = ["MAX_MESSAGE", "plain", "plain_str", "say"]
 

@@ -1,7 +1,7 @@
 """A match being played at this keyboard: the state, its seats, its bots and its record.
 
 No Textual here: the table screen drives a `MatchSession`, tests can drive one directly.
-Every move goes through `tt22.engine.apply` and is autosaved at once, so a killed
+Every move goes through `tt22.games.twentytwo.apply` and is autosaved at once, so a killed
 process loses nothing.
 """
 
@@ -16,9 +16,10 @@ from typing import Any
 
 import msgspec
 
-from tt22.bots import LEVELS, Bot, make_bot
-from tt22.engine import Move, Rules, State, apply, fresh_seed, new_match, seed_commitment
-from tt22.engine.players import Player
+from tt22.core.players import Player
+from tt22.core.seeds import fresh_seed, seed_commitment
+from tt22.games.twentytwo import Move, Rules, State, apply, new_match
+from tt22.games.twentytwo.bots import LEVELS, Bot, make_bot
 from tt22.record import (
     Autosave,
     Record,
@@ -229,8 +230,8 @@ class MatchSession(SlotSession):
         """The autosaved match in progress, at its exact position, or None.
 
         The bots are made afresh; each decision draws from a stream named after its
-        position (tt22.bots.base.BotRng), so they choose what they would have chosen
-        without the break.
+        position (tt22.games.twentytwo.bots.base.BotRng), so they choose what they would
+        have chosen without the break.
         """
         autosave, held = claim_slot(home)
         record = autosave.load_current()

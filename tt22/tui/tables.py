@@ -23,10 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tt22.games import DEFAULT_GAME
+from tt22.core.registry import DEFAULT_GAME
 
 if TYPE_CHECKING:
-    from tt22.engine.players import Player
+    from tt22.core.players import Player
 
 __all__ = [
     "REPLAYERS",

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from tt22.engine.rng import Pcg32, seed_key, stream
+from tt22.core.rng import Pcg32, seed_key, stream
 
 from .cards import POINTS, ROOK, SUIT_CHARS, TEXT
 from .moves import Bid, Nest, Pass, Play, RookMove, Trump

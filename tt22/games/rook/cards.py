@@ -7,9 +7,9 @@ the 52 each deck keeps, K4 what each is worth.
 
 from __future__ import annotations
 
-from tt22.engine.cards import CODE as _CODE22
-from tt22.engine.cards import TEXT as _TEXT22
-from tt22.engine.cards import CardError, parse_card, show_card
+from tt22.core.cards import CODE as _CODE22
+from tt22.core.cards import TEXT as _TEXT22
+from tt22.core.cards import CardError, parse_card, show_card
 
 __all__ = [
     "BIG_DECK",

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.engine.players import Player
-from tt22.engine.rng import Pcg32
+from tt22.core.players import Player
+from tt22.core.protocol import Game, Location, Reason
+from tt22.core.rng import Pcg32
 
-from ..protocol import Game, Location, Reason
 from .cards import CODE, ROOK, SUIT_CHARS, TEXT, parse_rook_card
 from .moves import Bid, Nest, Pass, Pile, Play, RookMove, Trump
 from .reasons import ENGLISH, reason

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from ..protocol import Option, RulesError, parse_assignments
+from tt22.core.protocol import Option, RulesError, parse_assignments
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "RookRules", "deck_points", "parse_rules"]
 

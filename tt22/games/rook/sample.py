@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tt22.engine.rng import Pcg32
+from tt22.core.rng import Pcg32
 
 from .cards import ROOK
 from .state import BIDDING, DUMMY, NEST, PILES, State

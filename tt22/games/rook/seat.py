@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.engine.players import Player
+from tt22.core.players import Player
 
 from .cards import SUIT_CHARS, TEXT
 from .state import BIDDING, DUMMY, NEST, PILES, PLAY

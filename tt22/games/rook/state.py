@@ -4,7 +4,7 @@ As with 22's engine, a `State` is never changed once `apply` returns it: `apply`
 the slots (pointer copies: every field is an int, a tuple or an immutable record) and
 changes the copy. Chance never enters as a move: the first-dealer draw and each deal's
 shuffle come from the seed's named streams (`first-dealer`, `deal/<n>`, docs/seeds.md),
-through the shared generator of tt22.engine.rng.
+through the shared generator of tt22.core.rng.
 
 Positions: the hands on the table. With 3 or 4 players a position is a seat. With 2
 players there are three positions, seat 0, seat 1 and the dummy (position 2, K22), and
@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from math import comb
 from typing import NamedTuple, NoReturn, overload
 
-from tt22.engine.rng import seed_key, stream
+from tt22.core.rng import seed_key, stream
 
 from .cards import BIG_DECK, CODE, POINTS, ROOK, SMALL_DECK, SUIT_CHARS, TEXT
 from .moves import Bid, Nest, Pass, Pile, Play, RookMove, Trump

@@ -1,8 +1,8 @@
 """A readable hand-by-hand, trick-by-trick account of a Rook game, from its transcript
 (docs/transcript-rook.md), for `tt22 sim --game rook` and `tt22 show` in text form.
 
-Built from the transcript object, not from the state, as 22's tt22/textlog.py is. Names
-come from strangers and go through tt22.safe.printable, the one helper for outside text.
+Built from the transcript object, not from the state, as 22's textlog.py is. Names
+come from strangers and go through tt22.core.safe.printable, the one helper for outside text.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.safe import printable
+from tt22.core.safe import printable
 
 from .cards import CODE, show_rook_card
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.engine.players import Player
+from tt22.core.players import Player
 
 from .cards import POINTS, SUIT_CHARS, TEXT
 from .state import BIDDING, DUMMY, HandStart, State, TrickRecord

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from tt22.engine.rng import Pcg32, seed_key, stream
+from tt22.core.rng import Pcg32, seed_key, stream
 
 from .cards import CODE, TEXT, VALUE
 from .melds import best_arrangement, isolated_cards

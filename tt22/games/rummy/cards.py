@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tt22.engine.cards import CODE, SUIT_CHARS, TEXT, CardError, parse_card
+from tt22.core.cards import CODE, SUIT_CHARS, TEXT, CardError, parse_card
 
 __all__ = [
     "ACE_HIGH",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from tt22.engine.rng import stream
+from tt22.core.rng import stream
 
 from .cards import CODE, DECK
 from .reasons import broken

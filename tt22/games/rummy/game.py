@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.engine.players import Player
-from tt22.engine.rng import Pcg32
+from tt22.core.players import Player
+from tt22.core.protocol import Game, IllegalMove, Location, Reason, reason_of
+from tt22.core.rng import Pcg32
 
-from ..protocol import Game, IllegalMove, Location, Reason, reason_of
 from . import gin, rummy
 from .cards import TEXT, CardError, parse_card
 from .moves import PILE, STOCK, Discard, Draw, GinMove, Knock, LayOff, Meld, Pass, RummyMove

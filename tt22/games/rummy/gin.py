@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from tt22.engine.rng import seed_key
+from tt22.core.rng import seed_key
 
 from .cards import TEXT, VALUE
 from .common import Event, Log, MatchInfo, card_of, events_of, first_dealer, push, shuffled

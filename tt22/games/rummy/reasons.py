@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NoReturn
 
-from ..protocol import ArgValue, Reason, RuleBroken, render
+from tt22.core.protocol import ArgValue, Reason, RuleBroken, render
 
 __all__ = ["ENGLISH", "broken", "reason"]
 

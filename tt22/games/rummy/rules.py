@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from ..protocol import Option, RulesError, parse_assignments
+from tt22.core.protocol import Option, RulesError, parse_assignments
 
 __all__ = ["GIN_OPTIONS", "RUMMY_OPTIONS", "GinRules", "RummyRules"]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from tt22.engine.rng import seed_key
+from tt22.core.protocol import IllegalMove
+from tt22.core.rng import seed_key
 
-from ..protocol import IllegalMove
 from .cards import TEXT, value_of
 from .common import Event, Log, MatchInfo, card_of, events_of, first_dealer, push, shuffled
 from .melds import candidate_melds, extend, is_meld, order_meld

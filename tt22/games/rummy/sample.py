@@ -10,7 +10,7 @@ card is unknown there).
 
 from __future__ import annotations
 
-from tt22.engine.rng import Pcg32
+from tt22.core.rng import Pcg32
 
 from .common import Log, MatchInfo, push
 from .gin import HandStart, State

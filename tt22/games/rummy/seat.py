@@ -24,7 +24,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.engine.players import Player
+from tt22.core.players import Player
 
 from . import gin, rummy
 from .cards import TEXT, cards_text

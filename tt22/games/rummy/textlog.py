@@ -1,7 +1,7 @@
 """A readable hand-by-hand, turn-by-turn account of a Rummy or Gin game, from its
 transcript (docs/transcript-rummy.md), for `tt22 sim --game rummy|gin` and `tt22 show` in
 text form. Built from the transcript object, as Rook's and 22's are; names come from
-strangers and go through tt22.safe.printable, the one helper for outside text.
+strangers and go through tt22.core.safe.printable, the one helper for outside text.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.engine.cards import show_card
-from tt22.safe import printable
+from tt22.core.cards import show_card
+from tt22.core.safe import printable
 
 from .cards import CODE, TEXT, hand_order
 

@@ -23,9 +23,10 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tt22.engine import OVER, DealResult, PublicDeal, show_card
+from tt22.core.cards import show_card
+from tt22.core.safe import printable
+from tt22.games.twentytwo import OVER, DealResult, PublicDeal
 from tt22.replay_model import MoveRow, ReplayModel
-from tt22.safe import printable
 from tt22.tui.i18n import addressed, get_language, said, t
 from tt22.tui.replay.words import rt
 from tt22.tui.screens.scores import legend_lines

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
-from tt22.safe import printable
+from tt22.core.safe import printable
 from tt22.tui.i18n import add_section, get_language, t
 from tt22.tui.replay.words import rt, translate_bindings
 from tt22.tui.safe_text import plain, say
@@ -406,7 +406,7 @@ class RecordPicker(Screen[None]):
 
     def open(self, path: Path) -> bool:
         """Open `path` in the replayer, or say in one line why it cannot be."""
-        from tt22.games import DEFAULT_GAME
+        from tt22.core.registry import DEFAULT_GAME
         from tt22.record import RecordError, load_record
         from tt22.replay_model import ReplayError, ReplayModel
         from tt22.tui.replay.screen import ReplayScreen

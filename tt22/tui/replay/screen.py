@@ -2,8 +2,8 @@
 
 Nothing here knows a rule. The position is a move number into `ReplayModel`, whose
 states are the engine's own; the seats are the play app's `SeatsTable`, fed a snapshot
-built from the full state (all hands open) or from `engine.view` (one seat's view, so
-a hidden card is not even in the data the widgets get).
+built from the full state (all hands open) or from `tt22.games.twentytwo.view` (one seat's
+view, so a hidden card is not even in the data the widgets get).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Static
 
+from tt22.core.safe import printable
 from tt22.replay_model import GotoError, ReplayModel
-from tt22.safe import printable
 from tt22.tui.app import TT22App
 from tt22.tui.i18n import addressed, said, t
 from tt22.tui.redraw import DressedScreen

@@ -14,7 +14,7 @@ __all__ = ["open_rook_session", "open_rook_table", "rook_replay_screen"]
 
 def open_rook_table(app: Any, table: NewTable) -> None:
     """A new Rook match at the table (tables.TABLES["rook"])."""
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
     from tt22.tui.rook.table import open_new
 
     rules = get_game(table.game).rules(table.rules, len(table.players))

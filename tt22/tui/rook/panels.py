@@ -3,7 +3,7 @@
 Every function here takes a `RookView` (or parts of a finished hand, which the table has
 seen end) and returns Rich `Text`/`Table`: nothing is drawn that the view does not
 hold, so the screen cannot show a card its seat may not know. Names go through
-`tt22.safe.printable` (never markup, never a control character).
+`tt22.core.safe.printable` (never markup, never a control character).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 from rich.table import Table
 from rich.text import Text
 
+from tt22.core.safe import printable
 from tt22.games.rook.cards import POINTS, ROOK, SUIT_CHARS, TEXT, show_rook_card
 from tt22.games.rook.moves import Bid, Nest, Pass, Pile, Play, RookMove, Trump
 from tt22.games.rook.state import BIDDING, DUMMY, NEST, OVER, PILES, PLAY, TRUMP, TrickRecord
 from tt22.games.rook.views import RookView
-from tt22.safe import printable
 from tt22.tui.i18n import addressed, said, t
 from tt22.tui.rook.words import suit_name
 from tt22.tui.widgets.cards import no_colour

@@ -25,12 +25,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from tt22.games import get_game
+from tt22.core.registry import get_game
+from tt22.core.safe import printable
 from tt22.games.rook.moves import Play
 from tt22.games.rook.state import BIDDING, DUMMY, OVER
 from tt22.games.rook.views import view
 from tt22.record import Record
-from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed, said, t
 from tt22.tui.protocol_replay import GotoError, ProtocolReplayScreen, goto_index

@@ -18,8 +18,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tt22.core.safe import printable
 from tt22.games.rook.state import HandResult
-from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed, said, t
 from tt22.tui.rook.panels import cards_line

@@ -32,12 +32,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Button, RichLog
 
-from tt22.games.protocol import IllegalMove, reason_of
+from tt22.core.protocol import IllegalMove, reason_of
+from tt22.core.safe import printable
 from tt22.games.rook.cards import SUIT_CHARS, TEXT, show_rook_card
 from tt22.games.rook.moves import Bid, Nest, Pass, Pile, Play, Trump
 from tt22.games.rook.state import BIDDING, DUMMY, NEST, OVER, PILES, PLAY, TRUMP
 from tt22.games.rook.views import RookView
-from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.game_session import GameSession
 from tt22.tui.i18n import addressed, said, seed_words, t

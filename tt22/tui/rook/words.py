@@ -8,7 +8,7 @@ engine's English words, never to nothing.
 
 from __future__ import annotations
 
-from tt22.games.protocol import ArgValue, Reason, render
+from tt22.core.protocol import ArgValue, Reason, render
 from tt22.games.rook.cards import SUIT_CHARS, parse_rook_card, show_rook_card
 from tt22.games.rook.reasons import ENGLISH
 from tt22.tui.i18n import CATALOGUE, add_section, get_language, sentence, t

@@ -16,7 +16,7 @@ __all__ = ["open_rummy_session", "open_rummy_table", "rummy_replay_screen"]
 
 def open_rummy_table(app: Any, table: NewTable) -> None:
     """A new Rummy or Gin match at the table (tables.TABLES["rummy"], ["gin"])."""
-    from tt22.games import get_game
+    from tt22.core.registry import get_game
     from tt22.tui.rummy.table import open_new
 
     rules = get_game(table.game).rules(table.rules, len(table.players))

@@ -17,7 +17,7 @@ from typing import Any
 
 import tt22.tui.rummy.words  # (the table's words: rummy.ui.*)
 import tt22.tui.screens.setup_words  # noqa: F401  (the option labels: setup.opt.*)
-from tt22.games import get_game
+from tt22.core.registry import get_game
 from tt22.tui.help_text import page_of
 from tt22.tui.i18n import CATALOGUE, get_language, t
 from tt22.tui.screens.help import HelpScreen

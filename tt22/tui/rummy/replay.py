@@ -24,8 +24,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 
+from tt22.core.safe import printable
 from tt22.record import Record
-from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed
 from tt22.tui.protocol_replay import ProtocolReplayScreen

@@ -2,7 +2,7 @@
 left and penalties) and of the game (Gin's bonuses, G8; Rummy's totals, M10).
 
 Everything shown is public once the hand is over (views.py: what was shown at the end),
-read from the seat's view; names arrive made safe (tt22.safe.printable).
+read from the seat's view; names arrive made safe (tt22.core.safe.printable).
 """
 
 from __future__ import annotations

@@ -36,12 +36,12 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.widgets import Button
 
-from tt22.engine import show_card
-from tt22.games.protocol import IllegalMove, Reason, reason_of
+from tt22.core.cards import show_card
+from tt22.core.protocol import IllegalMove, Reason, reason_of
+from tt22.core.safe import printable
 from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld, Pass
 from tt22.games.rummy.cards import CODE, TEXT
 from tt22.games.rummy.gin import OFFER, WALL
-from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import is_default_name, seed_words, sentence, t
 from tt22.tui.redraw import DressedScreen

@@ -2,7 +2,7 @@
 the discard pile and the seats.
 
 Every part draws what the screen hands it (cards as ints, names already made safe by
-`tt22.safe.printable`); none of them knows a rule. Cards are never cut: a part wraps to
+`tt22.core.safe.printable`); none of them knows a rule. Cards are never cut: a part wraps to
 more lines rather than end a row in `…`.
 """
 
@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
-from tt22.engine import show_card
+from tt22.core.cards import show_card
 from tt22.games.rummy.cards import LOW, VALUE
 from tt22.tui.rummy.model import Arranged
 from tt22.tui.widgets.cards import suit_style

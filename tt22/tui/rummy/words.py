@@ -15,8 +15,8 @@ from typing import Any
 
 from rich.text import Text
 
-from tt22.engine import show_card
-from tt22.games.protocol import Reason
+from tt22.core.cards import show_card
+from tt22.core.protocol import Reason
 from tt22.games.rummy.cards import CODE
 from tt22.games.rummy.reasons import ENGLISH
 from tt22.tui.i18n import CATALOGUE, add_section, is_default_name, said, sentence, t

@@ -11,8 +11,8 @@ from typing import Any, Protocol
 
 from textual.screen import Screen
 
-from tt22.engine.players import Player
-from tt22.safe import printable
+from tt22.core.players import Player
+from tt22.core.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.safe_text import say
 from tt22.tui.session import fresh_seed_text
@@ -61,7 +61,7 @@ def seat_new_match(
     """Start a match of `game` in the data folder's slot (the shared GameSession) and
     push `table(session, watch=watch)`; another window playing there, or bad rules, are
     said in one line and nothing starts."""
-    from tt22.games.protocol import RulesError
+    from tt22.core.protocol import RulesError
     from tt22.record import RecordError, SlotBusy
     from tt22.tui.game_session import GameSession
 

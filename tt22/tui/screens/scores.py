@@ -18,8 +18,9 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tt22.engine import State, show_card
-from tt22.safe import printable
+from tt22.core.cards import show_card
+from tt22.core.safe import printable
+from tt22.games.twentytwo import State
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
 from tt22.tui.safe_text import plain

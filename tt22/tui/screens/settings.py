@@ -16,7 +16,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Button, Static
 
-from tt22.games import default_level
+from tt22.core.registry import default_level
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import LANGUAGES, detect_language, level_name, set_language, t
 from tt22.tui.screens.settled import SettledScreen

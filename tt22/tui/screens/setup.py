@@ -26,9 +26,11 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from tt22.engine import Rules, RulesError, resolve_seed, seed_problem
-from tt22.engine.players import Player
-from tt22.games import DEFAULT_GAME, default_level, get_game
+from tt22.core.players import Player
+from tt22.core.protocol import RulesError
+from tt22.core.registry import DEFAULT_GAME, bots_module, default_level, get_game
+from tt22.core.seeds import resolve_seed, seed_problem
+from tt22.games.twentytwo import Rules
 from tt22.tui import tables
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import CATALOGUE, is_default_name, level_name, rules_text, t
@@ -42,7 +44,7 @@ from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.textfield import LineEdit, TextField
 
 if TYPE_CHECKING:
-    from tt22.games.protocol import Option
+    from tt22.core.protocol import Option
     from tt22.tui.app import TT22App
 
 __all__ = ["SetupScreen", "game_levels", "game_title"]
@@ -72,17 +74,12 @@ def levels_note() -> str:
 
 def game_levels(name: str) -> tuple[str, ...]:
     """The bot levels of game `name` (none for a game without bots yet). 22's are the
-    app's own; another game's are its bots module's, where the commands find it."""
+    app's own; another game's are its bots module's, from the registry (UnknownGame for
+    a name it does not have)."""
     if name == DEFAULT_GAME:
         return bot_levels()
-    from tt22.commands.common import UsageError
-    from tt22.commands.games import game_bots
-
-    try:
-        bots = game_bots(get_game(name))
-    except UsageError:
-        return ()
-    return tuple(getattr(bots, "LEVELS", ()))
+    bots = bots_module(get_game(name).name)
+    return () if bots is None else tuple(getattr(bots, "LEVELS", ()))
 
 
 def option_label(game: str, option: Option) -> str:

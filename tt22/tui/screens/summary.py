@@ -14,8 +14,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from tt22.engine import DealResult
-from tt22.safe import printable
+from tt22.core.safe import printable
+from tt22.games.twentytwo import DealResult
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
 from tt22.tui.screens.settled import SettledScreen

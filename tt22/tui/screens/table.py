@@ -21,28 +21,26 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Button, RichLog
 
-from tt22.engine import (
+from tt22.core.cards import card_text, parse_cards, show_ranks
+from tt22.core.protocol import IllegalMove
+from tt22.core.safe import printable
+from tt22.games.twentytwo import (
     EXCHANGE,
     PLAY,
     Exchange,
     ExchangeRecord,
-    IllegalMove,
     Move,
     Play,
     SeatView,
     State,
     apply,
-    card_text,
     forced_reason,
     legal_moves,
     new_match,
-    parse_cards,
     playable_cards,
     selection_problem,
-    show_ranks,
     view,
 )
-from tt22.safe import printable
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed, engine_text, said, seed_words, t
 from tt22.tui.redraw import DressedScreen
@@ -59,7 +57,7 @@ from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
 from tt22.tui.widgets.trick import TrickView
 
 if TYPE_CHECKING:
-    from tt22.bots.hint import Hint
+    from tt22.games.twentytwo.bots.hint import Hint
     from tt22.tui.app import TT22App
 
 __all__ = ["TableScreen", "hint_cards", "hint_note"]
@@ -648,7 +646,7 @@ class TableScreen(DressedScreen[None]):
 
     @work(exclusive=True, group="hint")
     async def _hint(self, v: SeatView) -> None:
-        from tt22.bots.hint import hint
+        from tt22.games.twentytwo.bots.hint import hint
 
         found = await asyncio.to_thread(hint, v, self.session.seed)
         if self.gone or self._last_hand_view is not v:

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.color import Color
 from textual.filter import LineFilter
 
-from tt22.engine import show_card
+from tt22.core.cards import show_card
 
 __all__ = [
     "ASCII_CHROME",

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 
-from tt22.safe import printable
+from tt22.core.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import cards_text
 from tt22.tui.widgets.lines import (

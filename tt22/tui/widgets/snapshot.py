@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from tt22.engine import (
+from tt22.games.twentytwo import (
     EXCHANGE,
     OVER,
     PLAY,
@@ -21,7 +21,7 @@ from tt22.engine import (
     TrickRecord,
     view,
 )
-from tt22.engine.views import PublicExchange
+from tt22.games.twentytwo.views import PublicExchange
 
 __all__ = ["EXCHANGE", "OVER", "PLAY", "TableSnapshot", "from_state", "from_view"]
 

@@ -36,7 +36,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from tt22.safe import printable
+from tt22.core.safe import printable
 from tt22.tui.widgets.choice import wrap_label
 
 __all__ = ["LineEdit", "TextField"]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from rich.cells import cell_len
 from rich.text import Text
 
-from tt22.safe import printable
+from tt22.core.safe import printable
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import cards_text
 from tt22.tui.widgets.lines import StripLines, refresh_changed

@@ -14,10 +14,10 @@ from typing import Any
 
 import msgspec
 
-from tt22.engine import State
-from tt22.engine.cards import TEXT
-from tt22.engine.players import Player
-from tt22.engine.state import DealStart, ExchangeRecord, TrickRecord
+from tt22.core.cards import TEXT
+from tt22.core.players import Player
+
+from .state import DealStart, ExchangeRecord, State, TrickRecord
 
 __all__ = ["json_text", "transcript", "transcript_json"]
 

@@ -10,7 +10,8 @@ from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from typing import overload
 
-from .cards import TEXT
+from tt22.core.cards import TEXT
+
 from .moves import Exchange, Play
 
 __all__ = [

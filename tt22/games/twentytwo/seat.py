@@ -1,4 +1,4 @@
-"""A transcript cut down to what one seat could see (R23), for `tt22 show --seat N`.
+"""22's transcript cut down to what one seat could see (R23), for `tt22 show --seat N`.
 
 Works on the transcript object, so text and JSON output share it. The shape is the
 transcript's with three changes (docs/record-format.md, "Seat-limited transcript"):
@@ -12,15 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["comment_visible", "seat_transcript"]
-
-
-def comment_visible(mover: int, seat: int | None) -> bool:
-    """Whether the view of `seat` (None: the open view, every hand shown) may show a
-    comment on a move made by `mover`. A comment may speak of the hand it was made
-    with, so a seat sees only the comments on its own moves: one rule for `tt22 show
-    --seat` and the replayer's seat views."""
-    return seat is None or mover == seat
+__all__ = ["seat_transcript"]
 
 
 def _deal(d: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -9,9 +9,11 @@ mistake. `tt22 arena --allow-cheater` is the one place that calls it; it is not 
 
 from __future__ import annotations
 
-from tt22.engine import EXCHANGE, Move, State, view
-from tt22.engine.rng import Pcg32
+from tt22.core.rng import Pcg32
 
+from ..moves import Move
+from ..state import EXCHANGE, State
+from ..views import view
 from .choices import candidates
 from .fastsim import Sim
 from .montecarlo import ENDGAME_CARDS, apply_candidate, match_value, playouts_now, solve

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tt22.engine import Move, SeatView
-
+from ..moves import Move
+from ..views import SeatView
 from .base import bot_stream
 from .choices import candidates
 from .determinize import Sampler, sim_from

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from tt22.engine import Move, SeatView
-from tt22.engine.rng import Pcg32
+from tt22.core.rng import Pcg32
+
+from ..moves import Move
+from ..views import SeatView
 
 __all__ = ["RandomBot"]
 

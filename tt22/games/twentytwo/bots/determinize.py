@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tt22.engine import EXCHANGE, PLAY, SeatView, State
-from tt22.engine.rng import Pcg32
-from tt22.engine.state import DealStart, ExchangeRecord, MatchInfo
+from tt22.core.rng import Pcg32
 
+from ..state import EXCHANGE, PLAY, DealStart, ExchangeRecord, MatchInfo, State
+from ..views import SeatView
 from .fastsim import Sim
 
 __all__ = ["Sampler", "World", "constraints", "determinized_state", "sim_from"]

@@ -3,7 +3,7 @@
 Suits never matter for play or scoring (R2), and a playout never needs a record, a
 view or the next deal, so a playout works on sorted lists of ranks (0..12 = 2..A) and
 plain ints. That makes it several times faster than folding `Move`s through
-`tt22.engine.apply`; tests check it against the engine move by move.
+`tt22.games.twentytwo.apply`; tests check it against the engine move by move.
 
 The rules implemented here are R11 (exchange, both options), R12-R16 (tricks) and
 R17-R19 (showdown and penalty) exactly; the policies (`lead_choice`, `follow_choice`,
@@ -16,8 +16,9 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import combinations
 
-from tt22.engine.cards import VALUES
-from tt22.engine.rng import Pcg32
+from tt22.core.rng import Pcg32
+
+from ..cards import VALUES
 
 __all__ = [
     "EXCHANGE",

@@ -1,4 +1,5 @@
-"""22 as a registered game: a thin adapter over tt22.engine, which it never changes.
+"""22 as a registered game: a thin adapter over 22's engine (this package's modules), which
+it never changes.
 
 Every function of the fold is 22's own (`apply`, `legal_moves`, `new_match` are the
 engine's functions, bound as they are), so a caller going through the protocol runs
@@ -12,15 +13,22 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from tt22 import engine
-from tt22.engine import OVER, PLAY, SeatView, State
-from tt22.engine.cards import CODE
-from tt22.engine.moves import Exchange, Move, Play
-from tt22.engine.players import Player
-from tt22.engine.rng import Pcg32
-from tt22.engine.rules import Rules
+from tt22.core.cards import CODE, card_text, parse_card
+from tt22.core.players import Player
+from tt22.core.protocol import Game, Location, Option, Reason
+from tt22.core.rng import Pcg32
 
-from .protocol import Game, Location, Option, Reason
+from .explain import forced_reason as forced_words
+from .explain import selection_problem
+from .moves import Exchange, Move, Play
+from .rules import Rules, parse_rule_assignments
+from .state import OVER, PLAY, State
+from .state import apply as _apply
+from .state import legal_moves as _legal_moves
+from .state import new_match as _new_match
+from .transcript import transcript as full_transcript
+from .views import SeatView
+from .views import view as _view
 
 __all__ = ["TWENTYTWO", "TwentyTwo"]
 
@@ -81,7 +89,7 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
     reason_templates: Mapping[str, str] = MappingProxyType({"twentytwo.forced": "{words}"})
 
     def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> Rules:
-        rules = engine.parse_rule_assignments(list(assignments))
+        rules = parse_rule_assignments(list(assignments))
         return rules if players is None else rules.for_players(players)
 
     def rules_dict(self, rules: Rules) -> dict[str, Any]:
@@ -89,10 +97,10 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
 
     # The fold is the engine's own functions, not wrappers around them: no extra call
     # on the hot path (benchmarks/bench_games.py measures both ways in one run).
-    new_match = staticmethod(engine.new_match)
-    legal_moves = staticmethod(engine.legal_moves)
-    apply = staticmethod(engine.apply)
-    view = staticmethod(engine.view)
+    new_match = staticmethod(_new_match)
+    legal_moves = staticmethod(_legal_moves)
+    apply = staticmethod(_apply)
+    view = staticmethod(_view)
 
     def to_move(self, state: State) -> int:
         return state.to_move
@@ -118,7 +126,7 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
         return view.legal_moves()
 
     def explain_view(self, view: SeatView, move: Move) -> Reason | None:
-        """From 22's own view-level judge (`engine.selection_problem`), after the checks
+        """From 22's own view-level judge (`explain.selection_problem`), after the checks
         it leaves to its caller: the seat, the phase and whether the cards are held."""
         exchanging = view.exchanging
         rule = "R11" if exchanging else "R13" if view.plays else "R12"
@@ -144,7 +152,7 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
                     return _words("R11", "you can only discard cards from your own hand")
                 return _words("R12", "you can only play cards from your own hand")
             rest.remove(c)
-        words = engine.selection_problem(view, cards)
+        words = selection_problem(view, cards)
         if words is None:
             return None
         text, _, tail = words.rstrip(".").rpartition(" (")
@@ -154,12 +162,12 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
 
     def resample(self, view: SeatView, rng: Pcg32) -> State:
         raise NotImplementedError(
-            "22's determinizer is tt22.bots.determinize.determinized_state (above the games"
-            " layer); move it here to offer it through the protocol"
+            "22's determinizer (tt22.games.twentytwo.bots.determinize.determinized_state) is"
+            " not offered through the protocol yet"
         )
 
     def forced_reason(self, view: SeatView) -> Reason | None:
-        words = engine.forced_reason(view)
+        words = forced_words(view)
         if words is None:
             return None
         text, _, rule = words.rstrip(".").rpartition(" (")
@@ -173,7 +181,7 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
     def parse_move(self, seat: int, text: str) -> Move:
         verb, _, rest = text.strip().partition(" ")
         try:
-            cards = tuple(engine.card_text(engine.parse_card(t)) for t in rest.split())
+            cards = tuple(card_text(parse_card(t)) for t in rest.split())
         except ValueError as e:
             raise ValueError(str(e)) from None
         if verb == "exchange":
@@ -183,9 +191,7 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
         raise ValueError(f"a 22 move is 'exchange CARDS' or 'play CARDS', not {text!r}")
 
     def transcript(self, state: State, seed: str, players: Sequence[Player]) -> dict[str, Any]:
-        from tt22.transcript import transcript  # pure, beside the engine (see its docstring)
-
-        return transcript(state, seed, players)
+        return full_transcript(state, seed, players)
 
 
 TWENTYTWO = TwentyTwo()

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tt22.engine import Exchange, Move, Play, SeatView
-from tt22.engine.cards import CODE, TEXT
+from tt22.core.cards import CODE, TEXT
 
+from ..moves import Exchange, Move, Play
+from ..views import SeatView
 from .fastsim import exchange_choice, follow_choice, lead_choice
 
 __all__ = ["Candidate", "candidates", "cards_for", "rules_move"]

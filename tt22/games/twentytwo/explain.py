@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import CODE, lowest_cards_words, show_ranks
+from tt22.core.cards import CODE, show_ranks
+from tt22.core.protocol import IllegalMove
+
+from .cards import lowest_cards_words
 from .legality import can_beat
 from .moves import Move, Play
-from .state import IllegalMove, State, apply
+from .state import State, apply
 from .views import SeatView
 
 __all__ = ["explain", "forced_reason", "playable_cards", "selection_problem"]

@@ -8,10 +8,10 @@ and never import a game's modules, so a new game is one registry entry.
 Why these choices (docs/architecture.md says more):
 - States stay the game's own type (22's `State` is untouched; Rook's is its own), and the
   protocol's functions take them as they are: the adapter costs nothing on the hot path.
-- Illegal moves raise one exception family, 22's `IllegalMove`, so every existing catch
-  site already works for every game. A game may attach a structured `Reason` (a stable
-  code, the rule number, arguments) that an interface translates; the message stays
-  English for the command line.
+- Illegal moves raise one exception family, `IllegalMove` (defined here and raised by 22's
+  engine as by every game), so every catch site works for every game. A game may attach a
+  structured `Reason` (a stable code, the rule number, arguments) that an interface
+  translates; the message stays English for the command line.
 - Rules are parsed from `name=value` strings against the game's `Option` list, so
   `--rule` and records check names and values the same way for every game.
 """
@@ -25,10 +25,8 @@ from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
 import msgspec
 
-from tt22.engine.players import Player
-from tt22.engine.rng import Pcg32
-from tt22.engine.rules import RulesError
-from tt22.engine.state import IllegalMove
+from .players import Player
+from .rng import Pcg32
 
 __all__ = [
     "ArgValue",
@@ -43,6 +41,20 @@ __all__ = [
     "reason_of",
     "render",
 ]
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; `rule` names the rule and the message says why."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+        self.reason = message
+
+
+class RulesError(ValueError):
+    """A rule option or table that tt22 cannot play, in words for the command line."""
+
 
 ArgValue = str | int
 """A reason's argument: text (card codes, suit letters, words) or a number."""
@@ -80,7 +92,7 @@ def render(reason: Reason, templates: Mapping[str, str]) -> str:
 class RuleBroken(IllegalMove):
     """An illegal move with its structured reason attached (`detail`).
 
-    A subclass of 22's `IllegalMove`, so `except IllegalMove` sees every game's illegal
+    A subclass of `IllegalMove`, so `except IllegalMove` sees every game's illegal
     moves, and `.rule` / `.reason` mean what they always meant.
     """
 
@@ -193,7 +205,7 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
 
     Contract (checked for every registered game by tests/test_games_protocol.py):
     - `new_match` is deterministic in (rules, players, seed); chance never enters as a
-      move, it comes from the seed's named streams (tt22.engine.rng.stream).
+      move, it comes from the seed's named streams (tt22.core.rng.stream).
     - `apply` returns a new state and never changes its argument; an illegal move raises
       `IllegalMove` (a `RuleBroken` where the game has a structured reason) naming a rule.
     - every move of `legal_moves` applies; `to_move` is -1 exactly when `is_over`.
@@ -344,8 +356,8 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
         self, views: Sequence[ViewT], seed: str, players: Sequence[Player]
     ) -> dict[str, Any]:
         """`seat_transcript` from the seat's views in match order. A game without a seat
-        transcript raises NotImplementedError (22's is made from its full transcript,
-        tt22.record.seat_view, above the games layer)."""
+        transcript raises NotImplementedError (22's is cut from its full transcript by
+        tt22.games.twentytwo.seat, not through this method yet)."""
         raise NotImplementedError(f"{self.name} has no seat transcript")
 
     def digest(self, state: StateT) -> str:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.engine.cards import parse_card, show_card
-from tt22.safe import printable
+from tt22.core.cards import parse_card, show_card
+from tt22.core.safe import printable
 
 __all__ = ["render_text"]
 

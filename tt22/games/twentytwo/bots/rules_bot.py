@@ -8,9 +8,10 @@ play out every deal in the search bots' playouts (fastsim.py).
 
 from __future__ import annotations
 
-from tt22.engine import Move, SeatView
-from tt22.engine.rng import Pcg32
+from tt22.core.rng import Pcg32
 
+from ..moves import Move
+from ..views import SeatView
 from .choices import rules_move
 
 __all__ = ["RulesBot"]

@@ -1,8 +1,9 @@
-"""Cards as small ints, with one parser and one printer.
+"""The 52 cards as small ints, with one parser and one printer, for every game.
 
-A card is ``rank * 4 + suit``: rank 0..12 is 2..A (R2), suit 0..3 is S, H, D, C. Sorting
-ints therefore sorts by rank first, which is all the rules ever look at (suits never
-matter, R2). Two decks (R1) simply hold every int twice: identical cards are identical.
+A card is ``rank * 4 + suit``: rank 0..12 is 2..A, suit 0..3 is S, H, D, C. Sorting ints
+therefore sorts by rank first (all 22's rules look at, R2). Two decks simply hold every int
+twice: identical cards are identical. What a card is worth is each game's own (22's
+penalty values are tt22.games.twentytwo.cards; Rook's counters are tt22.games.rook.cards).
 """
 
 from __future__ import annotations
@@ -16,12 +17,10 @@ __all__ = [
     "CardError",
     "card_text",
     "full_deck",
-    "lowest_cards_words",
     "parse_card",
     "parse_cards",
     "rank",
     "rank_name",
-    "rank_value",
     "show_card",
     "show_ranks",
 ]
@@ -30,9 +29,6 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-
-# R3: A = 11, K/Q/J = 10, 2..10 face value.
-VALUES: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)
 
 TEXT: tuple[str, ...] = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
 """TEXT[card] is the two-character form used in records and transcripts."""
@@ -46,11 +42,6 @@ class CardError(ValueError):
 
 def rank(card: int) -> int:
     return card >> 2
-
-
-def rank_value(r: int) -> int:
-    """Penalty value of a rank (R3)."""
-    return VALUES[r]
 
 
 def rank_name(r: int) -> str:
@@ -88,17 +79,6 @@ def show_card(card: int, ascii_style: bool = False) -> str:
 def show_ranks(ranks: Sequence[int]) -> str:
     """`K-Q-10`: a play's ranks from high to low, as a player says them."""
     return "-".join(RANK_NAMES[r] for r in sorted(ranks, reverse=True))
-
-
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def lowest_cards_words(k: int) -> str:
-    """ "your lowest card", "your three lowest cards": how a player names a duck."""
-    if k == 1:
-        return "your lowest card"
-    word = _NUMBER_WORDS[k] if k < len(_NUMBER_WORDS) else str(k)
-    return f"your {word} lowest cards"
 
 
 def full_deck(decks: int) -> list[int]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import full_deck
+from tt22.core.cards import full_deck
+
 from .moves import Move
 from .rules import Rules
 from .state import EXCHANGE, OVER, PLAY, DealResult, State, TrickRecord, legal_for

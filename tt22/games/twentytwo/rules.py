@@ -11,12 +11,13 @@ from typing import Any, Literal
 
 import msgspec
 
+from tt22.core.protocol import RulesError
+
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OPTION_NAMES",
     "Rules",
-    "RulesError",
     "parse_rule_assignments",
 ]
 
@@ -42,10 +43,6 @@ FirstDealerRule = Literal["high_card"]
 # aside as penalties can never leave fewer available cards than players still in (R9).
 FIRST_HAND_RANGE = (1, 13)
 ELIMINATION_RANGE = (1, 40)
-
-
-class RulesError(ValueError):
-    """A rule option or table that tt22 cannot play, in words for the command line."""
 
 
 class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

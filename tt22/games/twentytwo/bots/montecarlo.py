@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tt22.engine import Move, SeatView
-from tt22.engine.rng import Pcg32
+from tt22.core.rng import Pcg32
 
+from ..moves import Move
+from ..views import SeatView
 from .choices import Candidate, candidates
 from .determinize import Sampler, sim_from
 from .fastsim import DONE, PLAY, Sim

@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the protocol loads 22's engine: not needed to list names
+if TYPE_CHECKING:  # not needed to list names
     from .protocol import Game
 
 __all__ = [
@@ -46,8 +46,8 @@ _GAMES: dict[str, tuple[str, str]] = {
 }
 
 # A game's bots: the module with BOT_NAMES and make_bot(name, seed), and where the game
-# has levels, LEVELS and make_level(level, seed). 22's bots (tt22.bots) sit above the
-# games layer and are not listed here.
+# has levels, LEVELS and make_level(level, seed). 22's bots (tt22.games.twentytwo.bots)
+# are not listed: their make_bot takes the seat too, and 22's callers name them directly.
 _BOTS: dict[str, str] = {
     "rook": "tt22.games.rook.bots",
     "rummy": "tt22.games.rummy.bots",

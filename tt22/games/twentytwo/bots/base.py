@@ -12,8 +12,10 @@ from __future__ import annotations
 import hashlib
 from typing import Protocol
 
-from tt22.engine import Move, SeatView
-from tt22.engine.rng import Pcg32, seed_key
+from tt22.core.rng import Pcg32, seed_key
+
+from ..moves import Move
+from ..views import SeatView
 
 __all__ = ["Bot", "BotRng", "PositionalBot", "bot_stream"]
 

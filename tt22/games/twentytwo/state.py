@@ -5,7 +5,7 @@ changes the copy. Every field is an int, a tuple or an immutable record, so a co
 a handful of pointer copies and search can keep as many states as it likes.
 
 Chance never enters as a move: the first-dealer draw, each deal's shuffle and the choice
-among several losers (R20) each come from their own stream of the seed (rng.stream).
+among several losers (R20) each come from their own stream of the seed (tt22.core.rng.stream).
 """
 
 from __future__ import annotations
@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import CODE, VALUES, full_deck, lowest_cards_words, show_ranks
+from tt22.core.cards import CODE, full_deck, show_ranks
+from tt22.core.protocol import IllegalMove
+from tt22.core.rng import seed_key, stream
+
+from .cards import VALUES, lowest_cards_words
 from .legality import ExchangeOptions, beats, can_beat, follow_options, lead_options
 from .moves import Exchange, Move, Play
-from .rng import seed_key, stream
 from .rules import Rules
 
 __all__ = [
@@ -26,7 +29,6 @@ __all__ = [
     "DealResult",
     "DealStart",
     "ExchangeRecord",
-    "IllegalMove",
     "MatchInfo",
     "State",
     "TrickRecord",
@@ -38,15 +40,6 @@ __all__ = [
 EXCHANGE = 0
 PLAY = 1
 OVER = 2
-
-
-class IllegalMove(ValueError):
-    """A move the rules forbid; `rule` names the rule and the message says why."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} ({rule})")
-        self.rule = rule
-        self.reason = message
 
 
 class MatchInfo(NamedTuple):
