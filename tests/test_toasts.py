@@ -62,7 +62,7 @@ async def test_the_saved_toast_sits_on_the_footer_line_and_covers_nothing(
         await pilot.pause()
         after = screen_lines(app)
         assert lines[:-1] == after[:-1]
-        assert "Match in progress" in "\n".join(after[:-1])
+        assert "a match in progress" in "\n".join(after[:-1])
         assert saved not in after[-1]  # the footer is back
 
 

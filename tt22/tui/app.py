@@ -190,13 +190,20 @@ class TT22App(App[None]):
         if current is None:
             start()
             return
-        seed, moves = current
+        from tt22.tui.screens.setup import game_title
+
+        seed, moves = current.seed, current.moves
         choices = [
             ("new", t("confirm.new_game")),
             ("continue", t("confirm.continue")),
             ("cancel", t("confirm.cancel")),
         ]
-        note = t("confirm.new_note", moves=moves, seed=printable(seed, 60))
+        note = t(
+            "confirm.new_note",
+            game=game_title(current.game, current.rules),
+            moves=moves,
+            seed=printable(seed, 60),
+        )
 
         def answer(choice: str | None) -> None:
             if choice == "new":
@@ -293,11 +300,15 @@ class TT22App(App[None]):
             self.push_screen(HelpScreen())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """tt22's commands, in the player's language, each with a line saying what it
+        does: not Textual's own (its key panel, maximize, screenshot), which speak of
+        widgets and files rather than the game."""
         yield SystemCommand(t("cmd.new"), t("cmd.new_help"), self.action_new_game)
-        yield SystemCommand(t("cmd.help"), t("cmd.help"), self.action_help)
-        yield SystemCommand(t("cmd.settings"), t("cmd.settings"), self.action_settings)
-        yield SystemCommand(t("cmd.ascii"), t("cmd.ascii"), self.action_toggle_ascii)
+        yield SystemCommand(t("cmd.help"), t("cmd.help_help"), self.action_help)
+        yield SystemCommand(t("cmd.settings"), t("cmd.settings_help"), self.action_settings)
+        yield SystemCommand(t("cmd.ascii"), t("cmd.ascii_help"), self.action_toggle_ascii)
+        yield SystemCommand(t("cmd.theme"), t("cmd.theme_help"), self.action_change_theme)
+        yield SystemCommand(t("cmd.quit"), t("cmd.quit_help"), self.action_quit)
         from tt22.tui.screens.table import TableScreen
 
         if isinstance(screen, TableScreen):

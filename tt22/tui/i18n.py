@@ -82,9 +82,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "home.new": ("New game", "새 게임", "新しいゲーム"),
     "home.continue": ("Continue", "이어하기", "続きから"),
     "home.continue_info": (
-        "Match in progress: {moves} moves made, seed {seed}",
-        "진행 중인 경기: {moves}수 진행, 시드 {seed}",
-        "進行中の試合: {moves}手まで、シード {seed}",
+        "{game}, a match in progress: {moves} moves made, seed {seed}",
+        "진행 중인 {game} 경기: {moves}수 진행, 시드 {seed}",
+        "進行中の{game}の試合: {moves}手まで、シード {seed}",
     ),
     "home.replay": ("Replay a record", "기록 다시 보기", "記録を再生"),
     "home.rules": ("Rules and keys", "규칙과 키", "ルールとキー"),
@@ -423,8 +423,31 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "cmd.new_help": ("Set up a new match", "새 경기를 준비합니다", "新しい試合を設定します"),
     "cmd.log": ("Toggle the move log", "진행 기록 보이기/숨기기", "手順の表示切替"),
     "cmd.help": ("Rules and keys", "규칙과 키", "ルールとキー"),
+    "cmd.help_help": (
+        "How each game is played, and every key",
+        "게임마다의 규칙과 모든 키",
+        "各ゲームの遊び方とすべてのキー",
+    ),
     "cmd.settings": ("Settings", "설정", "設定"),
+    "cmd.settings_help": (
+        "Your name, language, cards, theme, bots' pace and level",
+        "이름, 언어, 카드 모양, 테마, 봇의 속도와 수준",
+        "名前、言語、カード、テーマ、ボットの速さと強さ",
+    ),
     "cmd.ascii": ("Toggle ASCII cards", "ASCII 카드 전환", "ASCIIカード切替"),
+    "cmd.ascii_help": (
+        "Cards as letters (TS, AH) or with suit symbols (10♠, A♥)",
+        "카드를 글자(TS, AH)나 무늬 기호(10♠, A♥)로",
+        "カードを文字(TS, AH)かマーク(10♠, A♥)で",
+    ),
+    "cmd.theme": ("Theme", "테마", "テーマ"),
+    "cmd.theme_help": ("The colours of the screen", "화면의 색", "画面の色"),
+    "cmd.quit": ("Quit", "끝내기", "終了"),
+    "cmd.quit_help": (
+        "Leave tt22 (a match in progress is kept: Continue picks it up)",
+        "tt22 끝내기 (진행 중인 경기는 저장되어 이어하기로 계속할 수 있습니다)",
+        "tt22を終了(進行中の試合は保存され、「続きから」で再開できます)",
+    ),
 }
 
 # The table's actions and questions (new game, undo, hint, resign, hot seat, keys that
@@ -437,11 +460,11 @@ CATALOGUE.update(
             "進行中の試合があります",
         ),
         "confirm.new_note": (
-            "{moves} moves made, seed {seed}. A new game ends it: it is kept with your "
+            "{game}, {moves} moves made, seed {seed}. A new game ends it: it is kept with your "
             "records (Replay lists it) but cannot be continued.",
-            "{moves}수 진행, 시드 {seed}. 새 게임을 시작하면 이 경기는 끝나고, 기록에 "
+            "{game} {moves}수 진행, 시드 {seed}. 새 게임을 시작하면 이 경기는 끝나고, 기록에 "
             "보관되지만(다시 보기 목록) 이어할 수 없습니다.",
-            "{moves}手まで、シード {seed}。新しいゲームを始めるとこの試合は終わり、記録には"
+            "{game}、{moves}手まで、シード {seed}。新しいゲームを始めるとこの試合は終わり、記録には"
             "残りますが(リプレイの一覧)、続きはできません。",
         ),
         "confirm.new_game": (

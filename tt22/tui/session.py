@@ -12,7 +12,7 @@ import datetime as dt
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -31,6 +31,7 @@ from tt22.record import (
 )
 
 __all__ = [
+    "Current",
     "MatchSession",
     "SlotSession",
     "bot_levels",
@@ -371,10 +372,20 @@ def current_game(home: Path | None = None) -> str | None:
     return None if record is None else record.game
 
 
-def peek_current(home: Path | None = None) -> tuple[str, int] | None:
-    """(seed as it may be shown, moves made) of the autosaved match, for the home
-    screen; None if none."""
+class Current(NamedTuple):
+    """What the home screen says of the autosaved match in progress."""
+
+    seed: str  # as it may be shown (a hidden seed: its commitment)
+    moves: int
+    game: str  # the registry name
+    rules: Any  # the game's rules (Gin with the upcard as its knock limit is Oklahoma)
+
+
+def peek_current(home: Path | None = None) -> Current | None:
+    """The autosaved match in progress, for the home screen; None if none."""
     record = make_autosave(home).load_current()
     if record is None or record.result.finished:
         return None
-    return seed_label(record.seed, record.players), len(record.moves)
+    return Current(
+        seed_label(record.seed, record.players), len(record.moves), record.game, record.rules
+    )

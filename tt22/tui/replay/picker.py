@@ -52,6 +52,7 @@ class RecordEntry(NamedTuple):
     readable: bool
     sample: bool = False
     names: tuple[str, ...] = ()
+    game: str = ""  # the game's name in the language of the list
 
 
 def sample_records_dir() -> Path | None:
@@ -94,6 +95,8 @@ def _read_entry(path: Path) -> RecordEntry:
         record = load_record(path)
     except (RecordError, OSError):
         return RecordEntry(path, "", "", rt("pick.unreadable"), "", False)
+    from tt22.tui.screens.setup import game_title
+
     names = tuple(printable(p.name, 40) for p in record.players)
     return RecordEntry(
         path,
@@ -103,6 +106,7 @@ def _read_entry(path: Path) -> RecordEntry:
         printable(record.seed, MAX_SEED),
         True,
         names=names,
+        game=game_title(record.game, record.rules),
     )
 
 
@@ -332,6 +336,25 @@ class RecordPicker(Screen[None]):
             return rt("pick.sample", name=printable(e.path.stem, 200))
         return printable(e.path.name, 200)
 
+    @staticmethod
+    def when(e: RecordEntry) -> str:
+        """The first column's second line: the game and when it started ("Rook ·
+        2026-12-01 18:49"), so a record of any game says which it is."""
+        return f"{e.game} · {e.started}" if e.game else e.started
+
+    @classmethod
+    def when_lines(cls, e: RecordEntry, width: int) -> list[str]:
+        """The game and when, on one line if it fits, else the game and the day (the
+        time is in the file's name and under the list), else the game on a line of its
+        own and then when."""
+        full = cls.when(e)
+        if cell_len(full) <= width or not e.game:
+            return wrap(full, width)
+        day = f"{e.game} · {e.started[:10]}"
+        if cell_len(day) <= width:
+            return [day]
+        return wrap(e.game, width) + wrap(e.started, width)
+
     def cells(self, screen_width: int) -> tuple[list[int], list[list[str]]]:
         """The columns' widths for a screen `screen_width` cells wide, and each record's
         four cells as lines of at most its column's width."""
@@ -340,7 +363,7 @@ class RecordPicker(Screen[None]):
         room = max(40, screen_width - 2 * len(headers) - 1)
         natural = [cell_len(h) for h in headers]
         for e in self.entries:
-            firsts = [self.label(e), e.started, e.players, e.result, e.seed]
+            firsts = [self.label(e), self.when(e), e.players, e.result, e.seed]
             natural[0] = max(natural[0], *(cell_len(x) for x in firsts[:2]))
             for i, x in enumerate(firsts[2:], 1):
                 natural[i] = max(natural[i], cell_len(x))
@@ -351,7 +374,9 @@ class RecordPicker(Screen[None]):
         widths = column_widths(natural, least, room)
         rows = []
         for e in self.entries:
-            record = wrap_label(self.label(e), widths[0]) + ([e.started] if e.readable else [])
+            record = wrap_label(self.label(e), widths[0])
+            if e.readable:
+                record += self.when_lines(e, widths[0])
             players = _names(e.names, widths[1]) if e.names else e.players
             rows.append(
                 [
@@ -384,6 +409,8 @@ class RecordPicker(Screen[None]):
         """Under the list: every player of the highlighted record, whole."""
         e = self.entries[index]
         text = rt("pick.detail", n=len(e.names), names=e.players) if e.names else e.result
+        if e.game:
+            text = f"{e.game} · {e.started} · {text}"
         self.query_one("#pick-detail", Static).update(plain(text))
 
     @on(DataTable.RowHighlighted)

@@ -123,10 +123,16 @@ class HomeScreen(Screen[None]):
             info.update("")
             self.query_one("#new", Button).focus()
         else:
-            seed, moves = current
+            from tt22.tui.screens.setup import game_title
+
             info.update(
                 Text(
-                    t("home.continue_info", moves=moves, seed=printable(seed, 60)),
+                    t(
+                        "home.continue_info",
+                        game=game_title(current.game, current.rules),
+                        moves=current.moves,
+                        seed=printable(current.seed, 60),
+                    ),
                     style="dim",
                     justify="center",
                 )
