@@ -339,7 +339,10 @@ class RecordPicker(Screen[None]):
     @staticmethod
     def when(e: RecordEntry) -> str:
         """The first column's second line: the game and when it started ("Rook ·
-        2026-12-01 18:49"), so a record of any game says which it is."""
+        2026-12-01 18:49"), so a record of any game says which it is; a sample's, the
+        game alone."""
+        if e.sample and e.game:
+            return e.game  # (a sample's start time is the day it was made: no news)
         return f"{e.game} · {e.started}" if e.game else e.started
 
     @classmethod
