@@ -233,3 +233,36 @@ def test_resample_through_the_protocol() -> None:
     s22 = twentytwo.new_match(twentytwo.rules([], 3), 3, "resample")
     with pytest.raises(NotImplementedError, match="determinize"):
         twentytwo.resample(twentytwo.view(s22, 0), stream(seed_key("resample"), "r"))
+
+
+def test_a_game_is_one_registry_entry_and_its_modules_are_asked_of_it() -> None:
+    """The registry's entries say where each game's bots and readable account are (no
+    side tables keyed by game names in the commands); a game from outside registers
+    an entry and is then listed and loaded like the others."""
+    from tt22.commands.common import UsageError
+    from tt22.commands.games import check_text, game_text
+    from tt22.core import registry
+    from tt22.core.registry import GameEntry, bots_module, entry, textlog_module
+
+    assert [e.name for e in registry.BUILT_IN] == list(registry.game_names())
+    assert entry("rook").bots == "tt22.games.rook.bots"
+    assert bots_module("twentytwo") is None  # (22's bots take the seat: named directly)
+    assert textlog_module("gin") is textlog_module("rummy")
+    extra = GameEntry("tiny", "tt22.games.rook:ROOK_GAME")  # (any Game object will do)
+    registry.register(extra)
+    try:
+        assert registry.game_names()[-1] == "tiny"
+        assert registry.get_game("tiny") is registry.get_game("rook")
+        with pytest.raises(UsageError, match="the text form of tiny is not written yet"):
+            check_text("tiny")
+        with pytest.raises(UsageError):
+            game_text("tiny", {}, True)
+        registry.register(GameEntry("rook", "elsewhere:X"))  # a built-in is never replaced
+        assert entry("rook").game == "tt22.games.rook:ROOK_GAME"
+        with pytest.raises(TypeError):
+            registry.register(("tiny2", "x:y"))  # type: ignore[arg-type]
+    finally:
+        registry.unregister("tiny")
+    assert "tiny" not in registry.game_names()
+    with pytest.raises(registry.UnknownGame, match="the games are twentytwo, rook, rummy, gin"):
+        entry("tiny")

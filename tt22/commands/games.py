@@ -8,12 +8,19 @@ looked up here by module name, so loading one game never loads another.
 from __future__ import annotations
 
 import argparse
-import importlib
 from typing import Any
 
 from tt22.commands.common import UsageError, seed_from_args, table_from_args
 from tt22.core.protocol import Game, RulesError
-from tt22.core.registry import DEFAULT_GAME, UnknownGame, bots_module, game_names, get_game
+from tt22.core.registry import (
+    DEFAULT_GAME,
+    UnknownGame,
+    bots_module,
+    entry,
+    game_names,
+    get_game,
+    textlog_module,
+)
 from tt22.core.safe import printable
 
 __all__ = [
@@ -28,12 +35,6 @@ __all__ = [
 ]
 
 # A game's readable account of its transcript: module with render_text(t, ascii_style).
-_TEXT: dict[str, str] = {
-    "twentytwo": "tt22.games.twentytwo.textlog",
-    "rook": "tt22.games.rook.textlog",
-    "rummy": "tt22.games.rummy.textlog",
-    "gin": "tt22.games.rummy.textlog",
-}
 
 
 def add_game_argument(parser: argparse.ArgumentParser, *, of_record: bool = False) -> None:
@@ -132,14 +133,14 @@ def game_rules(game: Game[Any, Any, Any, Any], assignments: list[str], players: 
 
 def check_text(name: str) -> None:
     """UsageError, before any work, when game `name` has no text form yet."""
-    if name not in _TEXT:
+    if not entry(name).textlog:
         raise UsageError(f"the text form of {name} is not written yet; use --format json")
 
 
 def game_text(name: str, transcript: dict[str, Any], ascii_style: bool) -> str:
     """The readable account of a transcript of game `name`."""
-    module = _TEXT.get(name)
+    module = textlog_module(name)
     if module is None:
         raise UsageError(f"the text form of {name} is not written yet; use --format json")
-    text: str = importlib.import_module(module).render_text(transcript, ascii_style=ascii_style)
+    text: str = module.render_text(transcript, ascii_style=ascii_style)
     return text
