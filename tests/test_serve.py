@@ -662,8 +662,10 @@ def test_a_clients_terminal_sets_its_colours(tmp_path: Path) -> None:
     assert _console(truecolor).color_system == "truecolor"
     plain_app = ServeApp(Hub(tmp_path), Person("a", "f"), None, tmp_path)
     grey_app = ServeApp(Hub(tmp_path), Person("b", "g", env={"NO_COLOR": "1"}), None, tmp_path)
-    assert any(isinstance(f, Colourless) for f in grey_app._filters)
-    assert not any(isinstance(f, Colourless) for f in plain_app._filters) or plain_app.no_color
+    assert any(isinstance(f, Colourless) for f in grey_app.get_line_filters())
+    assert not any(isinstance(f, Colourless) for f in plain_app.get_line_filters()) or (
+        plain_app.no_color
+    )
 
 
 def test_a_clients_no_color_takes_the_red_off_its_own_cards_only(

@@ -279,11 +279,8 @@ class ServeApp(TT22App):
         language = detect_language(person.env)
         super().__init__(StartOptions(home=data / "settings", language=language))
         self.console = _console(person)
-        if "NO_COLOR" in person.env and not self.no_color:  # this client asks for none
-            from tt22.tui.app import Colourless
-
+        if "NO_COLOR" in person.env:  # this client asks for none (`get_line_filters`)
             self.no_color = True
-            self._filters.append(Colourless())
         # Textual prints a crash to stderr, which is the server's: keep it off.
         self.error_console = Console(file=_NullFile(), markup=False)  # type: ignore[arg-type]
 
