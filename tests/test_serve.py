@@ -282,7 +282,7 @@ async def test_bytes_that_are_not_keys_do_no_harm(tmp_path: Path) -> None:
 async def test_a_client_that_stops_reading_is_let_go(tmp_path: Path) -> None:
     """The server never buffers without bound: a client whose window is full and who
     keeps asking for screens is disconnected once MAX_BUFFER bytes wait for it."""
-    from tt22.serve import driver
+    from tt22.serve.render import driver
 
     server = await serve(tmp_path)
     old = driver.MAX_BUFFER

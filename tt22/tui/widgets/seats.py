@@ -167,6 +167,11 @@ class SeatsTable(SimpleLines):
         bounds = [*starts[1:], len(lines)]
         return [(bounds[i] - skip, bounds[i + 1] - skip) for i in range(s.players)]
 
+    def draw_again(self) -> None:
+        """The next `show` draws the rows even if they are the same (the width they
+        were drawn at may no longer be the widget's)."""
+        self._key = None
+
     def pin_header(self, head: SeatsHead) -> None:
         """Draw the header line in `head` (outside the scrolling pane, so that it stays
         in view) instead of over the rows."""

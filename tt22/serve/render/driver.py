@@ -27,7 +27,7 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
-from tt22.serve.shadow import Shadow
+from tt22.serve.render.shadow import Shadow
 
 __all__ = ["MAX_BUFFER", "MAX_HEIGHT", "MAX_WIDTH", "Channel", "ChannelDriver"]
 
