@@ -35,8 +35,9 @@ from tt22.serve.ssh import Server
 
 
 def test_textual_private_parser_is_there() -> None:
-    """The driver leans on Textual's private xterm parser: pyproject pins textual<9,
-    and this fails first if a Textual release moves it."""
+    """The driver leans on Textual's private xterm parser: pyproject pins Textual 8.2.x,
+    and this fails if a Textual release moves it (tests/test_textual_hooks.py checks
+    its shape, with every other private name tt22 uses)."""
     import textual
     from textual._xterm_parser import XTermParser
 

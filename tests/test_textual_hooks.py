@@ -5,7 +5,8 @@ those use still there with the shape they use.
 A Textual or Rich release may rename or reshape anything whose name starts with `_`.
 Each hook has a test here that fails when the name it uses is gone or changed, so an
 upgrade fails here first, naming the hook, and not as a garbled screen or a server that
-sends too much. Two scans keep every other module off
+sends too much; pyproject.toml pins Textual to the releases these pass on
+(`test_the_pinned_range_is_the_one_installed`). Two scans keep every other module off
 private names: the source (`ast`: imports of `textual._x` / `rich._x` and a list of
 Textual's private attribute names), and the classes (no tt22 class outside the hooks
 overrides a private method of a Textual or Rich base).
@@ -24,7 +25,9 @@ import os
 import subprocess
 import sys
 import tempfile
+import tomllib
 from functools import cache
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -206,6 +209,35 @@ def test_no_class_outside_the_hooks_overrides_a_private_textual_method() -> None
                         f"{name}.{cls.__name__}.{attr} ({owner.__module__}.{owner.__name__})"
                     )
     assert found == []
+
+
+# ---------------------------------------------------------------------- the pin
+def _range(requirement: str) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
+    """'textual>=8.2.8,<8.3' -> ('textual', (8, 2, 8), (8, 3))."""
+    name, _, spec = requirement.partition(">=")
+    low, _, high = spec.partition(",<")
+
+    def parse(v: str) -> tuple[int, ...]:
+        return tuple(int(p) for p in v.strip().split("."))
+
+    return name.strip(), parse(low), parse(high)
+
+
+def test_the_pinned_range_is_the_one_installed() -> None:
+    """pyproject.toml allows only the Textual (and Rich) minor release these tests pass
+    on: a wider range would let an install pick a release whose private names nobody
+    checked. Widen it only after this module passes on the new release."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pins = {}
+    for requirement in project["project"]["dependencies"]:
+        if requirement.startswith(("textual", "rich")):
+            name, low, high = _range(requirement)
+            pins[name] = (low, high)
+    assert set(pins) == {"textual", "rich"}
+    for name, (low, high) in pins.items():
+        installed = tuple(int(p) for p in version(name).split(".")[:3])
+        assert low <= installed < high, (name, installed, low, high)
+        assert len(high) == 2 and high == (low[0], low[1] + 1), (name, low, high)
 
 
 # ---------------------------------------------------------------------- a clean process
