@@ -35,8 +35,9 @@ from tt22.serve.ssh import Server
 
 
 def test_textual_private_parser_is_there() -> None:
-    """The driver leans on Textual's private xterm parser: pyproject pins textual<9,
-    and this fails first if a Textual release moves it."""
+    """The driver leans on Textual's private xterm parser: pyproject pins Textual 8.2.x,
+    and this fails if a Textual release moves it (tests/test_textual_hooks.py checks
+    its shape, with every other private name tt22 uses)."""
     import textual
     from textual._xterm_parser import XTermParser
 
@@ -282,7 +283,7 @@ async def test_bytes_that_are_not_keys_do_no_harm(tmp_path: Path) -> None:
 async def test_a_client_that_stops_reading_is_let_go(tmp_path: Path) -> None:
     """The server never buffers without bound: a client whose window is full and who
     keeps asking for screens is disconnected once MAX_BUFFER bytes wait for it."""
-    from tt22.serve import driver
+    from tt22.serve.render import driver
 
     server = await serve(tmp_path)
     old = driver.MAX_BUFFER
@@ -664,8 +665,10 @@ def test_a_clients_terminal_sets_its_colours(tmp_path: Path) -> None:
     assert _console(truecolor).color_system == "truecolor"
     plain_app = ServeApp(Hub(tmp_path), Person("a", "f"), None, tmp_path)
     grey_app = ServeApp(Hub(tmp_path), Person("b", "g", env={"NO_COLOR": "1"}), None, tmp_path)
-    assert any(isinstance(f, Colourless) for f in grey_app._filters)
-    assert not any(isinstance(f, Colourless) for f in plain_app._filters) or plain_app.no_color
+    assert any(isinstance(f, Colourless) for f in grey_app.get_line_filters())
+    assert not any(isinstance(f, Colourless) for f in plain_app.get_line_filters()) or (
+        plain_app.no_color
+    )
 
 
 def test_a_clients_no_color_takes_the_red_off_its_own_cards_only(

@@ -1,4 +1,4 @@
-"""HeapKeeper (tt22/serve/heap.py): the server's long-lived objects go to the collector's
+"""HeapKeeper (tt22/serve/render/heap.py): the server's long-lived objects go to the collector's
 permanent generation after they are made, and closed connections give theirs back."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import gc
 import sys
 from pathlib import Path
 
-from tt22.serve.heap import SETTLE_AFTER, HeapKeeper, strips_free_themselves
+from tt22.serve.render.heap import SETTLE_AFTER, HeapKeeper, strips_free_themselves
 
 
 async def test_settle_freezes_what_exists_once_the_screens_are_made() -> None:

@@ -23,11 +23,11 @@ import pytest
 from servekit import Client, record_apps, serve, until
 from textual import events
 
-from tt22.serve import driver as served_driver
 from tt22.serve import ssh
 from tt22.serve.app import ServeApp
-from tt22.serve.driver import MAX_HEIGHT, MAX_WIDTH, ChannelDriver
 from tt22.serve.keys import read_allowed
+from tt22.serve.render import driver as served_driver
+from tt22.serve.render.driver import MAX_HEIGHT, MAX_WIDTH, ChannelDriver
 from tt22.serve.store import skeleton, why_not_a_name
 
 

@@ -1,4 +1,4 @@
-"""A served terminal's shadow (`tt22.serve.shadow`): full and partial repaints cut down
+"""A served terminal's shadow (`tt22.serve.render.shadow`): full and partial repaints cut down
 to what changes, and the client's terminal (pyte) always equal to the frame meant."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import Strip
 
-from tt22.serve.shadow import Shadow, ShadowUpdate, render_strip
+from tt22.serve.render.shadow import Shadow, ShadowUpdate, render_strip
 from tt22.tui.wire import SgrCompressor
 
 STYLES = [Style(), Style(color="red"), Style(color="blue", bgcolor="yellow", bold=True)]

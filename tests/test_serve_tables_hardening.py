@@ -21,7 +21,7 @@ from tt22.serve.ssh import Server, ServerConfig, start_server
 
 
 async def serve_keeping_heap(folder: Path) -> Server:
-    """A server as `tt22 serve` runs it: its collector kept (tt22/serve/heap.py)."""
+    """A server as `tt22 serve` runs it: its collector kept (tt22/serve/render/heap.py)."""
     key, _ = host_key(folder / "server")
     config = ServerConfig("127.0.0.1", 0, folder / "server", key, None, 60.0, 0.0, keep_heap=True)
     return await start_server(config)
@@ -85,7 +85,7 @@ async def test_M2_a_release_waits_its_gap_after_the_last() -> None:
     """Freeing what was frozen is one full pass of the collector over everything the
     process holds, so a second release within `gap` of the first waits for its turn
     (a client that loops the help can cost the server at most one pass per gap)."""
-    from tt22.serve.heap import HeapKeeper
+    from tt22.serve.render.heap import HeapKeeper
 
     gc.unfreeze()
     keeper = HeapKeeper(gap=3600.0, growth=0.0)
@@ -106,7 +106,7 @@ async def test_M2_a_closed_screen_brings_a_release_once_the_heap_grew_enough() -
     """As CPython's own rule for its full passes: a closed screen brings a release only
     once the heap has grown by `growth` since the last one (a quarter), so that the
     summaries closing at every hand of every table do not pay a full pass each."""
-    from tt22.serve.heap import HeapKeeper
+    from tt22.serve.render.heap import HeapKeeper
 
     gc.unfreeze()
     keeper = HeapKeeper(gap=0.0, growth=0.25)
@@ -132,7 +132,7 @@ def test_M2_a_widgets_styles_cache_goes_with_it() -> None:
     from textual.color import Color
     from textual.style import Style
 
-    from tt22.serve.heap import styles_caches_let_go
+    from tt22.serve.render.heap import styles_caches_let_go
 
     base, background = Color(10, 20, 30), Color(200, 100, 50, 0.5)
     textuals = (Style(background=base + background), Style(background=base))

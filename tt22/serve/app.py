@@ -18,13 +18,12 @@ import contextvars
 from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple
 
 from rich.cells import cell_len
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.text import Text
 from textual import on, work
-from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -37,8 +36,6 @@ from tt22.core.cards import card_text, show_ranks
 from tt22.core.registry import DEFAULT_GAME, DEFAULT_LEVEL, get_game
 from tt22.core.safe import printable
 from tt22.games.twentytwo import Exchange, Play, forced_reason, playable_cards, selection_problem
-from tt22.serve.driver import ChannelDriver
-from tt22.serve.heap import screen_closed, styles_caches_let_go
 from tt22.serve.hub import (
     MAX_OPEN_PER_KEY,
     SERVED_GAMES,
@@ -50,8 +47,10 @@ from tt22.serve.hub import (
     decode_news,
     view_of,
 )
+from tt22.serve.render.display import ClosedScreensFreed, ShadowDisplay
+from tt22.serve.render.driver import ChannelDriver
+from tt22.serve.render.heap import styles_caches_let_go
 from tt22.serve.seatlog import SeatLog
-from tt22.serve.shadow import ShadowUpdate
 from tt22.serve.tables import SummaryAside, drawn_after
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.bindings import translate_bindings
@@ -257,13 +256,14 @@ def _console(person: Person) -> Console:
     )
 
 
-class ServeApp(TT22App):
-    """tt22's app for one connection, opened on the lobby."""
+class ServeApp(ShadowDisplay, ClosedScreensFreed, TT22App):
+    """tt22's app for one connection, opened on the lobby, its frames cut down to what
+    the client's terminal does not show yet (tt22.serve.render.display)."""
 
     CSS_PATH = str(Path(__file__).parent.parent / "tui" / "tt22.tcss")
 
     def __init__(self, hub: Hub, person: Person, channel: Any, data: Path) -> None:
-        styles_caches_let_go()  # (a closed screen's widgets go with it: tt22.serve.heap)
+        styles_caches_let_go()  # (a closed screen's widgets go with it: tt22.serve.render.heap)
         self.hub = hub
         self.person = person
         self.channel = channel
@@ -272,58 +272,14 @@ class ServeApp(TT22App):
         language = detect_language(person.env)
         super().__init__(StartOptions(home=data / "settings", language=language))
         self.console = _console(person)
-        if "NO_COLOR" in person.env and not self.no_color:  # this client asks for none
-            from tt22.tui.app import Colourless
-
+        if "NO_COLOR" in person.env:  # this client asks for none (`get_line_filters`)
             self.no_color = True
-            self._filters.append(Colourless())
         # Textual prints a crash to stderr, which is the server's: keep it off.
         self.error_console = Console(file=_NullFile(), markup=False)  # type: ignore[arg-type]
 
     def get_driver_class(self) -> type[Driver]:
         driver: type[Driver] = lean_driver(ChannelDriver)
         return driver
-
-    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
-        """Textual's own display, with each compositor update cut down to the rows that
-        differ from what this client's terminal shows (`shadow.Shadow`, kept by the
-        driver): pushing or closing a summary repaints the whole screen several times,
-        and a move refreshes widgets that come out as they were. Anything else written
-        makes every row unknown, and so does a resize (`ChannelDriver.resize`)."""
-        driver = self._driver
-        if isinstance(driver, ChannelDriver) and renderable is not None:
-            compositor = screen._compositor
-            if isinstance(renderable, ChopsUpdate) and driver.shadow.size != compositor.size:
-                # After a resize Textual repaints only the widgets that moved, as if the
-                # terminal kept its rows; terminals differ (some shift them, some clear),
-                # so the first update at a new size is the whole screen.
-                renderable = compositor.render_update(True, self._background_screens)
-            if isinstance(renderable, LayoutUpdate | ChopsUpdate):
-                update = ShadowUpdate(renderable, driver.shadow)
-                if self._nothing_to_send(update):
-                    return
-                renderable = cast(RenderableType, update)
-            else:
-                driver.shadow.forget()
-        super()._display(screen, renderable)
-
-    def _nothing_to_send(self, update: ShadowUpdate) -> bool:
-        """The update changes nothing the terminal shows (a widget refreshed as it
-        was): then no frame at all, where Textual would still send the cursor's place
-        (a covered table's spectator was sent such empty frames while it waited)."""
-        if self._batch_count or not self._running or self._closed:
-            return False  # (Textual writes nothing then: the shadow must not change)
-        cursor = self.screen.outer_size.clamp_offset(self.cursor_position)
-        return cursor == self._previous_cursor_position and not update.render_segments(self.console)
-
-    async def _replace_screen(self, screen: Screen[Any]) -> Screen[Any]:
-        """A screen popped or switched away (Textual removes it unless it is kept):
-        the server's collector is told, so that the screen is freed even when it was
-        frozen while it was open (tt22.serve.heap: the help, a watched table, a hand's
-        summary, closed and kept until many connections had ended)."""
-        replaced: Screen[Any] = await super()._replace_screen(screen)
-        screen_closed()
-        return replaced
 
     def save_settings(self) -> None:
         """A connection's choices last as long as it does (the data folder is the
@@ -877,7 +833,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
         if self.log_choice is None:
             self.query_one("#log", RichLog).display = self.size.width >= 120
         # The seats are drawn to the width they have: once laid out (or resized), anew.
-        self.query_one("#seats", SeatsTable)._key = None
+        self.query_one("#seats", SeatsTable).draw_again()
         self.redraw()
 
     def _receive(self, data: bytes) -> Awaitable[object] | None:
@@ -1019,7 +975,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
             snap = snap._replace(hands=(None,) * n, discards=(None,) * n, viewer=-1)
         seats = self.query_one("#seats", SeatsTable)
         if not seats.content_region.width:  # not laid out yet: draw the seats once it is
-            seats._key = None
+            seats.draw_again()
             self.call_after_refresh(self.on_resize)
         seats.show(snap, a)
         self.query_one("#trick", TrickView).show(snap, a, news.seat if news.seat >= 0 else None)

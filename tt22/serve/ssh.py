@@ -29,10 +29,10 @@ import asyncssh
 from asyncssh.packet import SSHPacket
 
 from tt22.core.safe import printable
-from tt22.serve.driver import MAX_HEIGHT, MAX_WIDTH
-from tt22.serve.heap import HeapKeeper, strips_free_themselves
 from tt22.serve.hub import Hub
 from tt22.serve.keys import Allowed, fingerprint
+from tt22.serve.render.driver import MAX_HEIGHT, MAX_WIDTH
+from tt22.serve.render.heap import HeapKeeper, strips_free_themselves
 from tt22.serve.store import Store, why_not_a_name
 
 __all__ = ["Server", "ServerConfig", "start_server"]
@@ -124,7 +124,7 @@ class ServerConfig:
     allowed: Allowed | asyncssh.SSHAuthorizedKeys | None  # None: --open
     grace: float = 60.0
     pace: float = 0.5
-    keep_heap: bool = False  # freeze long-lived objects (tt22/serve/heap.py): `tt22 serve`
+    keep_heap: bool = False  # freeze long-lived objects (tt22/serve/render/heap.py): `tt22 serve`
 
 
 class _Auth(asyncssh.SSHServer):

@@ -37,6 +37,7 @@ from tt22.core.protocol import IllegalMove, RuleBroken
 from tt22.core.registry import get_game
 from tt22.core.safe import printable
 from tt22.serve.hub import SeatNews, Table, TooManyTables, decode_news, view_of
+from tt22.serve.render.display import CoveredWaits
 from tt22.serve.seatlog import RookViewLog
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import add_section, t
@@ -201,7 +202,7 @@ class NewsArrived(Message):
         self.data = data
 
 
-class SummaryAside(Screen[None]):
+class SummaryAside(CoveredWaits):
     """A served seat's hand (or deal) summaries, which never cost its person time.
 
     The table does not wait for a person reading a summary: the bots play on and the
@@ -215,6 +216,9 @@ class SummaryAside(Screen[None]):
     covered table then draws and shows the newest hand's): a spectator's, or one a
     fast hand of bots overtook, never shows a stale result (the review's L7: a Gin
     spectator saw hand 7's result at hand 9, a 22 spectator deal 5's during deal 7).
+
+    While a summary (or any opaque screen) covers the table, the table is not painted
+    under it (`CoveredWaits`, tt22.serve.render.display).
     """
 
     _summary: ModalScreen[Any] | None = None
@@ -267,17 +271,6 @@ class SummaryAside(Screen[None]):
     def summary_note_changed(self) -> None:
         """Redraw the line that shows `summary_missed`."""
         raise NotImplementedError
-
-    def _compositor_refresh(self) -> None:
-        """Nothing of a covered seat's table shows through the opaque dialog on top,
-        but Textual repaints that dialog wherever the table beneath changed (after a
-        layout: all of it). Covered, the table's changes wait: it is repainted whole
-        when uncovered."""
-        if self.app.screen is not self and self in self.app.screen_stack:
-            self._compositor._dirty_regions.clear()
-            self._dirty_widgets.clear()
-            return
-        super()._compositor_refresh()
 
     @property
     def summary_missed(self) -> int:

@@ -112,13 +112,24 @@ class TT22App(App[None]):
         from tt22.tui.bindings import translate_bindings
 
         translate_bindings(self)
-        if self.no_color:
-            self._filters = [f for f in self._filters if not isinstance(f, Monochrome)]
-            self._filters.append(Colourless())
         from tt22.tui.widgets.cards import AsciiChrome
 
+        self.no_colour_filter = Colourless()
         self.ascii_chrome = AsciiChrome(enabled=self.ascii_cards)
-        self._filters.append(self.ascii_chrome)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's line filters (every line drawn passes through them), but under
+        NO_COLOR (`no_color`, which a served client's own NO_COLOR sets too) colours
+        taken off (`Colourless`) instead of Textual's greys (`Monochrome`), and the
+        ASCII chrome last, when it is on. (Textual's public way: an override of this,
+        not an edit of the app's private list of filters.)"""
+        filters = list(super().get_line_filters())
+        if self.no_color:
+            filters = [f for f in filters if not isinstance(f, Monochrome)]
+            filters.append(self.no_colour_filter)
+        if self.ascii_chrome.enabled:
+            filters.append(self.ascii_chrome)
+        return filters
 
     # ------------------------------------------------------------------ settings
     @property
@@ -364,8 +375,8 @@ class TT22App(App[None]):
             top.refresh_bindings()
 
     # ------------------------------------------------------------------ too small
-    async def _on_resize(self, event: events.Resize) -> None:
-        await super()._on_resize(event)
+    def on_resize(self, event: events.Resize) -> None:
+        # (Textual's own `App._on_resize` runs after this one, at once: check a moment later.)
         self.set_timer(0.02, self.check_size)
 
     def check_size(self) -> None:

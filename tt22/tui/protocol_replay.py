@@ -37,7 +37,8 @@ from tt22.core.protocol import Location
 from tt22.core.registry import get_game
 from tt22.core.safe import printable
 from tt22.record import Record, SlotBusy, comment_visible, fork_record, replay_game
-from tt22.tui.i18n import CATALOGUE, add_section, t
+from tt22.tui.hooks import bindings_of, replace_bindings
+from tt22.tui.i18n import add_section, t
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.safe_text import plain, say
 
@@ -145,17 +146,6 @@ def session_from_record(record: Record, home: Path | None) -> Any:
     return session
 
 
-def _group_translated(binding: Binding) -> Binding:
-    """`binding` with its group's word in the current language (the footer draws a
-    group's keys side by side under that one word: "←→ Move")."""
-    group = binding.group
-    if group is None or group.description not in CATALOGUE:
-        return binding
-    return dataclasses.replace(
-        binding, group=dataclasses.replace(group, description=t(group.description))
-    )
-
-
 class ProtocolReplayScreen(DressedScreen[None]):
     """A replayer of a protocol game's record; a subclass draws the table
     (`refresh_view`) and says how a move reads (`move_label`)."""
@@ -241,18 +231,12 @@ class ProtocolReplayScreen(DressedScreen[None]):
         from tt22.tui.bindings import translate_bindings
         from tt22.tui.replay.screen import footer_width
 
-        translate_bindings(self)
-        self._bindings = BindingsMap.from_keys(
-            {
-                key: [_group_translated(b) for b in bs]
-                for key, bs in self._bindings.key_to_bindings.items()
-            }
-        )
+        translate_bindings(self)  # (the footer's group words too)
         show = self.app.get_key_display
         # The replayer's keys before the palette's (ctrl+p): the footer draws the palette
         # only where it leaves every key whole, and the help lists it.
         budget = self.app.size.width
-        shown = [b for bs in self._bindings.key_to_bindings.values() for b in bs if b.show]
+        shown = [b for bs in bindings_of(self).key_to_bindings.values() for b in bs if b.show]
         hidden: set[str] = set()
         spare = list(self.FOOTER_SPARE)
         while shown and footer_width(shown, show) > budget:
@@ -267,9 +251,9 @@ class ProtocolReplayScreen(DressedScreen[None]):
         if hidden:
             keys = {
                 key: [dataclasses.replace(b, show=False) if b.action in hidden else b for b in bs]
-                for key, bs in self._bindings.key_to_bindings.items()
+                for key, bs in bindings_of(self).key_to_bindings.items()
             }
-            self._bindings = BindingsMap.from_keys(keys)
+            replace_bindings(self, BindingsMap.from_keys(keys))
             self.refresh_bindings()
 
     # ------------------------------------------------------------------ stepping

@@ -13,7 +13,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from tt22.tui.replay.words import translate_bindings
+from tt22.tui.bindings import translate_bindings
+from tt22.tui.replay.words import SECTION
 from tt22.tui.safe_text import plain, plain_str
 
 __all__ = ["ChoiceDialog", "TextDialog"]
@@ -65,7 +66,7 @@ class TextDialog(ModalScreen[str | None]):
         check: Callable[[str], str | None] | None = None,
     ) -> None:
         super().__init__()
-        translate_bindings(self)
+        translate_bindings(self, SECTION)
         self.title_text = title
         self.value = value
         self.shown = plain_str(value)
@@ -111,7 +112,7 @@ class ChoiceDialog(ModalScreen[str | None]):
 
     def __init__(self, title: str, choices: Sequence[tuple[str, str]], note: str = "") -> None:
         super().__init__()
-        translate_bindings(self)
+        translate_bindings(self, SECTION)
         self.title_text = title
         self.choices = list(choices)
         self.note = note

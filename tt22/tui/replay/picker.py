@@ -15,8 +15,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from tt22.core.safe import printable
+from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import add_section, get_language, t
-from tt22.tui.replay.words import rt, translate_bindings
+from tt22.tui.replay.words import SECTION, rt
 from tt22.tui.safe_text import plain, say
 from tt22.tui.widgets.keybar import KeyBar
 
@@ -287,7 +288,7 @@ class RecordPicker(Screen[None]):
         with_samples: bool = True,
     ) -> None:
         super().__init__()
-        translate_bindings(self)
+        translate_bindings(self, SECTION)
         self.folder = folder
         self.samples = samples
         self.with_samples = with_samples

@@ -26,11 +26,13 @@ from textual.widgets import Static
 from tt22.core.safe import printable
 from tt22.replay_model import GotoError, ReplayModel
 from tt22.tui.app import TT22App
+from tt22.tui.bindings import translated_bindings
+from tt22.tui.hooks import bindings_of, replace_bindings
 from tt22.tui.i18n import addressed, said, t
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, move_text, position_text
-from tt22.tui.replay.words import rt, translated_bindings
+from tt22.tui.replay.words import SECTION, rt
 from tt22.tui.safe_text import plain, say
 from tt22.tui.session import peek_current
 from tt22.tui.widgets.hand import HandView
@@ -201,11 +203,13 @@ class ReplayScreen(DressedScreen[None]):
         standalone: bool = False,
     ) -> None:
         super().__init__()
-        self._source_bindings = self._bindings
+        self._source_bindings = bindings_of(self)
         self._footer_hidden: frozenset[str] = frozenset()
-        self._screen_bindings = translated_bindings(self._source_bindings)
-        self._list_bindings = translated_bindings(self._source_bindings, LIST_GROUPS)
-        self._bindings = self._screen_bindings
+        self._screen_bindings = translated_bindings(self._source_bindings, section=SECTION)
+        self._list_bindings = translated_bindings(
+            self._source_bindings, section=SECTION, groups=LIST_GROUPS
+        )
+        replace_bindings(self, self._screen_bindings)
         self.model = record if isinstance(record, ReplayModel) else ReplayModel.from_record(record)
         self.path = Path(path) if path is not None else None
         self.seat = seat
@@ -364,12 +368,14 @@ class ReplayScreen(DressedScreen[None]):
         columns (a clipped key, or half a double-width letter, helps nobody)."""
         show = self.app.get_key_display
         budget = width
-        palette = self.app._bindings.key_to_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        palette = bindings_of(self.app).key_to_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if palette:  # on the right: a bar, the key, a space, the word
             budget -= 2 + cell_len(show(palette[0])) + cell_len(palette[0].description)
         hidden: set[str] = set()
         for groups in (None, LIST_GROUPS):
-            bindings = translated_bindings(self._source_bindings, groups, hide=hidden)
+            bindings = translated_bindings(
+                self._source_bindings, section=SECTION, groups=groups, hide=hidden
+            )
             shown = [b for bs in bindings.key_to_bindings.values() for b in bs if b.show]
             while shown and footer_width(shown, show) > budget:
                 last = shown[-1].action
@@ -377,12 +383,14 @@ class ReplayScreen(DressedScreen[None]):
                 shown = [b for b in shown if b.action != last]
         if frozenset(hidden) != self._footer_hidden:
             self._footer_hidden = frozenset(hidden)
-            list_mode = self._bindings is self._list_bindings
-            self._screen_bindings = translated_bindings(self._source_bindings, hide=hidden)
-            self._list_bindings = translated_bindings(
-                self._source_bindings, LIST_GROUPS, hide=hidden
+            list_mode = bindings_of(self) is self._list_bindings
+            self._screen_bindings = translated_bindings(
+                self._source_bindings, section=SECTION, hide=hidden
             )
-            self._bindings = self._list_bindings if list_mode else self._screen_bindings
+            self._list_bindings = translated_bindings(
+                self._source_bindings, section=SECTION, groups=LIST_GROUPS, hide=hidden
+            )
+            replace_bindings(self, self._list_bindings if list_mode else self._screen_bindings)
             self.refresh_bindings()
 
     # ------------------------------------------------------------------ navigation
@@ -478,8 +486,8 @@ class ReplayScreen(DressedScreen[None]):
         wanted = self._list_bindings if on else self._screen_bindings
         moves = self.moves_pane
         moves.border_subtitle = rt("moves.keys") if on else ""
-        if self._bindings is not wanted:
-            self._bindings = wanted
+        if bindings_of(self) is not wanted:
+            replace_bindings(self, wanted)
             self.refresh_bindings()
 
     def on_resize(self, event: events.Resize) -> None:

@@ -6,15 +6,14 @@ under the prefix "replay.", so one lookup and one language setting serve both.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Collection, Mapping
-
-from textual.binding import Binding, BindingsMap
-from textual.dom import DOMNode
+from collections.abc import Mapping
 
 from tt22.tui.i18n import add_section, t
 
-__all__ = ["WORDS", "rt", "translate_bindings", "translated_bindings"]
+__all__ = ["SECTION", "WORDS", "rt"]
+
+SECTION = "replay."
+"""The catalogue section of these words (`tt22.tui.bindings.translate_bindings` takes it)."""
 
 
 WORDS: Mapping[str, tuple[str, str, str]] = {
@@ -305,55 +304,9 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
 }
 
 
-add_section("replay.", WORDS)
+add_section(SECTION, WORDS)
 
 
 def rt(key: str, **values: object) -> str:
     """The replayer's text for `key` (catalogue key "replay." + key), filled in."""
-    return t("replay." + key, **values)
-
-
-def translated_bindings(
-    bindings: BindingsMap,
-    groups: Mapping[str, str] | None = None,
-    hide: Collection[str] = (),
-) -> BindingsMap:
-    """`bindings` with descriptions, tooltips and footer group names that are keys of this
-    catalogue or of the play app's put into the current language; `groups` first swaps
-    some group names for others (the move list's own meaning of the same keys), and the
-    actions in `hide` are left out of the footer (the keys still work)."""
-    from tt22.tui.i18n import CATALOGUE, t
-
-    def word(text: str) -> str:
-        if text in WORDS:
-            return rt(text)
-        if text in CATALOGUE:
-            return t(text)
-        return text
-
-    def group(g: Binding.Group | None) -> Binding.Group | None:
-        if g is None:
-            return None
-        name = (groups or {}).get(g.description, g.description)
-        return Binding.Group(word(name), compact=g.compact)
-
-    keys: dict[str, list[Binding]] = {}
-    for key, found in bindings.key_to_bindings.items():
-        keys[key] = [
-            dataclasses.replace(
-                b,
-                description=word(b.description),
-                tooltip=word(b.tooltip),
-                group=group(b.group),
-                show=b.show and b.action not in hide,
-            )
-            for b in found
-        ]
-    return BindingsMap.from_keys(keys)
-
-
-def translate_bindings(node: DOMNode) -> None:
-    """Bindings whose descriptions (and tooltips) are keys of this catalogue or of the
-    play app's, in the current language; Textual builds bindings per class, the
-    language is chosen at run time, so each screen instance translates its own."""
-    node._bindings = translated_bindings(node._bindings)
+    return t(SECTION + key, **values)

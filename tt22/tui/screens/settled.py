@@ -15,7 +15,9 @@ screen opens in under 150 ms):
 
 A `SettledScreen` skips the style pass of its first showing and a `Resize` to the size
 it is already laid out at; a screen shown again, or a real change of the terminal's
-size, is handled as Textual does.
+size, is handled as Textual does. Both are public handlers (`on_screen_resume`,
+`on_resize`), which Textual calls before its screen's own (handlers run down the MRO);
+the size it is laid out at is its compositor's (`tt22.tui.hooks.compositor_size`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from typing import TypeVar
 
 from textual import events
 from textual.screen import Screen
+
+from tt22.tui.hooks import compositor_size
 
 __all__ = ["SettledScreen"]
 
@@ -35,19 +39,19 @@ class SettledScreen(Screen[ResultT]):
 
     _shown_before = False
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Runs before Screen's own handler, which reads the flag.
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Screen's own handler (`_on_screen_resume`), which reads the flag.
         if not self._shown_before:
             self._shown_before = True
             event.refresh_styles = False  # (styled as they were mounted, just now)
 
-    async def _on_resize(self, event: events.Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         breakpoints = (
             self.HORIZONTAL_BREAKPOINTS,
             self.VERTICAL_BREAKPOINTS,
             self.app.HORIZONTAL_BREAKPOINTS,
             self.app.VERTICAL_BREAKPOINTS,
         )
-        if event.size == self._compositor.size and not any(breakpoints):
+        if event.size == compositor_size(self) and not any(breakpoints):
             event.stop()
-            event.prevent_default()  # (not Screen's handler: the same layout again)
+            event.prevent_default()  # (not Screen's `_on_resize`: the same layout again)

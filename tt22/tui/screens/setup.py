@@ -14,15 +14,14 @@ has to open in under 150 ms (issue 10) and each Select built an overlay of its o
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Hashable
+from collections.abc import Collection, Hashable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import _time, messages, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
@@ -33,6 +32,7 @@ from tt22.core.seeds import resolve_seed, seed_problem
 from tt22.games.twentytwo import Rules
 from tt22.tui import tables
 from tt22.tui.bindings import translate_bindings
+from tt22.tui.hooks import FirstLayoutIsLast
 from tt22.tui.i18n import CATALOGUE, is_default_name, level_name, rules_text, t
 from tt22.tui.safe_text import plain
 from tt22.tui.screens import setup_words  # noqa: F401  (adds the words below)
@@ -93,7 +93,7 @@ def choice_word(game: str, option: Option, value: str) -> str:
     return t(key) if key in CATALOGUE else value.replace("_", " ")
 
 
-class SetupScreen(SettledScreen[None]):
+class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
     # The form is longer than 24 rows: the scroll bar's room is kept from the start, so
     # the fields are laid out once at their width, not again when the bar appears.
     DEFAULT_CSS = """
@@ -111,62 +111,28 @@ class SetupScreen(SettledScreen[None]):
         super().__init__()
         translate_bindings(self)
         self.game = DEFAULT_GAME
-        self._laid_out_at: float | None = None
+        self._bar_before = False  # (the form's scroll bar, just before the first layout)
 
     # ------------------------------------------------------------------ opening once
-    # Textual lays a new screen out three times as it opens, and draws it four times:
-    # the first layout sets each widget's size from nothing, which has every widget ask
-    # for another layout (and a repaint) though it is already where it belongs; the
-    # requests its containers made as they were mounted arrive after it too; and the
-    # scroll bar, found to be needed by the first layout, is placed by a second, whose
-    # own new size asks for a third; and the screen asks to be drawn whole once more
-    # after its first layout. Each is a full layout or drawing of the screen,
-    # and together they were half of the time it took to open (issue 10: under 150 ms).
-    # Here the first layout is the last: the scroll bar is there from the start (this
-    # form is longer than 24 rows; at a size where it fits, the bar goes with one more
-    # layout, as Textual does), and what was asked before that layout and paint, or by
-    # them, is dropped, because that layout placed and drew every widget as it is.
-    # Anything asked afterwards (a key, a resize, a new seat) is laid out as usual.
+    # Textual lays a new screen out three times as it opens, and draws it four times;
+    # here the first layout is the last (`FirstLayoutIsLast`, tt22.tui.hooks: together
+    # they were half of the time this screen took to open, issue 10: under 150 ms). The
+    # scroll bar is there from the start (this form is longer than 24 rows); at a size
+    # where the form fits, the bar goes with one more layout, as Textual does.
 
     def on_mount(self) -> None:
         box = self.query_one("#setup", VerticalScroll)
         box.show_vertical_scrollbar = True
         box.vertical_scrollbar.display = True
 
-    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        first = self._laid_out_at is None and self.is_current
+    def before_first_layout(self) -> None:
+        self._bar_before = self.query_one("#setup", VerticalScroll).show_vertical_scrollbar
+
+    def still_to_lay_out(self) -> Collection[Widget]:
         box = self.query_one("#setup", VerticalScroll)
-        bar = box.show_vertical_scrollbar
-        super()._refresh_layout(size, scroll)
-        if not first or not self._compositor.size:
-            return
-        self._laid_out_at = _time.get_time()
-        widgets = {widget for widget, _where in self._compositor.layers}  # (scroll bars too)
-        widgets.update(self.walk_children(Widget))
-        for widget in widgets:
-            if widget is box and box.show_vertical_scrollbar != bar:
-                continue  # (the form fits: the bar goes, and the fields widen)
-            widget._layout_required = False
-            widget._repaint_required = False
-        self._layout_required = False
-        self._layout_widgets.clear()
-        # (Screen asks for a repaint of the whole screen once this layout returns.)
-        self.call_next(self._drop_repaint)
-
-    def _drop_repaint(self) -> None:
-        self._repaint_required = False
-
-    def _drop_if_asked_before(self, message: messages.Layout | messages.Update) -> None:
-        """Not Screen's handler for a request made before the first layout was done."""
-        if self._laid_out_at is not None and message.time <= self._laid_out_at:
-            message.stop()
-            message.prevent_default()
-
-    async def _on_layout(self, message: messages.Layout) -> None:
-        self._drop_if_asked_before(message)
-
-    async def _on_update(self, message: messages.Update) -> None:
-        self._drop_if_asked_before(message)
+        if box.show_vertical_scrollbar != self._bar_before:
+            return (box,)  # (the form fits: the bar goes, and the fields widen)
+        return ()
 
     @property
     def tapp(self) -> TT22App:

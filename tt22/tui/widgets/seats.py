@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich._ratio import ratio_distribute
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.segment import Segment
@@ -17,6 +16,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 
 from tt22.core.safe import printable
+from tt22.tui.hooks import ratio_distribute
 from tt22.tui.i18n import t
 from tt22.tui.widgets.cards import cards_text
 from tt22.tui.widgets.lines import (
@@ -167,6 +167,11 @@ class SeatsTable(SimpleLines):
         bounds = [*starts[1:], len(lines)]
         return [(bounds[i] - skip, bounds[i + 1] - skip) for i in range(s.players)]
 
+    def draw_again(self) -> None:
+        """The next `show` draws the rows even if they are the same (the width they
+        were drawn at may no longer be the widget's)."""
+        self._key = None
+
     def pin_header(self, head: SeatsHead) -> None:
         """Draw the header line in `head` (outside the scrolling pane, so that it stays
         in view) instead of over the rows."""
@@ -269,7 +274,7 @@ class SeatsTable(SimpleLines):
         cell would wrap or the columns do not fit, which `_table` draws. The columns'
         widths are Rich's: the mark 1 and the cards held as wide as their widest, each
         with its padding (no padding at the table's two edges); the rest shared 3:2
-        between the names and the penalties (`ratio_distribute`, as Rich does)."""
+        between the names and the penalties (Rich's `ratio_distribute`, tt22.tui.hooks)."""
         s = self.snapshot
         if s is None:
             return None

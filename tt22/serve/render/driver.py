@@ -3,8 +3,10 @@
 Textual's Linux driver owns the process's terminal (signal handlers, termios, an input
 thread), so it cannot serve a channel. This driver has no thread and no signal: the SSH
 session feeds it the bytes the client typed (`feed`) and its size (`resize`), and it
-writes the app's output to the channel. It leans on Textual's private xterm parser,
-which is why pyproject pins textual<9 and tests/test_serve.py imports it.
+writes the app's output to the channel. It leans on Textual's private xterm parser
+(`XTermParser`: `feed`, `tick`, `terminal_size`, `_timeout_time`), its message clock
+(`textual._time.get_time`) and `Driver._app`, which is why pyproject.toml pins Textual
+to the release (8.2.x) `tests/test_textual_hooks.py` checks them on.
 
 Output is lean: repaints send only the rows that differ from what the client's terminal
 shows (`shadow.Shadow`, through `ServeApp._display`). Output is bounded: when the
@@ -27,7 +29,7 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
-from tt22.serve.shadow import Shadow
+from tt22.serve.render.shadow import Shadow
 
 __all__ = ["MAX_BUFFER", "MAX_HEIGHT", "MAX_WIDTH", "Channel", "ChannelDriver"]
 

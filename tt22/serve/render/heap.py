@@ -40,6 +40,16 @@ Measured in docs/serve.md, "Tables: limits, clean-up and recovery".
 
 Only `tt22 serve` turns it on; the tests' in-process servers leave the collector alone
 (unless a test makes its own keeper).
+
+Two patches of Textual's caches (below) go with it, and they are process-wide: a
+class's method replaced for every instance in the process. They are scoped to the
+server's process by who installs them, never by an import: `strips_free_themselves` is
+called only by a `Server` that keeps the heap (`ServerConfig.keep_heap`, which only
+`tt22 serve` sets; a test that asks for it gets it too), `styles_caches_let_go` only by
+a served app (`ServeApp`) as it is made. The local `tt22` app makes neither, so its
+Textual is Textual's own (`tests/test_textual_hooks.py` checks that importing every
+module and making the local app installs nothing); `installed_patches` says which are
+in. Both are checked against the pinned Textual (8.2.x) in `tests/test_textual_hooks.py`.
 """
 
 from __future__ import annotations
@@ -59,6 +69,7 @@ __all__ = [
     "RELEASE_GROWTH",
     "RELEASE_SHARE",
     "HeapKeeper",
+    "installed_patches",
     "screen_closed",
     "strips_free_themselves",
     "styles_caches_let_go",
@@ -211,7 +222,12 @@ def strips_free_themselves() -> None:
     patch those results are simply not cached (they cost nothing to make again), so
     strips go when their last user lets go of them, and the collector's generations
     hold far less. The rest of Textual is left as it is; `tests/test_serve_heap.py`
-    checks the patch against the pinned Textual (below 9)."""
+    checks the patch, and `tests/test_textual_hooks.py` that Textual's `Strip` still
+    caches itself this way (the reason for the patch) in the pinned Textual. Installed
+    only by a `Server` that keeps the heap (`tt22 serve`), for the rest of the process;
+    never by an import, never in the local app. Private names (Textual 8.2.8): none
+    read, but two public methods replaced on the class and `Strip._tt22_free_themselves`
+    (tt22's mark) set on it."""
     from textual.strip import Strip
 
     if getattr(Strip, "_tt22_free_themselves", False):
@@ -242,8 +258,12 @@ def styles_caches_let_go() -> None:
     widgets' caches there: after the frozen screens were freed (above), this was what
     still grew, about 0.4 MiB a cycle of the review's M2 until the 1,024 entries were
     full. Patched, the answer is cached by the colours alone and a widget's cache goes
-    with its widget. Checked against the pinned Textual (below 9) in
-    `tests/test_serve_tables_hardening.py`."""
+    with its widget. Checked in `tests/test_serve_tables_hardening.py`, and the shape
+    of what it replaces (`textual._styles_cache.StylesCache.get_inner_outer`, an
+    `lru_cache` whose body uses no `self`) in `tests/test_textual_hooks.py`, against
+    the pinned Textual (8.2.8). Installed by every served app as it is made
+    (`ServeApp`), for the rest of the process; never by an import, never in the local
+    app."""
     from functools import lru_cache
 
     from textual._styles_cache import StylesCache
@@ -261,3 +281,16 @@ def styles_caches_let_go() -> None:
 
     StylesCache.get_inner_outer = get_inner_outer  # type: ignore[method-assign, assignment]
     StylesCache._tt22_lets_go = True  # type: ignore[attr-defined]
+
+
+def installed_patches() -> tuple[str, ...]:
+    """The names of this module's patches of Textual installed in this process (none
+    until a server installs them)."""
+    from textual._styles_cache import StylesCache
+    from textual.strip import Strip
+
+    marks = (
+        ("strips_free_themselves", getattr(Strip, "_tt22_free_themselves", False)),
+        ("styles_caches_let_go", getattr(StylesCache, "_tt22_lets_go", False)),
+    )
+    return tuple(name for name, installed in marks if installed)
