@@ -8,9 +8,9 @@ and never import a game's modules, so a new game is one registry entry.
 Why these choices (docs/architecture.md says more):
 - States stay the game's own type (22's `State` is untouched; Rook's is its own), and the
   protocol's functions take them as they are: the adapter costs nothing on the hot path.
-- Illegal moves raise one exception family, `IllegalMove` (defined here and raised by 22's
-  engine as by every game), so every catch site works for every game. A game may attach a
-  structured `Reason` (a stable code, the rule number, arguments) that an interface
+- Illegal moves raise one exception family, `IllegalMove` (defined here), so every catch
+  site works for every game. Every game raises its `RuleBroken` subclass with a structured
+  `Reason` attached (a stable code, the rule number, arguments) that an interface
   translates; the message stays English for the command line.
 - Rules are parsed from `name=value` strings against the game's `Option` list, so
   `--rule` and records check names and values the same way for every game.
@@ -79,14 +79,15 @@ class Reason(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def render(reason: Reason, templates: Mapping[str, str]) -> str:
-    """A reason in words from a catalogue of templates, with its rule number.
+    """A reason in words from a catalogue of templates, with its rule number (none when
+    `rule` is empty: a complaint no rule of the book states, such as "not a number").
 
     Unknown codes fall back to the code itself, so a missing translation shows as a key
     rather than as nothing.
     """
     template = templates.get(reason.code, reason.code)
     text = template.format_map(dict(reason.args))
-    return f"{text} ({reason.rule})"
+    return f"{text} ({reason.rule})" if reason.rule else text
 
 
 class RuleBroken(IllegalMove):
@@ -102,8 +103,8 @@ class RuleBroken(IllegalMove):
 
 
 def reason_of(error: IllegalMove) -> Reason:
-    """The structured reason of any illegal move; 22's plain ones get the code
-    `illegal` with their English words as the argument `words`."""
+    """The structured reason of any illegal move; one raised without a `Reason` (the
+    server's "not your turn") gets the code `illegal`, its English words as `words`."""
     if isinstance(error, RuleBroken):
         return error.detail
     return Reason("illegal", error.rule, (("words", error.reason),))
@@ -207,7 +208,7 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     - `new_match` is deterministic in (rules, players, seed); chance never enters as a
       move, it comes from the seed's named streams (tt22.core.rng.stream).
     - `apply` returns a new state and never changes its argument; an illegal move raises
-      `IllegalMove` (a `RuleBroken` where the game has a structured reason) naming a rule.
+      `IllegalMove` (a `RuleBroken`, its `Reason` attached) naming a rule.
     - every move of `legal_moves` applies; `to_move` is -1 exactly when `is_over`.
     - `view(state, seat)` holds only what that seat may know; bots see nothing else.
     - `digest` changes with any card dealt or played, and not with names or the seed's
