@@ -13,7 +13,9 @@ Why these choices (docs/architecture.md says more):
   `Reason` attached (a stable code, the rule number, arguments) that an interface
   translates; the message stays English for the command line.
 - Rules are parsed from `name=value` strings against the game's `Option` list, so
-  `--rule` and records check names and values the same way for every game.
+  `--rule` and records check names and values the same way for every game. A complaint
+  about rules (`RulesError`) carries its `Reason` too, so an interface says it in the
+  player's words (the new-game screen names options by their labels).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
 import msgspec
@@ -29,6 +32,7 @@ from .players import Player
 from .rng import Pcg32
 
 __all__ = [
+    "RULES_ENGLISH",
     "ArgValue",
     "Game",
     "IllegalMove",
@@ -40,6 +44,7 @@ __all__ = [
     "parse_assignments",
     "reason_of",
     "render",
+    "rules_error",
 ]
 
 
@@ -53,7 +58,14 @@ class IllegalMove(ValueError):
 
 
 class RulesError(ValueError):
-    """A rule option or table that tt22 cannot play, in words for the command line."""
+    """A rule option or table that tt22 cannot play: the message in English for the
+    command line, and `detail`, the same complaint as a `Reason` (`rules.range`,
+    `rook.rules.bid_step`, ...) that an interface says in its own words. `detail` is None
+    only for a complaint an interface made up itself, already in its words."""
+
+    def __init__(self, message: str, detail: Reason | None = None) -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 ArgValue = str | int
@@ -88,6 +100,11 @@ def render(reason: Reason, templates: Mapping[str, str]) -> str:
     template = templates.get(reason.code, reason.code)
     text = template.format_map(dict(reason.args))
     return f"{text} ({reason.rule})" if reason.rule else text
+
+
+def rules_error(reason: Reason, templates: Mapping[str, str]) -> RulesError:
+    """The RulesError of `reason`, its message rendered from `templates` (English)."""
+    return RulesError(render(reason, templates), reason)
 
 
 class RuleBroken(IllegalMove):
@@ -146,12 +163,32 @@ class Option(NamedTuple):
 _TRUE = ("true", "yes", "1", "on")
 _FALSE = ("false", "no", "0", "off")
 
+RULES_ENGLISH: Mapping[str, str] = MappingProxyType(
+    {
+        "rules.assignment": "a rule is NAME=VALUE, not {text!r}",
+        "rules.unknown": "unknown rule {name!r}; the rules are {known}",
+        "rules.one_of": "{name} must be one of {choices}, not {value!r}",
+        "rules.boolean": "{name} must be true or false, not {value!r}",
+        "rules.whole_number": "{name} must be a whole number, not {value!r}",
+        "rules.range": "{name} must be {low} to {high}, not {value}",
+    }
+)
+"""English templates of the complaints every game's options share (`parse_assignments`,
+and 22's own parser): `name` is the option, `value` the text given (a number for
+`rules.range`), `choices` and `known` the option's words and the rules' names, joined
+by ", ". A complaint that cites no rule has `rule` "" (`render` adds none)."""
+
+
+def _refuse(code: str, rule: str = "", **args: ArgValue) -> RulesError:
+    return rules_error(Reason(code, rule, tuple(args.items())), RULES_ENGLISH)
+
 
 def _parse_value(option: Option, text: str) -> int | bool | str:
     name = option.name
     if option.kind == "choice":
         if text not in option.choices:
-            raise RulesError(f"{name} must be one of {', '.join(option.choices)}, not {text!r}")
+            choices = ", ".join(option.choices)
+            raise _refuse("rules.one_of", name=name, choices=choices, value=text)
         return text
     if option.kind == "bool":
         low = text.lower()
@@ -159,14 +196,14 @@ def _parse_value(option: Option, text: str) -> int | bool | str:
             return True
         if low in _FALSE:
             return False
-        raise RulesError(f"{name} must be true or false, not {text!r}")
+        raise _refuse("rules.boolean", name=name, value=text)
     try:
         value = int(text)
     except ValueError:
-        raise RulesError(f"{name} must be a whole number, not {text!r}") from None
+        raise _refuse("rules.whole_number", name=name, value=text) from None
     if option.high and not option.low <= value <= option.high:
-        raise RulesError(
-            f"{name} must be {option.low} to {option.high}, not {value} ({option.rule})"
+        raise _refuse(
+            "rules.range", option.rule, name=name, low=option.low, high=option.high, value=value
         )
     return value
 
@@ -185,11 +222,10 @@ def parse_assignments(
         name, sep, text = item.partition("=")
         name = name.strip()
         if not sep:
-            raise RulesError(f"a rule is NAME=VALUE, not {item!r}")
+            raise _refuse("rules.assignment", text=item)
         option = by_name.get(name)
         if option is None:
-            known = ", ".join(by_name) or "none"
-            raise RulesError(f"unknown rule {name!r}; the rules are {known}")
+            raise _refuse("rules.unknown", name=name, known=", ".join(by_name) or "none")
         values[name] = _parse_value(option, text.strip())
     return values
 

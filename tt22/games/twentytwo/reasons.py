@@ -2,7 +2,7 @@
 
 The engine raises a `Reason` (code, rule, args) inside a `RuleBroken`; the view's judge
 (`explain.why_refused`) and the forced-choice explanation (`explain.why_forced`) return
-one. The command line and the tests
+one; the rules' checks raise a `RulesError` carrying one. The command line and the tests
 read the English below; an interface looks the code up in its own catalogue (ko, ja) and
 fills in the same arguments, never turning English back into keys.
 
@@ -24,14 +24,16 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NoReturn
 
-from tt22.core.protocol import ArgValue, Reason, RuleBroken
+from tt22.core.protocol import ArgValue, Reason, RuleBroken, RulesError
 
 __all__ = [
     "ENGLISH",
     "ONE",
+    "RULES_ENGLISH",
     "broken",
     "line",
     "reason",
+    "rules_error",
     "words",
 ]
 
@@ -79,6 +81,19 @@ ONE: Mapping[str, str] = MappingProxyType(
 )
 """The English of these codes when their `count` is 1."""
 
+RULES_ENGLISH: Mapping[str, str] = MappingProxyType(
+    {
+        "twentytwo.rules.players": "22 is played by {low} to {high} players, not {players}",
+        "twentytwo.rules.decks": "decks must be 1 or 2, not {decks}",
+        "twentytwo.rules.two_decks": "{players} players need two decks",
+        "twentytwo.rules.max_set": "max_set follows decks: it is {size} with {decks} deck(s)",
+        "twentytwo.rules.first_hand": "first_hand must be {low} to {high}, not {value}",
+        "twentytwo.rules.elimination_at": "elimination_at must be {low} to {high}, not {value}",
+    }
+)
+"""The English of 22's own complaints about a table (`Rules.for_players`); its option
+parser's complaints are the shared ones (tt22.core.protocol.RULES_ENGLISH)."""
+
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
@@ -103,13 +118,13 @@ def _text(reason: Reason) -> str:
         if count == 1:
             template = ONE.get(reason.code)
     if template is None:
-        template = ENGLISH.get(reason.code, reason.code)
+        template = ENGLISH.get(reason.code) or RULES_ENGLISH.get(reason.code, reason.code)
     return template.format_map(values)
 
 
 def words(reason: Reason) -> str:
     """`reason` in English as the command line says it: "... (R13)" (`str` of the
-    IllegalMove that carries it)."""
+    IllegalMove or RulesError that carries it)."""
     text = _text(reason)
     return f"{text} ({reason.rule})" if reason.rule else text
 
@@ -131,3 +146,9 @@ def broken(code: str, rule: str, **args: ArgValue) -> NoReturn:
     a fresh error even inside an `except` (the lookup that failed is no part of it)."""
     r = Reason(code, rule, tuple(args.items()))
     raise RuleBroken(r, _text(r)) from None
+
+
+def rules_error(code: str, rule: str, **args: ArgValue) -> RulesError:
+    """The RulesError of 22's complaint `code` (its English from RULES_ENGLISH)."""
+    r = Reason(code, rule, tuple(args.items()))
+    return RulesError(words(r), r)
