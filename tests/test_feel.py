@@ -523,13 +523,16 @@ async def test_the_move_log_names_each_player_one_way(language: str) -> None:
 
 
 def test_no_internal_names_or_english_in_the_korean_setup_words() -> None:
-    from tt22.tui.i18n import rules_text
+    from tt22.core.protocol import Reason
+    from tt22.tui.reasons import reason_words
 
     set_language("ko")
     try:
         assert "must_beat" not in t("setup.must_beat")
         assert "seat" not in t("setup.name") and "0" not in t("setup.name")
-        said = rules_text("first_hand must be 3 to 13, not 40 (R9)")
+        # "first_hand must be 3 to 13, not 40 (R9)"
+        args = (("low", 3), ("high", 13), ("value", 40))
+        said = reason_words(Reason("twentytwo.rules.first_hand", "R9", args))
         assert "first_hand" not in said and "must" not in said and "40" in said
     finally:
         set_language("en")

@@ -172,7 +172,8 @@ def test_rook_reasons_are_structured_and_22s_keep_their_words() -> None:
     s22 = twentytwo.new_match(twentytwo.rules([], 3), 3, "r")
     bad = msgspec.structs.replace(twentytwo.legal_moves(s22)[0], seat=twentytwo.to_move(s22) + 1)
     why = twentytwo.explain(s22, bad)
-    assert why is not None and why.code == "illegal" and why.rule == "R11"
+    seats = (("expected", twentytwo.to_move(s22)), ("seat", bad.seat))
+    assert why == Reason("twentytwo.turn", "R11", seats)
     with pytest.raises(IllegalMove) as e22:
         twentytwo.apply(s22, bad)
     assert twentytwo.describe(why) == str(e22.value)

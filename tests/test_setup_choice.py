@@ -432,14 +432,14 @@ def test_every_game_complaint_about_options_is_in_the_players_language(
     import tt22.tui.screens.setup_words  # noqa: F401  (the option labels)
     from tt22.core.protocol import RulesError
     from tt22.core.registry import get_game
-    from tt22.tui.i18n import rules_text
+    from tt22.tui.reasons import rules_words
 
     with pytest.raises(RulesError) as caught:
         get_game(game).rules(options, players)
     message = str(caught.value)
     assert word in message  # (what the command line says is unchanged)
     set_language(lang)
-    said = rules_text(message, game)
+    said = rules_words(caught.value, game)
     assert word not in said
     # No English word but the value the player typed (quoted) and the rule's number.
     words = re.sub(r"'[^']*'|\([A-Z]\d+\)", "", said)

@@ -13,9 +13,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tt22.core.players import Player
-from tt22.games.twentytwo import Rules, forced_reason
+from tt22.games.twentytwo import Rules, why_forced
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.i18n import engine_text, set_language
+from tt22.tui.i18n import set_language
+from tt22.tui.reasons import reason_words
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.small import TooSmallScreen
 from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
@@ -124,9 +125,9 @@ async def test_a_forced_choice_is_explained() -> None:
                 continue
             v = screen.human_view()
             assert v is not None
-            reason = forced_reason(v)
+            reason = why_forced(v)
             if reason:
-                assert engine_text(reason) in message(app)
+                assert reason_words(reason) in message(app)
                 assert "R13" in message(app)
                 return
             await pilot.press("enter" if v.exchanging else "d")

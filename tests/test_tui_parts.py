@@ -14,9 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tt22.cli import main
-from tt22.games.twentytwo import Exchange, Rules, apply, forced_reason, legal_moves, new_match, view
-from tt22.games.twentytwo.explain import selection_problem
+from tt22.core.protocol import Reason
+from tt22.games.twentytwo import Exchange, Rules, apply, legal_moves, new_match, view
+from tt22.games.twentytwo.explain import why_forced, why_refused
+from tt22.games.twentytwo.reasons import line
 from tt22.tui import i18n
+from tt22.tui.reasons import reason_words
 from tt22.tui.settings import Settings, load_settings, save_settings
 from tt22.tui.widgets.snapshot import from_state, from_view
 
@@ -46,16 +49,18 @@ def test_language_from_locale_and_fallback() -> None:
 def test_engine_reasons_are_translated_and_unknown_ones_kept() -> None:
     try:
         i18n.set_language("ko")
-        text = i18n.engine_text(
-            "You cannot beat K-Q-10, so you play your three lowest cards (R13)."
-        )
+        # "You cannot beat K-Q-10, so you play your three lowest cards (R13)."
+        duck = Reason("twentytwo.cannot_beat", "R13", (("best", "K-Q-10"), ("count", 3)))
+        text = reason_words(duck)
         assert "K-Q-10" in text and "3장" in text and "R13" in text
         i18n.set_language("ja")
-        assert "R12" in i18n.engine_text("The leader must keep at least one card (R12).")
-        assert i18n.engine_text("Something new.") == "Something new."
+        # "The leader must keep at least one card (R12)."
+        assert "R12" in reason_words(Reason("twentytwo.lead_keep_one", "R12"))
+        new = Reason("twentytwo.something_new", "R2")
+        assert reason_words(new) == "twentytwo.something_new (R2)"
         i18n.set_language("en")
         same = "Play exactly 2 cards, as many as were led (R13)."
-        assert i18n.engine_text(same) == same
+        assert reason_words(Reason("twentytwo.select_count", "R13", (("count", 2),))) == same
     finally:
         i18n.set_language("en")
 
@@ -66,7 +71,7 @@ def test_every_forced_reason_and_selection_problem_has_a_translation(
     players: int, seed: str
 ) -> None:
     """Walk a match with the first legal move; every reason the engine gives at a
-    seat's turn must match a catalogue pattern (else Korean players read English)."""
+    seat's turn must have words in the catalogue (else Japanese players read English)."""
     s = new_match(Rules(), players, seed)
     try:
         i18n.set_language("ja")
@@ -75,13 +80,13 @@ def test_every_forced_reason_and_selection_problem_has_a_translation(
                 break
             v = view(s, s.to_move)
             reasons = [
-                forced_reason(v),
-                selection_problem(v, list(v.hand)),
-                selection_problem(v, []),
+                why_forced(v),
+                why_refused(v, list(v.hand)),
+                why_refused(v, []),
             ]
             for r in reasons:
                 if r:
-                    assert i18n.engine_text(r) != r, r
+                    assert reason_words(r) != line(r), r
             s = apply(s, legal_moves(s)[0])
     finally:
         i18n.set_language("en")

@@ -23,12 +23,14 @@ from rummyuikit import person, press_move, seat, session_of, table_app
 from textual.widgets import RichLog
 
 from tt22.core.players import Player
+from tt22.core.protocol import Reason
 from tt22.core.registry import get_game
 from tt22.games.rummy import Knock, gin
 from tt22.games.rummy.rummy import ACT
 from tt22.games.twentytwo import EXCHANGE, Rules
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.i18n import CATALOGUE, engine_text, set_language, t
+from tt22.tui.i18n import CATALOGUE, set_language, t
+from tt22.tui.reasons import reason_words
 from tt22.tui.rummy.summary import GameSummary, HandSummary
 
 SIZE = (80, 24)
@@ -160,9 +162,12 @@ def test_korean_particles_follow_the_word_as_it_is_read(written: str, read: str)
 def test_l15_the_korean_reason_chooses_its_particle() -> None:
     """L15: "A을(를) 이길 수 없으니..." showed the particle's placeholder."""
     set_language("ko")
-    text = engine_text("You cannot beat A, so you play your lowest card (R13).")
+    # "You cannot beat A, so you play your lowest card (R13)."
+    text = reason_words(Reason("twentytwo.cannot_beat", "R13", (("best", "A"), ("count", 1))))
     assert text.startswith("A를 이길 수 없으니") and "(를)" not in text
-    text = engine_text("You cannot beat K-Q-10, so you play your three lowest cards (R13).")
+    # "You cannot beat K-Q-10, so you play your three lowest cards (R13)."
+    duck = Reason("twentytwo.cannot_beat", "R13", (("best", "K-Q-10"), ("count", 3)))
+    text = reason_words(duck)
     assert text.startswith("K-Q-10을 이길 수 없으니")
 
 

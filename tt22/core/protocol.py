@@ -8,12 +8,14 @@ and never import a game's modules, so a new game is one registry entry.
 Why these choices (docs/architecture.md says more):
 - States stay the game's own type (22's `State` is untouched; Rook's is its own), and the
   protocol's functions take them as they are: the adapter costs nothing on the hot path.
-- Illegal moves raise one exception family, `IllegalMove` (defined here and raised by 22's
-  engine as by every game), so every catch site works for every game. A game may attach a
-  structured `Reason` (a stable code, the rule number, arguments) that an interface
+- Illegal moves raise one exception family, `IllegalMove` (defined here), so every catch
+  site works for every game. Every game raises its `RuleBroken` subclass with a structured
+  `Reason` attached (a stable code, the rule number, arguments) that an interface
   translates; the message stays English for the command line.
 - Rules are parsed from `name=value` strings against the game's `Option` list, so
-  `--rule` and records check names and values the same way for every game.
+  `--rule` and records check names and values the same way for every game. A complaint
+  about rules (`RulesError`) carries its `Reason` too, so an interface says it in the
+  player's words (the new-game screen names options by their labels).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
 import msgspec
@@ -29,6 +32,7 @@ from .players import Player
 from .rng import Pcg32
 
 __all__ = [
+    "RULES_ENGLISH",
     "ArgValue",
     "Game",
     "IllegalMove",
@@ -40,6 +44,7 @@ __all__ = [
     "parse_assignments",
     "reason_of",
     "render",
+    "rules_error",
 ]
 
 
@@ -53,7 +58,14 @@ class IllegalMove(ValueError):
 
 
 class RulesError(ValueError):
-    """A rule option or table that tt22 cannot play, in words for the command line."""
+    """A rule option or table that tt22 cannot play: the message in English for the
+    command line, and `detail`, the same complaint as a `Reason` (`rules.range`,
+    `rook.rules.bid_step`, ...) that an interface says in its own words. `detail` is None
+    only for a complaint an interface made up itself, already in its words."""
+
+    def __init__(self, message: str, detail: Reason | None = None) -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 ArgValue = str | int
@@ -79,14 +91,20 @@ class Reason(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def render(reason: Reason, templates: Mapping[str, str]) -> str:
-    """A reason in words from a catalogue of templates, with its rule number.
+    """A reason in words from a catalogue of templates, with its rule number (none when
+    `rule` is empty: a complaint no rule of the book states, such as "not a number").
 
     Unknown codes fall back to the code itself, so a missing translation shows as a key
     rather than as nothing.
     """
     template = templates.get(reason.code, reason.code)
     text = template.format_map(dict(reason.args))
-    return f"{text} ({reason.rule})"
+    return f"{text} ({reason.rule})" if reason.rule else text
+
+
+def rules_error(reason: Reason, templates: Mapping[str, str]) -> RulesError:
+    """The RulesError of `reason`, its message rendered from `templates` (English)."""
+    return RulesError(render(reason, templates), reason)
 
 
 class RuleBroken(IllegalMove):
@@ -102,8 +120,8 @@ class RuleBroken(IllegalMove):
 
 
 def reason_of(error: IllegalMove) -> Reason:
-    """The structured reason of any illegal move; 22's plain ones get the code
-    `illegal` with their English words as the argument `words`."""
+    """The structured reason of any illegal move; one raised without a `Reason` (the
+    server's "not your turn") gets the code `illegal`, its English words as `words`."""
     if isinstance(error, RuleBroken):
         return error.detail
     return Reason("illegal", error.rule, (("words", error.reason),))
@@ -145,12 +163,32 @@ class Option(NamedTuple):
 _TRUE = ("true", "yes", "1", "on")
 _FALSE = ("false", "no", "0", "off")
 
+RULES_ENGLISH: Mapping[str, str] = MappingProxyType(
+    {
+        "rules.assignment": "a rule is NAME=VALUE, not {text!r}",
+        "rules.unknown": "unknown rule {name!r}; the rules are {known}",
+        "rules.one_of": "{name} must be one of {choices}, not {value!r}",
+        "rules.boolean": "{name} must be true or false, not {value!r}",
+        "rules.whole_number": "{name} must be a whole number, not {value!r}",
+        "rules.range": "{name} must be {low} to {high}, not {value}",
+    }
+)
+"""English templates of the complaints every game's options share (`parse_assignments`,
+and 22's own parser): `name` is the option, `value` the text given (a number for
+`rules.range`), `choices` and `known` the option's words and the rules' names, joined
+by ", ". A complaint that cites no rule has `rule` "" (`render` adds none)."""
+
+
+def _refuse(code: str, rule: str = "", **args: ArgValue) -> RulesError:
+    return rules_error(Reason(code, rule, tuple(args.items())), RULES_ENGLISH)
+
 
 def _parse_value(option: Option, text: str) -> int | bool | str:
     name = option.name
     if option.kind == "choice":
         if text not in option.choices:
-            raise RulesError(f"{name} must be one of {', '.join(option.choices)}, not {text!r}")
+            choices = ", ".join(option.choices)
+            raise _refuse("rules.one_of", name=name, choices=choices, value=text)
         return text
     if option.kind == "bool":
         low = text.lower()
@@ -158,14 +196,14 @@ def _parse_value(option: Option, text: str) -> int | bool | str:
             return True
         if low in _FALSE:
             return False
-        raise RulesError(f"{name} must be true or false, not {text!r}")
+        raise _refuse("rules.boolean", name=name, value=text)
     try:
         value = int(text)
     except ValueError:
-        raise RulesError(f"{name} must be a whole number, not {text!r}") from None
+        raise _refuse("rules.whole_number", name=name, value=text) from None
     if option.high and not option.low <= value <= option.high:
-        raise RulesError(
-            f"{name} must be {option.low} to {option.high}, not {value} ({option.rule})"
+        raise _refuse(
+            "rules.range", option.rule, name=name, low=option.low, high=option.high, value=value
         )
     return value
 
@@ -184,11 +222,10 @@ def parse_assignments(
         name, sep, text = item.partition("=")
         name = name.strip()
         if not sep:
-            raise RulesError(f"a rule is NAME=VALUE, not {item!r}")
+            raise _refuse("rules.assignment", text=item)
         option = by_name.get(name)
         if option is None:
-            known = ", ".join(by_name) or "none"
-            raise RulesError(f"unknown rule {name!r}; the rules are {known}")
+            raise _refuse("rules.unknown", name=name, known=", ".join(by_name) or "none")
         values[name] = _parse_value(option, text.strip())
     return values
 
@@ -207,7 +244,7 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     - `new_match` is deterministic in (rules, players, seed); chance never enters as a
       move, it comes from the seed's named streams (tt22.core.rng.stream).
     - `apply` returns a new state and never changes its argument; an illegal move raises
-      `IllegalMove` (a `RuleBroken` where the game has a structured reason) naming a rule.
+      `IllegalMove` (a `RuleBroken`, its `Reason` attached) naming a rule.
     - every move of `legal_moves` applies; `to_move` is -1 exactly when `is_over`.
     - `view(state, seat)` holds only what that seat may know; bots see nothing else.
     - `digest` changes with any card dealt or played, and not with names or the seed's

@@ -35,7 +35,7 @@ from textual.widgets import Button, DataTable, Input, Label, RichLog
 from tt22.core.cards import card_text, show_ranks
 from tt22.core.registry import DEFAULT_GAME, DEFAULT_LEVEL, get_game
 from tt22.core.safe import printable
-from tt22.games.twentytwo import Exchange, Play, forced_reason, playable_cards, selection_problem
+from tt22.games.twentytwo import Exchange, Play, playable_cards, why_forced, why_refused
 from tt22.serve.hub import (
     MAX_OPEN_PER_KEY,
     SERVED_GAMES,
@@ -57,11 +57,11 @@ from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import (
     add_section,
     detect_language,
-    engine_text,
     level_name,
     own_language,
     t,
 )
+from tt22.tui.reasons import reason_words
 from tt22.tui.safe_text import plain
 from tt22.tui.screens.setup import game_levels, game_title
 from tt22.tui.screens.table import hint_cards, hint_note
@@ -1046,20 +1046,20 @@ class SeatScreen(SummaryAside, _ServeScreen):
             msg.append(line + "\n", style="dim")
         if mine:
             hand = self.query_one("#hand", HandView)
-            forced = forced_reason(v)
+            forced = why_forced(v)
             if v.exchanging:
                 msg.append(t("turn.yours_exchange", stock=v.stock_size))
             elif forced:
-                msg.append(t("serve.seat.forced", why=engine_text(forced)), style="bold")
+                msg.append(t("serve.seat.forced", why=reason_words(forced)), style="bold")
             elif not v.plays:
                 msg.append(t("turn.yours_lead"))
             else:
                 k = len(v.best_desc)
                 key = "turn.yours_follow1" if k == 1 else "turn.yours_follow"
                 msg.append(t(key, k=k, best=show_ranks(v.best_desc)))
-            problem = selection_problem(v, hand.selection) if hand.selection else None
+            problem = why_refused(v, hand.selection) if hand.selection else None
             if problem:
-                msg.append("\n" + engine_text(problem), style="italic")
+                msg.append("\n" + reason_words(problem), style="italic")
         else:
             who = v.to_move
             key = "turn.waiting" if news.bots[who] else "turn.waiting_human"
@@ -1133,9 +1133,9 @@ class SeatScreen(SummaryAside, _ServeScreen):
             return
         if not chosen and hand.cards:
             chosen = [hand.cards[hand.cursor]]
-        problem = selection_problem(v, chosen)
+        problem = why_refused(v, chosen)
         if problem:
-            self.note = t("msg.illegal", reason=engine_text(problem))
+            self.note = t("msg.illegal", reason=reason_words(problem))
             self.redraw()
             return
         self._send(Play(v.seat, tuple(card_text(c) for c in chosen)))
@@ -1146,9 +1146,9 @@ class SeatScreen(SummaryAside, _ServeScreen):
             return
         k = len(v.best_desc) if v.plays else 1
         cards = list(v.hand[:k])
-        problem = selection_problem(v, cards)
+        problem = why_refused(v, cards)
         if problem:
-            self.note = t("msg.illegal", reason=engine_text(problem))
+            self.note = t("msg.illegal", reason=reason_words(problem))
             self.redraw()
             return
         self._send(Play(v.seat, tuple(card_text(c) for c in cards)))
@@ -1176,7 +1176,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
 
     def _send(self, move: Any) -> None:
         problem = self.table.submit(self.sapp.person.fingerprint, move)
-        self.note = None if problem is None else t("msg.illegal", reason=engine_text(problem))
+        self.note = None if problem is None else t("msg.illegal", reason=problem)
         self.query_one("#hand", HandView).clear_selection()
         self.redraw()
 

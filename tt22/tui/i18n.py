@@ -1,8 +1,7 @@
 """One catalogue for every word the interface shows: English, Korean and Japanese.
 
-The engine explains moves in English; `engine_text` maps its known sentences onto
-catalogue entries so a Korean or Japanese player reads reasons in their language too
-(an unknown sentence is shown as the engine wrote it, never dropped).
+The games explain moves and complain about rules as data (`Reason`); `tt22.tui.reasons`
+says those in the player's language, with the particles chosen here.
 
 Two things every sentence gets right here, once for all the games:
 - A sentence about a player speaks to the player it is about when that is the person
@@ -26,13 +25,12 @@ __all__ = [
     "LANGUAGES",
     "addressed",
     "detect_language",
-    "engine_text",
+    "finish",
     "get_language",
     "is_default_name",
     "korean_particles",
     "level_name",
     "own_language",
-    "rules_text",
     "said",
     "seed_words",
     "sentence",
@@ -622,212 +620,6 @@ CATALOGUE.update(
     }
 )
 
-_NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-}  # fmt: skip
-
-# Sentences of tt22.games.twentytwo.explain / state, as patterns -> catalogue entries.
-_ENGINE: Mapping[str, tuple[str, str, str]] = {
-    r"You cannot beat (?P<best>\S+), so you play your (?:(?P<word>\w+) )?lowest cards? \((?P<r>R\d+)\)\.": (  # noqa: E501
-        "You cannot beat {best}, so you must play your {k} lowest card(s) ({r}).",
-        "{best}을(를) 이길 수 없으니 가장 낮은 카드 {k}장을 내야 합니다 ({r}).",
-        "{best} に勝てないので、一番低いカードを{k}枚出すしかありません ({r})。",
-    ),
-    r"House rule: you can beat (?P<best>\S+), and only one play does it \((?P<r>R\d+)\)\.": (
-        "House rule: you can beat {best}, and only one play does it ({r}).",
-        "하우스 룰: {best}을(를) 이길 수 있고, 그 방법은 하나뿐입니다 ({r}).",
-        "ハウスルール: {best} に勝てて、その出し方は一つだけです ({r})。",
-    ),
-    r"House rule: you can beat (?P<best>\S+), so you must \((?P<r>R\d+)\)\.": (
-        "House rule: you can beat {best}, so you must ({r}).",
-        "하우스 룰: {best}을(를) 이길 수 있으니 이겨야 합니다 ({r}).",
-        "ハウスルール: {best} に勝てるので、勝たなければなりません ({r})。",
-    ),
-    r"Only one play is possible here \((?P<r>R\d+)\)\.": (
-        "Only one play is possible here ({r}).",
-        "여기서는 낼 수 있는 방법이 하나뿐입니다 ({r}).",
-        "ここで出せる組み合わせは一つだけです ({r})。",
-    ),
-    r"It is not your turn\.": (
-        "It is not your turn.",
-        "내 차례가 아닙니다.",
-        "あなたの番ではありません。",
-    ),
-    r"You cannot discard (?P<n>\d+) cards: the stock holds only (?P<m>\d+) \((?P<r>R\d+)\)\.": (
-        "You cannot discard {n} cards: the stock holds only {m} ({r}).",
-        "{n}장을 버릴 수 없습니다: 더미에 {m}장뿐입니다 ({r}).",
-        "{n}枚は捨てられません: 山札は{m}枚だけです ({r})。",
-    ),
-    r"Choose the cards to play\.": (
-        "Choose the cards to play (space selects).",
-        "낼 카드를 고르세요 (스페이스로 선택).",
-        "出すカードを選んでください(スペースで選択)。",
-    ),
-    r"A lead of several cards must all be one rank \((?P<r>R\d+)\)\.": (
-        "A lead of several cards must all be one rank ({r}).",
-        "여러 장으로 선을 잡을 때는 모두 같은 숫자여야 합니다 ({r}).",
-        "複数枚でリードするときは全部同じ数字です ({r})。",
-    ),
-    r"A lead is at most (?P<n>\d+) cards \((?P<r>R\d+)\)\.": (
-        "A lead is at most {n} cards ({r}).",
-        "선은 최대 {n}장입니다 ({r}).",
-        "リードは最大{n}枚です ({r})。",
-    ),
-    r"The leader must keep at least one card \((?P<r>R\d+)\)\.": (
-        "The leader must keep at least one card ({r}).",
-        "선을 잡는 사람은 최소 한 장을 남겨야 합니다 ({r}).",
-        "リードする人は最低1枚残さなければなりません ({r})。",
-    ),
-    r"Play exactly (?P<k>\d+) cards?, as many as were led \((?P<r>R\d+)\)\.": (
-        "Play exactly {k} card(s), as many as were led ({r}).",
-        "선과 같은 수, 정확히 {k}장을 내세요 ({r}).",
-        "リードと同じ枚数、ちょうど{k}枚出してください ({r})。",
-    ),
-    r"(?P<mine>\S+) neither beats (?P<best>\S+) nor is your (?:(?P<word>\w+) )?lowest cards? \((?P<r>R\d+)\)\.": (  # noqa: E501
-        "{mine} neither beats {best} nor is your {k} lowest card(s) ({r}).",
-        "{mine}은(는) {best}보다 높지도 않고, 가장 낮은 카드 {k}장도 아닙니다 ({r}).",
-        "{mine} は {best} に勝たず、一番低い{k}枚でもありません ({r})。",
-    ),
-}
-_ENGINE_RE = [(re.compile(p), texts) for p, texts in _ENGINE.items()]
-
-# The rules' complaints about a setup (RulesError of tt22.games.twentytwo.rules), said with
-# the setup's own field names in every language (the engine names options as in a record).
-_RULES: Mapping[str, tuple[str, str, str]] = {
-    r"first_hand must be (?P<lo>\d+) to (?P<hi>\d+), not (?P<v>-?\d+) \((?P<r>R\d+)\)": (
-        "The first hand must be {lo} to {hi} cards, not {v} ({r}).",
-        "첫 패는 {lo}~{hi}장이어야 합니다. {v}장은 안 됩니다 ({r}).",
-        "最初の手札は{lo}~{hi}枚です。{v}枚はできません ({r})。",
-    ),
-    r"elimination_at must be (?P<lo>\d+) to (?P<hi>\d+), not (?P<v>-?\d+) \((?P<r>R\d+)\)": (
-        "Out at must be {lo} to {hi}, not {v} ({r}).",
-        "탈락 점수는 {lo}~{hi}이어야 합니다. {v}은(는) 안 됩니다 ({r}).",
-        "脱落点は{lo}~{hi}です。{v}はできません ({r})。",
-    ),
-    r"(?P<n>\d+) players need two decks \((?P<r>R\d+)\)": (
-        "{n} players need two decks ({r}).",
-        "{n}명은 덱이 두 벌 필요합니다 ({r}).",
-        "{n}人ではデッキが2組必要です ({r})。",
-    ),
-}
-_RULES_RE = [(re.compile(p), texts) for p, texts in _RULES.items()]
-
-# Other games' complaints about their options (tt22.core.protocol.parse_assignments and
-# each game's rules), which the command line shows in English as they are. On the
-# new-game screen an option is called by its field's label ({L[name]}, `{name}` for
-# the one the message is about) and a choice by its words ({V[option.value]}).
-_GAME_RULES: Mapping[str, tuple[str, str, str]] = {
-    r"(?P<name>\w+) must be (?P<lo>-?\d+) to (?P<hi>-?\d+), not (?P<v>-?\d+) \((?P<r>[A-Z]\d+)\)": (
-        "{name} must be {lo} to {hi}, not {v} ({r}).",
-        "{name}은(는) {lo}~{hi}이어야 합니다. {v}은(는) 안 됩니다 ({r}).",
-        "{name}は{lo}~{hi}です。{v}はできません ({r})。",
-    ),
-    r"(?P<name>\w+) must be a whole number, not (?P<v>.*)": (
-        "{name} must be a whole number, not {v}.",
-        "{name}은(는) 정수여야 합니다. {v}은(는) 안 됩니다.",
-        "{name}は整数です。{v}はできません。",
-    ),
-    r"(?P<name>\w+) must be true or false, not (?P<v>.*)": (
-        "{name} must be yes or no, not {v}.",
-        "{name}은(는) 예 또는 아니요여야 합니다. {v}은(는) 안 됩니다.",
-        "{name}は「はい」か「いいえ」です。{v}はできません。",
-    ),
-    r"(?P<name>\w+) must be one of (?P<choices>.*), not (?P<v>.*)": (
-        "{name} must be one of {choices}, not {v}.",
-        "{name}은(는) {choices} 중 하나여야 합니다. {v}은(는) 안 됩니다.",
-        "{name}は{choices}のどれかです。{v}はできません。",
-    ),
-    r"bid_step must be a multiple of 5 from 5 to (?P<hi>\d+), not (?P<v>-?\d+) \((?P<r>K\d+)\)": (
-        "{L[bid_step]} must be a multiple of 5 from 5 to {hi}, not {v} ({r}).",
-        "{L[bid_step]}은(는) 5부터 {hi}까지 5의 배수여야 합니다. {v}은(는) 안 됩니다 ({r}).",
-        "{L[bid_step]}は5から{hi}までの5の倍数です。{v}はできません ({r})。",
-    ),
-    r"min_bid must be a multiple of bid_step \((?P<step>\d+)\) from (?P<lo>\d+) to (?P<hi>\d+),"
-    r" not (?P<v>-?\d+) \((?P<r>K\d+)\)": (
-        "{L[min_bid]} must be a multiple of {L[bid_step]} ({step}) from {lo} to {hi},"
-        " not {v} ({r}).",
-        "{L[min_bid]}은(는) {lo}부터 {hi}까지 {L[bid_step]}({step})의 배수여야 합니다."
-        " {v}은(는) 안 됩니다 ({r}).",
-        "{L[min_bid]}は{lo}から{hi}までの{L[bid_step]}({step})の倍数です。{v}はできません ({r})。",
-    ),
-    r"(?P<game>[\w ]+) is played by (?P<lo>\d+) to (?P<hi>\d+) players, not (?P<n>\d+)"
-    r" \((?P<r>[A-Z]\d+)\)": (
-        "{game} is played by {lo} to {hi} players, not {n} ({r}).",
-        "{game}은(는) {lo}~{hi}명이 합니다. {n}명은 안 됩니다 ({r}).",
-        "{game}は{lo}~{hi}人で遊びます。{n}人はできません ({r})。",
-    ),
-    r"(?P<game>[\w ]+) is played by (?P<lo>\d+) players, not (?P<n>\d+) \((?P<r>[A-Z]\d+)\)": (
-        "{game} is played by {lo} players, not {n} ({r}).",
-        "{game}은(는) {lo}명이 합니다. {n}명은 안 됩니다 ({r}).",
-        "{game}は{lo}人で遊びます。{n}人はできません ({r})。",
-    ),
-    r"hand_size is 7 or 10, or 13 with 2 players, not (?P<v>-?\d+) \((?P<r>M\d+)\)": (
-        "{L[hand_size]} is 7 or 10, or 13 with 2 players, not {v} ({r}).",
-        "{L[hand_size]}은(는) 7 또는 10이고, 2명이면 13도 됩니다. {v}은(는) 안 됩니다 ({r}).",
-        "{L[hand_size]}は7か10、2人なら13もできます。{v}はできません ({r})。",
-    ),
-    r"Oklahoma \(knock_limit=upcard\) needs deal=upcard \((?P<r>G\d+)\)": (
-        "{L[knock_limit]}: {V[knock_limit.upcard]} needs {L[deal]}: {V[deal.upcard]} ({r}).",
-        "{L[knock_limit]}: {V[knock_limit.upcard]}에는"
-        " {L[deal]}: {V[deal.upcard]}이(가) 필요합니다 ({r}).",
-        "{L[knock_limit]}: {V[knock_limit.upcard]}には"
-        "{L[deal]}: {V[deal.upcard]}が必要です ({r})。",
-    ),
-    r"spades_double needs an upcard: deal=upcard \((?P<r>G\d+)\)": (
-        "{L[spades_double]} needs an upcard: {L[deal]}: {V[deal.upcard]} ({r}).",
-        "{L[spades_double]}에는 업카드가 필요합니다: {L[deal]}: {V[deal.upcard]} ({r}).",
-        "{L[spades_double]}には表札が必要です: {L[deal]}: {V[deal.upcard]} ({r})。",
-    ),
-}
-_GAME_RULES_RE = [(re.compile(p), texts) for p, texts in _GAME_RULES.items()]
-# The English game names in the games' messages, and the words of the new-game screen.
-_GAME_NAMES = {
-    "Rook": "setup.game.rook",
-    "Rummy": "setup.game.rummy",
-    "Gin Rummy": "setup.game.gin",
-}
-
-
-class _Words(dict[str, str]):
-    """`{L[name]}` / `{V[option.value]}` in a message: the catalogue's words under
-    `prefix`, or the name as written when there are none."""
-
-    def __init__(self, prefix: str) -> None:
-        super().__init__()
-        self.prefix = prefix
-
-    def __missing__(self, key: str) -> str:
-        entry = CATALOGUE.get(self.prefix + key)
-        return (entry[_INDEX[get_language()]] or entry[0]) if entry else key
-
-
-def rules_text(message: str, game: str | None = None) -> str:
-    """A rules complaint about a setup in the current language (as written if unknown).
-
-    `game` names the game whose options the message is about (not 22): its options are
-    then called by their labels on the new-game screen (`setup.opt.<game>.<name>`)."""
-    for pattern, texts in _RULES_RE:
-        m = pattern.fullmatch(message.strip())
-        if m:
-            return _finish(texts[_INDEX[get_language()]].format(**m.groupdict()))
-    if game is None:
-        return message
-    labels, values = _Words(f"setup.opt.{game}."), _Words(f"setup.val.{game}.")
-    for pattern, texts in _GAME_RULES_RE:
-        m = pattern.fullmatch(message.strip())
-        if m:
-            found = m.groupdict()
-            if "choices" in found:
-                words = [values[f"{found['name']}.{c}"] for c in found["choices"].split(", ")]
-                found["choices"] = t("sep.list").join(words)
-            if "name" in found:
-                found["name"] = labels[found["name"]]
-            if "game" in found:
-                key = _GAME_NAMES.get(found["game"], "")
-                found["game"] = t(key) if key in CATALOGUE else found["game"]
-            return _finish(texts[_INDEX[get_language()]].format(L=labels, V=values, **found))
-    return message
-
 
 def set_language(code: str) -> None:
     _language().code = code if code in _INDEX else "en"
@@ -857,7 +649,7 @@ def t(key: str, **values: object) -> str:
     """The catalogue text of `key` in the current language, filled in."""
     texts = CATALOGUE[key]
     text = texts[_INDEX[get_language()]] or texts[0]
-    return _finish(text.format(**values) if values else text)
+    return finish(text.format(**values) if values else text)
 
 
 def addressed(name: str, own: bool = False) -> bool:
@@ -901,22 +693,6 @@ def level_name(level: str) -> str:
     """A bot level in the current language (an unknown level as it is written)."""
     key = f"level.{level}"
     return t(key) if key in CATALOGUE else level
-
-
-def engine_text(message: str) -> str:
-    """An engine sentence in the current language (as written when not recognised)."""
-    if get_language() == "en":
-        return message
-    for pattern, texts in _ENGINE_RE:
-        m = pattern.fullmatch(message.strip())
-        if m:
-            values = {k: v for k, v in m.groupdict().items() if v is not None}
-            if "r" not in values:
-                values["r"] = ""
-            word = values.pop("word", None)
-            values.setdefault("k", str(_NUMBER_WORDS.get(word, 1) if word else 1))
-            return _finish(texts[_INDEX[get_language()]].format(**values))
-    return message
 
 
 # --- Korean particles -------------------------------------------------------------
@@ -1011,7 +787,7 @@ def korean_particles(text: str) -> str:
     return _PARTICLES.sub(pick, text)
 
 
-def _finish(text: str) -> str:
+def finish(text: str) -> str:
     """A filled-in catalogue sentence as it is shown (Korean: its particles chosen)."""
     if get_language() == "ko" and "(" in text:
         return korean_particles(text)

@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NoReturn
 
-from tt22.core.protocol import ArgValue, Reason, RuleBroken, render
+from tt22.core.protocol import RULES_ENGLISH as SHARED_RULES
+from tt22.core.protocol import ArgValue, Reason, RuleBroken, RulesError, render, rules_error
 
-__all__ = ["ENGLISH", "broken", "reason"]
+__all__ = ["ENGLISH", "RULES_ENGLISH", "broken", "reason", "refused"]
 
 ENGLISH: Mapping[str, str] = MappingProxyType(
     {
@@ -47,6 +48,19 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
 PHASE_WORDS = ("choosing piles", "the bidding", "the nest", "naming trump", "the play", "the end")
 
 
+RULES_ENGLISH: Mapping[str, str] = MappingProxyType(
+    {
+        "rook.rules.players": "Rook is played by {low} to {high} players, not {players}",
+        "rook.rules.bid_step": "bid_step must be a multiple of 5 from 5 to {high}, not {value}",
+        "rook.rules.min_bid": (
+            "min_bid must be a multiple of bid_step ({step}) from {step} to {high}, not {value}"
+        ),
+    }
+)
+"""The English of Rook's complaints about a table (`RookRules.for_players`); the others
+are every game's (tt22.core.protocol.RULES_ENGLISH: the target's range, say)."""
+
+
 def reason(code: str, rule: str, **args: ArgValue) -> Reason:
     return Reason(code, rule, tuple(args.items()))
 
@@ -55,3 +69,10 @@ def broken(code: str, rule: str, **args: ArgValue) -> NoReturn:
     """Raise the illegal move `code` under `rule` (English words from ENGLISH)."""
     r = reason(code, rule, **args)
     raise RuleBroken(r, render(r, ENGLISH).rpartition(" (")[0])
+
+
+def refused(code: str, rule: str, **args: ArgValue) -> RulesError:
+    """The RulesError of the complaint `code` (its English from RULES_ENGLISH, or the
+    shared templates for a shared code)."""
+    templates = RULES_ENGLISH if code in RULES_ENGLISH else SHARED_RULES
+    return rules_error(reason(code, rule, **args), templates)

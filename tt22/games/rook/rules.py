@@ -12,7 +12,9 @@ from typing import Any
 
 import msgspec
 
-from tt22.core.protocol import Option, RulesError, parse_assignments
+from tt22.core.protocol import Option, parse_assignments
+
+from .reasons import refused
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "RookRules", "deck_points", "parse_rules"]
 
@@ -60,23 +62,20 @@ class RookRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     def for_players(self, players: int) -> RookRules:
         """This rule set resolved for `players`, or RulesError saying why not."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesError(
-                f"Rook is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (K1)"
+            raise refused(
+                "rook.rules.players", "K1", low=MIN_PLAYERS, high=MAX_PLAYERS, players=players
             )
         cap = deck_points(players)
         step = self.bid_step
         if step < 5 or step % 5 or step > cap:
-            raise RulesError(f"bid_step must be a multiple of 5 from 5 to {cap}, not {step} (K8)")
+            raise refused("rook.rules.bid_step", "K8", high=cap, value=step)
         min_bid = self.min_bid or (70 if players == 4 else 50)
         if min_bid % step or not step <= min_bid <= cap:
-            raise RulesError(
-                f"min_bid must be a multiple of bid_step ({step}) from {step} to {cap},"
-                f" not {min_bid} (K8)"
-            )
+            raise refused("rook.rules.min_bid", "K8", step=step, high=cap, value=min_bid)
         target = self.target or (200 if players == 3 else 300)
         lo, hi = TARGET_RANGE
         if not lo <= target <= hi:
-            raise RulesError(f"target must be {lo} to {hi}, not {target} (K18)")
+            raise refused("rules.range", "K18", name="target", low=lo, high=hi, value=target)
         return RookRules(min_bid=min_bid, bid_step=step, target=target)
 
     def as_dict(self) -> dict[str, Any]:

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NoReturn
 
-from tt22.core.protocol import ArgValue, Reason, RuleBroken, render
+from tt22.core.protocol import RULES_ENGLISH as SHARED_RULES
+from tt22.core.protocol import ArgValue, Reason, RuleBroken, RulesError, render, rules_error
 
-__all__ = ["ENGLISH", "broken", "reason"]
+__all__ = ["ENGLISH", "RULES_ENGLISH", "broken", "reason", "refused"]
 
 ENGLISH: Mapping[str, str] = MappingProxyType(
     {
@@ -41,6 +42,20 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
 )
 
 
+RULES_ENGLISH: Mapping[str, str] = MappingProxyType(
+    {
+        "rummy.rules.players": "Rummy is played by {low} to {high} players, not {players}",
+        "rummy.rules.hand_size": "hand_size is 7 or 10, or 13 with 2 players, not {value}",
+        "gin.rules.players": "Gin Rummy is played by {count} players, not {players}",
+        "gin.rules.oklahoma_deal": "Oklahoma (knock_limit=upcard) needs deal=upcard",
+        "gin.rules.spades_double_deal": "spades_double needs an upcard: deal=upcard",
+    }
+)
+"""The English of Rummy's and Gin's complaints about a table (`for_players`,
+`GinRules.resolved`); the option parser's are every game's
+(tt22.core.protocol.RULES_ENGLISH)."""
+
+
 def reason(code: str, rule: str, **args: ArgValue) -> Reason:
     return Reason(code, rule, tuple(args.items()))
 
@@ -49,3 +64,10 @@ def broken(code: str, rule: str, **args: ArgValue) -> NoReturn:
     """Raise the illegal move `code` under `rule` (English words from ENGLISH)."""
     r = reason(code, rule, **args)
     raise RuleBroken(r, render(r, ENGLISH).rpartition(" (")[0])
+
+
+def refused(code: str, rule: str, **args: ArgValue) -> RulesError:
+    """The RulesError of the complaint `code` (its English from RULES_ENGLISH, or the
+    shared templates for a shared code)."""
+    templates = RULES_ENGLISH if code in RULES_ENGLISH else SHARED_RULES
+    return rules_error(reason(code, rule, **args), templates)

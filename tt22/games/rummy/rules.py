@@ -12,7 +12,9 @@ from typing import Any
 
 import msgspec
 
-from tt22.core.protocol import Option, RulesError, parse_assignments
+from tt22.core.protocol import Option, parse_assignments
+
+from .reasons import refused
 
 __all__ = ["GIN_OPTIONS", "RUMMY_OPTIONS", "GinRules", "RummyRules"]
 
@@ -132,11 +134,9 @@ class RummyRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
 
     def for_players(self, players: int) -> RummyRules:
         if not 2 <= players <= 4:
-            raise RulesError(f"Rummy is played by 2 to 4 players, not {players} (M7)")
+            raise refused("rummy.rules.players", "M7", low=2, high=4, players=players)
         if self.hand_size not in (7, 10, 13) or (self.hand_size == 13 and players != 2):
-            raise RulesError(
-                f"hand_size is 7 or 10, or 13 with 2 players, not {self.hand_size} (M7)"
-            )
+            raise refused("rummy.rules.hand_size", "M7", value=self.hand_size)
         return self
 
     def as_dict(self) -> dict[str, Any]:
@@ -165,9 +165,9 @@ class GinRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
     def resolved(self) -> GinRules:
         okla = self.oklahoma
         if okla and self.deal != "upcard":
-            raise RulesError("Oklahoma (knock_limit=upcard) needs deal=upcard (G9)")
+            raise refused("gin.rules.oklahoma_deal", "G9")
         if self.spades_double and self.deal != "upcard":
-            raise RulesError("spades_double needs an upcard: deal=upcard (G9)")
+            raise refused("gin.rules.spades_double_deal", "G9")
         return msgspec.structs.replace(
             self,
             undercut_bonus=(20 if okla else 25)
@@ -179,7 +179,7 @@ class GinRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
 
     def for_players(self, players: int) -> GinRules:
         if players != 2:
-            raise RulesError(f"Gin Rummy is played by 2 players, not {players} (G1)")
+            raise refused("gin.rules.players", "G1", count=2, players=players)
         return self.resolved()
 
     def as_dict(self) -> dict[str, Any]:

@@ -5,7 +5,14 @@ players, `IllegalMove`, `RulesError`) are tt22.core's.
 """
 
 from .cards import rank_value
-from .explain import explain, forced_reason, playable_cards, selection_problem
+from .explain import (
+    explain,
+    forced_reason,
+    playable_cards,
+    selection_problem,
+    why_forced,
+    why_refused,
+)
 from .game import TWENTYTWO, TwentyTwo
 from .moves import Exchange, Move, Play
 from .rules import OPTION_NAMES, Rules, parse_rule_assignments
@@ -52,4 +59,6 @@ __all__ = [
     "rank_value",
     "selection_problem",
     "view",
+    "why_forced",
+    "why_refused",
 ]

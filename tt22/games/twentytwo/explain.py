@@ -1,20 +1,33 @@
-"""Reasons in a player's words: why a move is illegal, why a choice is forced, and which
-cards can take part in some legal play. The interface asks these; it never decides."""
+"""Reasons a player is given: why a move is illegal, why a choice is forced, and which
+cards can take part in some legal play. The interface asks these; it never decides.
+
+`why_forced` and `why_refused` answer with a `Reason` (tt22.games.twentytwo.reasons),
+which an interface says in its player's language; `forced_reason`, `selection_problem`
+and `explain` are the same answers in English (the rule number last: "... (R13)."), for
+the command line, tests and the names re-exported for one release (tests/test_shims.py).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from tt22.core.cards import CODE, show_ranks
-from tt22.core.protocol import IllegalMove
+from tt22.core.protocol import IllegalMove, Reason
 
-from .cards import lowest_cards_words
 from .legality import can_beat
 from .moves import Move, Play
+from .reasons import line, reason
 from .state import State, apply
 from .views import SeatView
 
-__all__ = ["explain", "forced_reason", "playable_cards", "selection_problem"]
+__all__ = [
+    "explain",
+    "forced_reason",
+    "playable_cards",
+    "selection_problem",
+    "why_forced",
+    "why_refused",
+]
 
 
 def explain(state: State, move: Move) -> str | None:
@@ -26,23 +39,30 @@ def explain(state: State, move: Move) -> str | None:
     return None
 
 
-def forced_reason(v: SeatView) -> str | None:
-    """When this seat's choice is forced, say why ("you cannot beat K-Q-10, so you play
-    your three lowest cards"); None when the seat has a real choice."""
+def why_forced(v: SeatView) -> Reason | None:
+    """When this seat's choice is forced, why ("you cannot beat K-Q-10, so you play your
+    three lowest cards"); None when the seat has a real choice."""
     if not v.my_turn or not v.playing or not v.plays:
         return None
     best = v.best_desc
     k = len(best)
     if not can_beat(v.hand, best):
-        return f"You cannot beat {show_ranks(best)}, so you play {lowest_cards_words(k)} (R13)."
+        return reason("twentytwo.cannot_beat", "R13", best=show_ranks(best), count=k)
     moves = v.legal_moves()
     if len(moves) == 1:
         if v.rules.must_beat:
-            return f"House rule: you can beat {show_ranks(best)}, and only one play does it (R13)."
-        return "Only one play is possible here (R13)."
+            return reason("twentytwo.must_beat_one", "R13", best=show_ranks(best))
+        return reason("twentytwo.only_one", "R13")
     if v.rules.must_beat:
-        return f"House rule: you can beat {show_ranks(best)}, so you must (R13)."
+        return reason("twentytwo.must_beat", "R13", best=show_ranks(best))
     return None
+
+
+def forced_reason(v: SeatView) -> str | None:
+    """`why_forced` in English, as a sentence ("You cannot beat A, so you play your
+    lowest card (R13).")."""
+    why = why_forced(v)
+    return None if why is None else line(why)
 
 
 def playable_cards(v: SeatView) -> frozenset[int]:
@@ -60,36 +80,41 @@ def playable_cards(v: SeatView) -> frozenset[int]:
     return frozenset(c for c in v.hand if c >> 2 in ranks)
 
 
-def selection_problem(v: SeatView, cards: Sequence[int]) -> str | None:
-    """Why playing `cards` now would be illegal, judged from the view alone."""
+def why_refused(v: SeatView, cards: Sequence[int]) -> Reason | None:
+    """Why playing (or, in the exchange, discarding) `cards` now would be illegal, judged
+    from the view alone; None when it is legal. The cards are the seat's own."""
     if not v.my_turn:
-        return "It is not your turn."
+        return reason("twentytwo.not_your_turn", "")
     if v.exchanging:
         if len(cards) > v.stock_size and v.rules.exchange == "up_to_stock":
-            return (
-                f"You cannot discard {len(cards)} cards: the stock holds only {v.stock_size} (R11)."
-            )
+            return reason("twentytwo.stock_short", "R11", count=len(cards), stock=v.stock_size)
         return None
     if not cards:
-        return "Choose the cards to play."
+        return reason("twentytwo.choose", "")
     ranks = sorted(((c >> 2) for c in cards), reverse=True)
     if not v.plays:
         if len(cards) > 1 and ranks[0] != ranks[-1]:
-            return "A lead of several cards must all be one rank (R12)."
+            return reason("twentytwo.lead_one_rank", "R12")
         if len(cards) > v.rules.max_set:
-            return f"A lead is at most {v.rules.max_set} cards (R12)."
+            return reason("twentytwo.lead_too_many", "R12", max_set=v.rules.max_set)
         if len(cards) >= len(v.hand):
-            return "The leader must keep at least one card (R12)."
+            return reason("twentytwo.lead_keep_one", "R12")
         return None
     k = len(v.best_desc)
     if len(cards) != k:
-        return f"Play exactly {k} card{'s' if k > 1 else ''}, as many as were led (R13)."
+        return reason("twentytwo.select_count", "R13", count=k)
     for m in v.legal_moves():
         assert isinstance(m, Play)
         if sorted((CODE[t] >> 2 for t in m.cards), reverse=True) == ranks:
             return None
+    best = show_ranks(v.best_desc)
     lowest = sorted((c >> 2 for c in v.hand[:k]), reverse=True)
     if ranks == lowest:
-        return f"House rule: you can beat {show_ranks(v.best_desc)}, so you must (R13)."
-    best = show_ranks(v.best_desc)
-    return f"{show_ranks(ranks)} neither beats {best} nor is {lowest_cards_words(k)} (R13)."
+        return reason("twentytwo.must_beat", "R13", best=best)
+    return reason("twentytwo.neither", "R13", ranks=show_ranks(ranks), best=best, count=k)
+
+
+def selection_problem(v: SeatView, cards: Sequence[int]) -> str | None:
+    """`why_refused` in English, as a sentence ("A lead is at most 4 cards (R12).")."""
+    why = why_refused(v, cards)
+    return None if why is None else line(why)

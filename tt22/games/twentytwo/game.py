@@ -10,7 +10,6 @@ asks and the engine lacks: the option list, the location, the move's text form.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
 from tt22.core.cards import CODE, card_text, parse_card
@@ -18,9 +17,9 @@ from tt22.core.players import Player
 from tt22.core.protocol import Game, Location, Option, Reason
 from tt22.core.rng import Pcg32
 
-from .explain import forced_reason as forced_words
-from .explain import selection_problem
+from .explain import why_forced, why_refused
 from .moves import Exchange, Move, Play
+from .reasons import ENGLISH, reason, words
 from .rules import Rules, parse_rule_assignments
 from .state import OVER, PLAY, State
 from .state import apply as _apply
@@ -71,10 +70,6 @@ def _cards_text(cards: Sequence[str]) -> str:
     return " ".join(cards)
 
 
-def _words(rule: str, text: str) -> Reason:
-    return Reason("illegal", rule, (("words", text),))
-
-
 class TwentyTwo(Game[Rules, State, Move, SeatView]):
     """22 (RULES.md, R1-R23) through the game protocol."""
 
@@ -86,7 +81,8 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
     options = _OPTIONS
     rule_prefix = "R"
     move_type = Move
-    reason_templates: Mapping[str, str] = MappingProxyType({"twentytwo.forced": "{words}"})
+    reason_templates: Mapping[str, str] = ENGLISH
+    """(22's English has singular forms and counts in words: `describe` says them.)"""
 
     def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> Rules:
         rules = parse_rule_assignments(list(assignments))
@@ -126,39 +122,36 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
         return view.legal_moves()
 
     def explain_view(self, view: SeatView, move: Move) -> Reason | None:
-        """From 22's own view-level judge (`explain.selection_problem`), after the checks
-        it leaves to its caller: the seat, the phase and whether the cards are held."""
+        """From 22's own view-level judge (`explain.why_refused`), after the checks it
+        leaves to its caller: the seat, the phase and whether the cards are held, said
+        as `apply` says them."""
         exchanging = view.exchanging
         rule = "R11" if exchanging else "R13" if view.plays else "R12"
         if view.over:
-            return _words("R5", "the match is over")
+            return reason("twentytwo.over", "R5")
         if move.seat != view.seat or not view.my_turn:
-            return _words(rule, f"it is seat {view.to_move}'s turn, not seat {move.seat}'s")
+            return reason("twentytwo.turn", rule, expected=view.to_move, seat=move.seat)
         if isinstance(move, Play) and exchanging:
-            return _words("R11", "first exchange (or keep) your cards")
+            return reason("twentytwo.exchange_first", "R11")
         if isinstance(move, Exchange) and not exchanging:
-            return _words("R11", "the exchange is over: it is time to play a card")
+            return reason("twentytwo.exchange_over", "R11")
         texts = move.discard if isinstance(move, Exchange) else move.cards
         cards: list[int] = []
         for t in texts:
             c = CODE.get(t)
             if c is None:
-                return _words(rule, "those are not cards")
+                return reason("twentytwo.not_cards", rule)
             cards.append(c)
+        if not cards and not exchanging:
+            return reason("twentytwo.no_cards", rule)
         rest = list(view.hand)
         for c in cards:
             if c not in rest:
                 if exchanging:
-                    return _words("R11", "you can only discard cards from your own hand")
-                return _words("R12", "you can only play cards from your own hand")
+                    return reason("twentytwo.discard_not_held", "R11")
+                return reason("twentytwo.play_not_held", "R12")
             rest.remove(c)
-        words = selection_problem(view, cards)
-        if words is None:
-            return None
-        text, _, tail = words.rstrip(".").rpartition(" (")
-        if not text:
-            return _words(rule, words.rstrip("."))
-        return _words(tail.rstrip(")"), text)
+        return why_refused(view, cards)
 
     def resample(self, view: SeatView, rng: Pcg32) -> State:
         raise NotImplementedError(
@@ -167,11 +160,13 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
         )
 
     def forced_reason(self, view: SeatView) -> Reason | None:
-        words = forced_words(view)
-        if words is None:
-            return None
-        text, _, rule = words.rstrip(".").rpartition(" (")
-        return Reason("twentytwo.forced", rule.rstrip(")"), (("words", text),))
+        return why_forced(view)
+
+    def describe(self, reason: Reason) -> str:
+        """A reason in English as `str` of its IllegalMove says it ("... (R13)")."""
+        if reason.code == "illegal":
+            return super().describe(reason)
+        return words(reason)
 
     def move_text(self, move: Move) -> str:
         if isinstance(move, Exchange):

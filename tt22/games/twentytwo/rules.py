@@ -11,7 +11,9 @@ from typing import Any, Literal
 
 import msgspec
 
-from tt22.core.protocol import RulesError
+from tt22.core.protocol import RULES_ENGLISH, Reason, RulesError, rules_error
+
+from .reasons import rules_error as refused
 
 __all__ = [
     "MAX_PLAYERS",
@@ -64,22 +66,26 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     def for_players(self, players: int) -> Rules:
         """This rule set resolved for a table of `players`, or RulesError saying why not."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesError(
-                f"22 is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (R1)"
+            raise refused(
+                "twentytwo.rules.players", "R1", low=MIN_PLAYERS, high=MAX_PLAYERS, players=players
             )
         decks = self.decks or (1 if players <= 6 else 2)
         if decks not in (1, 2):
-            raise RulesError(f"decks must be 1 or 2, not {decks} (R1)")
+            raise refused("twentytwo.rules.decks", "R1", decks=decks)
         if players > 6 and decks != 2:
-            raise RulesError(f"{players} players need two decks (R1)")
+            raise refused("twentytwo.rules.two_decks", "R1", players=players)
         if self.max_set not in (0, 4 * decks):
-            raise RulesError(f"max_set follows decks: it is {4 * decks} with {decks} deck(s) (R12)")
+            raise refused("twentytwo.rules.max_set", "R12", size=4 * decks, decks=decks)
         lo, hi = FIRST_HAND_RANGE
         if not lo <= self.first_hand <= hi:
-            raise RulesError(f"first_hand must be {lo} to {hi}, not {self.first_hand} (R9)")
+            raise refused(
+                "twentytwo.rules.first_hand", "R9", low=lo, high=hi, value=self.first_hand
+            )
         lo, hi = ELIMINATION_RANGE
         if not lo <= self.elimination_at <= hi:
-            raise RulesError(f"elimination_at must be {lo} to {hi}, not {self.elimination_at} (R5)")
+            raise refused(
+                "twentytwo.rules.elimination_at", "R5", low=lo, high=hi, value=self.elimination_at
+            )
         return msgspec.structs.replace(self, decks=decks, max_set=4 * decks)
 
     def as_dict(self) -> dict[str, Any]:
@@ -97,9 +103,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 def _parse_value(name: str, text: str) -> int | bool | str:
     if name in _CHOICES:
         if text not in _CHOICES[name]:
-            raise RulesError(
-                f"{name} must be one of {', '.join(_CHOICES[name])}, not {_shown(text)}"
-            )
+            choices = ", ".join(_CHOICES[name])
+            raise _complaint("rules.one_of", name=name, choices=choices, value=_cut(text))
         return text
     if name == "must_beat":
         low = text.lower()
@@ -107,17 +112,23 @@ def _parse_value(name: str, text: str) -> int | bool | str:
             return True
         if low in ("false", "no", "0", "off"):
             return False
-        raise RulesError(f"must_beat must be true or false, not {_shown(text)}")
+        raise _complaint("rules.boolean", name=name, value=_cut(text))
     # ASCII digits only: int() would take "٣" (an Arabic-Indic 3), "1_0" and " 7 ".
     digits = text.removeprefix("-")
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
-        raise RulesError(f"{name} must be a whole number, not {_shown(text)}")
+        raise _complaint("rules.whole_number", name=name, value=_cut(text))
     return int(text)
 
 
-def _shown(text: str) -> str:
-    """`text` quoted for an error line, cut so a huge argument cannot flood it."""
-    return repr(text if len(text) <= 40 else text[:40] + "…")
+def _complaint(code: str, **args: str) -> RulesError:
+    """One of the option parser's complaints every game shares (no rule number)."""
+    return rules_error(Reason(code, "", tuple(args.items())), RULES_ENGLISH)
+
+
+def _cut(text: str) -> str:
+    """`text` cut for an error line, so a huge argument cannot flood it (the message
+    quotes it)."""
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def parse_rule_assignments(assignments: list[str], base: Rules | None = None) -> Rules:
@@ -127,10 +138,8 @@ def parse_rule_assignments(assignments: list[str], base: Rules | None = None) ->
         name, sep, text = item.partition("=")
         name = name.strip()
         if not sep:
-            raise RulesError(f"a rule is NAME=VALUE, not {_shown(item)}")
+            raise _complaint("rules.assignment", text=_cut(item))
         if name not in OPTION_NAMES:
-            raise RulesError(
-                f"unknown rule {_shown(name)}; the rules are {', '.join(OPTION_NAMES)}"
-            )
+            raise _complaint("rules.unknown", name=_cut(name), known=", ".join(OPTION_NAMES))
         values[name] = _parse_value(name, text.strip())
     return msgspec.structs.replace(base or Rules(), **values)

@@ -14,12 +14,16 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tt22.core.cards import CODE, full_deck, show_ranks
-from tt22.core.protocol import IllegalMove
+
+# (IllegalMove: no longer raised here by name, but an old name of this module, kept one
+# release: tests/test_shims.py)
+from tt22.core.protocol import IllegalMove  # noqa: F401
 from tt22.core.rng import seed_key, stream
 
-from .cards import VALUES, lowest_cards_words
+from .cards import VALUES
 from .legality import ExchangeOptions, beats, can_beat, follow_options, lead_options
 from .moves import Exchange, Move, Play
+from .reasons import broken
 from .rules import Rules
 
 __all__ = [
@@ -312,17 +316,14 @@ def _apply_exchange(s: State, move: Exchange) -> None:
     seat = move.seat
     discard = _parse(move.discard)
     if discard is None:
-        raise IllegalMove("R11", "those are not cards")
+        broken("twentytwo.not_cards", "R11")
     rest = _remove(s.hands[seat], discard)
     if rest is None:
-        raise IllegalMove("R11", "you can only discard cards from your own hand")
+        broken("twentytwo.discard_not_held", "R11")
     order = s.deal.order
     if len(discard) > len(s.stock):
         if s.rules.exchange == "up_to_stock":
-            raise IllegalMove(
-                "R11",
-                f"you cannot discard {len(discard)} cards: the stock holds only {len(s.stock)}",
-            )
+            broken("twentytwo.stock_short", "R11", count=len(discard), stock=len(s.stock))
         # stop_when_short: this player and everyone after keep their hands.
         _record_keep(s, order[order.index(seat) :])
         _start_play(s)
@@ -358,7 +359,7 @@ def _apply_play(s: State, move: Play) -> None:
         try:
             i = hand.index(CODE[texts[0]])
         except (KeyError, ValueError):
-            raise IllegalMove("R12", "you can only play cards from your own hand") from None
+            broken("twentytwo.play_not_held", "R12")
         c = hand[i]
         rest = hand[:i] + hand[i + 1 :]
         played: tuple[int, ...] = _CARD1[c]
@@ -369,12 +370,10 @@ def _apply_play(s: State, move: Play) -> None:
     else:
         parsed = _parse(texts)
         if parsed is None or not parsed:
-            raise IllegalMove(
-                "R13" if s.plays else "R12", "a play must be one or more cards from your hand"
-            )
+            broken("twentytwo.no_cards", "R13" if s.plays else "R12")
         removed = _remove(hand, parsed)
         if removed is None:
-            raise IllegalMove("R12", "you can only play cards from your own hand")
+            broken("twentytwo.play_not_held", "R12")
         rest = removed
         played = tuple(parsed)
         ranks_desc = sorted([c >> 2 for c in parsed], reverse=True)
@@ -389,11 +388,11 @@ def _judge_lead(s: State, seat: int, rest: tuple[int, ...], ranks_desc: list[int
     """R12: one card, or a set of one rank up to max_set, keeping a card."""
     k = len(ranks_desc)
     if k > 1 and ranks_desc[0] != ranks_desc[-1]:
-        raise IllegalMove("R12", "a lead of several cards must all be one rank")
+        broken("twentytwo.lead_one_rank", "R12")
     if k > s.match.rules.max_set:
-        raise IllegalMove("R12", f"a lead is at most {s.match.rules.max_set} cards")
+        broken("twentytwo.lead_too_many", "R12", max_set=s.match.rules.max_set)
     if not rest:
-        raise IllegalMove("R12", "the leader must keep at least one card")
+        broken("twentytwo.lead_keep_one", "R12")
     s.best_seat = seat
     s.best_desc = tuple(ranks_desc)
 
@@ -402,18 +401,14 @@ def _judge_single_follow(s: State, seat: int, hand: tuple[int, ...], r: int) -> 
     """R13/R14 for the most common move of all, one card on a one-card lead."""
     best = s.best_desc
     if len(best) != 1:
-        raise IllegalMove(
-            "R13", f"you must play exactly {_cards_word(len(best))}, as many as were led"
-        )
+        broken("twentytwo.follow_count", "R13", count=len(best))
     if r >= best[0]:
         s.best_seat = seat  # R14: among equals the later play is stronger
         s.best_desc = _RANK1[r]
     elif r != hand[0] >> 2:
-        raise IllegalMove(
-            "R13", f"{show_ranks([r])} neither beats {show_ranks(best)} nor is your lowest card"
-        )
+        broken("twentytwo.neither", "R13", ranks=show_ranks([r]), best=show_ranks(best), count=1)
     elif s.match.rules.must_beat and hand[-1] >> 2 >= best[0]:
-        raise IllegalMove("R13", f"house rule: you can beat {show_ranks(best)}, so you must")
+        broken("twentytwo.must_beat", "R13", best=show_ranks(best))
 
 
 def _judge_follow(s: State, seat: int, hand: tuple[int, ...], ranks_desc: list[int]) -> None:
@@ -421,22 +416,17 @@ def _judge_follow(s: State, seat: int, hand: tuple[int, ...], ranks_desc: list[i
     best = s.best_desc
     k = len(ranks_desc)
     if k != len(best):
-        raise IllegalMove(
-            "R13", f"you must play exactly {_cards_word(len(best))}, as many as were led"
-        )
+        broken("twentytwo.follow_count", "R13", count=len(best))
     if beats(ranks_desc, best):
         s.best_seat = seat
         s.best_desc = tuple(ranks_desc)
         return
     lowest = sorted(c >> 2 for c in hand[:k])
     if sorted(ranks_desc) != lowest:
-        raise IllegalMove(
-            "R13",
-            f"{show_ranks(ranks_desc)} neither beats {show_ranks(best)}"
-            f" nor is {lowest_cards_words(k)}",
-        )
+        ranks, shown = show_ranks(ranks_desc), show_ranks(best)
+        broken("twentytwo.neither", "R13", ranks=ranks, best=shown, count=k)
     if s.match.rules.must_beat and can_beat(hand, best):
-        raise IllegalMove("R13", f"house rule: you can beat {show_ranks(best)}, so you must")
+        broken("twentytwo.must_beat", "R13", best=show_ranks(best))
 
 
 def _finish_play(s: State, seat: int, rest: tuple[int, ...], played: tuple[int, ...]) -> None:
@@ -471,10 +461,6 @@ def _finish_play(s: State, seat: int, rest: tuple[int, ...], played: tuple[int, 
 
 _RANK1: tuple[tuple[int], ...] = tuple((r,) for r in range(13))
 _CARD1: tuple[tuple[int], ...] = tuple((c,) for c in range(52))
-
-
-def _cards_word(k: int) -> str:
-    return "one card" if k == 1 else f"{k} cards"
 
 
 # ---------------------------------------------------------------------------
@@ -533,23 +519,24 @@ def _showdown(s: State) -> None:
 
 
 def apply(state: State, move: Move) -> State:
-    """The state after `move`, or IllegalMove saying which rule forbids it."""
+    """The state after `move`, or IllegalMove (a RuleBroken, its `Reason` attached)
+    saying which rule forbids it."""
     if state.phase == OVER:
-        raise IllegalMove("R5", "the match is over")
+        broken("twentytwo.over", "R5")
     if move.seat != state.to_move:
         rule = "R11" if state.phase == EXCHANGE else "R13" if state.plays else "R12"
-        raise IllegalMove(rule, f"it is seat {state.to_move}'s turn, not seat {move.seat}'s")
+        broken("twentytwo.turn", rule, expected=state.to_move, seat=move.seat)
     s = state.copy()
     if type(move) is Play:
         if s.phase != PLAY:
-            raise IllegalMove("R11", "first exchange (or keep) your cards")
+            broken("twentytwo.exchange_first", "R11")
         _apply_play(s, move)
     elif type(move) is Exchange:
         if s.phase != EXCHANGE:
-            raise IllegalMove("R11", "the exchange is over: it is time to play a card")
+            broken("twentytwo.exchange_over", "R11")
         _apply_exchange(s, move)
     else:
-        raise IllegalMove("R11", f"not a move: {type(move).__name__}")
+        broken("twentytwo.not_a_move", "R11", kind=type(move).__name__)
     return s
 
 

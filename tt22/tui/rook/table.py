@@ -41,6 +41,7 @@ from tt22.games.rook.views import RookView
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.game_session import GameSession
 from tt22.tui.i18n import addressed, said, seed_words, t
+from tt22.tui.reasons import reason_words
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.rook.panels import (
     bidding_text,
@@ -52,7 +53,7 @@ from tt22.tui.rook.panels import (
     status_text,
     trick_text,
 )
-from tt22.tui.rook.words import reason_text, suit_name
+from tt22.tui.rook.words import suit_name
 from tt22.tui.safe_text import say
 from tt22.tui.screens.game_table import (
     confirm_resign,
@@ -347,7 +348,7 @@ class RookTableScreen(DressedScreen[None]):
                 else:
                     msg.append(t("rook.your_follow", suit=suit_name(v.led, a)))
             if forced is not None:
-                msg.append("\n" + reason_text(forced, a), style="italic")
+                msg.append("\n" + reason_words(forced, ascii_style=a), style="italic")
         self.query_one("#rook-message", TextLines).update(msg)
 
     def watch_note(self) -> str:
@@ -554,7 +555,7 @@ class RookTableScreen(DressedScreen[None]):
         note = t("rook.hint", move=hint_words(move, a))
         forced = self.session.game.forced_reason(v)
         if forced is not None:
-            note += " " + reason_text(forced, a)
+            note += " " + reason_words(forced, ascii_style=a)
         self.note = note
         self.update_message()
         self.update_buttons()
@@ -614,7 +615,7 @@ class RookTableScreen(DressedScreen[None]):
         try:
             self._play(move, think)
         except IllegalMove as e:
-            reason = reason_text(reason_of(e), self.tapp.ascii_cards)
+            reason = reason_words(reason_of(e), ascii_style=self.tapp.ascii_cards)
             self.note = t("msg.illegal", reason=reason)
             self.update_message()
             return

@@ -44,6 +44,7 @@ from tt22.games.rummy.cards import CODE, TEXT
 from tt22.games.rummy.gin import OFFER, WALL
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import is_default_name, seed_words, sentence, t
+from tt22.tui.reasons import reason_words
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.rummy.model import (
     Choices,
@@ -56,7 +57,7 @@ from tt22.tui.rummy.model import (
     meld_of,
 )
 from tt22.tui.rummy.widgets import MeldHand, PackedLines, card_run
-from tt22.tui.rummy.words import events_text, reason_text, rt, table_melds, title
+from tt22.tui.rummy.words import events_text, rt, table_melds, title
 from tt22.tui.safe_text import say
 from tt22.tui.screens.game_table import (
     confirm_resign,
@@ -823,7 +824,7 @@ class RummyTable(DressedScreen[None]):
     def why(self, reason: Reason) -> str:
         """A reason in the player's words, cards in the table's style, melds from 1."""
         a = bool(getattr(self.app, "ascii_cards", False))
-        return reason_text(reason, a, melds_from_one=True)
+        return reason_words(reason, ascii_style=a)
 
     def say_note(self, text: Text) -> None:
         self.note = text

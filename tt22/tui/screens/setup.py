@@ -33,7 +33,8 @@ from tt22.games.twentytwo import Rules
 from tt22.tui import tables
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.hooks import FirstLayoutIsLast
-from tt22.tui.i18n import CATALOGUE, is_default_name, level_name, rules_text, t
+from tt22.tui.i18n import CATALOGUE, is_default_name, level_name, t
+from tt22.tui.reasons import rules_words
 from tt22.tui.safe_text import plain
 from tt22.tui.screens import setup_words  # noqa: F401  (adds the words below)
 from tt22.tui.screens.settled import SettledScreen
@@ -533,9 +534,8 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
         return tables.NewTable(self.game, rules, self.read_seed(), tuple(seats))
 
     def _refuse(self, e: RulesError) -> None:
-        game = None if self.game == DEFAULT_GAME else self.game
         error = self.query_one("#error", Static)
-        error.update(plain(t("setup.bad", reason=rules_text(str(e), game)), "bold"))
+        error.update(plain(t("setup.bad", reason=rules_words(e, self.game)), "bold"))
         # The last field of a scrolling form: the whole reason into view once laid out.
         self.call_after_refresh(error.scroll_visible, animate=False)
 

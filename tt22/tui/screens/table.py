@@ -1,8 +1,9 @@
 """The table: where a match is played.
 
 The screen holds no rules: it asks the engine what is legal (`legal_moves` through
-`playable_cards`), why a choice is forced (`forced_reason`), what is wrong with a
-selection (`selection_problem`), and `apply` has the last word (IllegalMove).
+`playable_cards`), why a choice is forced (`why_forced`), what is wrong with a
+selection (`why_refused`), and `apply` has the last word (IllegalMove); every reason
+is said in the player's language by `tt22.tui.reasons.reason_words`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Button, RichLog
 
 from tt22.core.cards import card_text, parse_cards, show_ranks
-from tt22.core.protocol import IllegalMove
+from tt22.core.protocol import IllegalMove, reason_of
 from tt22.core.safe import printable
 from tt22.games.twentytwo import (
     EXCHANGE,
@@ -34,15 +35,16 @@ from tt22.games.twentytwo import (
     SeatView,
     State,
     apply,
-    forced_reason,
     legal_moves,
     new_match,
     playable_cards,
-    selection_problem,
     view,
+    why_forced,
+    why_refused,
 )
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import addressed, engine_text, said, seed_words, t
+from tt22.tui.i18n import addressed, said, seed_words, t
+from tt22.tui.reasons import reason_words
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.safe_text import say
 from tt22.tui.screens.game_table import confirm_resign, resign_and_leave
@@ -379,12 +381,12 @@ class TableScreen(DressedScreen[None]):
                 watched = self.who(self.watched())
                 msg.append("\n" + t("turn.watch", name=watched), style="dim")
         else:
-            forced = forced_reason(v)
-            problem = selection_problem(v, hand.selection) if hand.selection else None
+            forced = why_forced(v)
+            problem = why_refused(v, hand.selection) if hand.selection else None
             if v.exchanging:
                 msg.append(t("turn.yours_exchange", stock=v.stock_size))
             elif forced:
-                msg.append(engine_text(forced), style="bold")
+                msg.append(reason_words(forced), style="bold")
             elif not v.plays:
                 msg.append(t("turn.yours_lead"))
             else:
@@ -392,7 +394,7 @@ class TableScreen(DressedScreen[None]):
                 key = "turn.yours_follow1" if k == 1 else "turn.yours_follow"
                 msg.append(t(key, k=k, best=show_ranks(v.best_desc)))
             if problem:
-                msg.append("\n" + engine_text(problem), style="italic")
+                msg.append("\n" + reason_words(problem), style="italic")
         area = self.query_one("#message", TextLines)
         if self.notice_kind and not self.note:
             # The news first, whole or in short, when the message is whole beside it
@@ -472,7 +474,7 @@ class TableScreen(DressedScreen[None]):
     def lowest_allowed(self, v: SeatView) -> bool:
         """Whether `d` (your lowest card, or as many lowest cards as were led) is a legal
         play now: the engine's answer for those cards."""
-        return v.playing and selection_problem(v, self._lowest_cards(v)) is None
+        return v.playing and why_refused(v, self._lowest_cards(v)) is None
 
     @staticmethod
     def _lowest_cards(v: SeatView) -> list[int]:
@@ -580,18 +582,18 @@ class TableScreen(DressedScreen[None]):
             hand = self.query_one("#hand", HandView)
             if hand.cards:
                 card = hand.cards[hand.cursor]
-                why = selection_problem(v, [card])
+                why = why_refused(v, [card])
                 if why is None:
                     self.human_move(Play(v.seat, (card_text(card),)))
                     return
-                self.note = t("msg.choose", why=engine_text(why))
+                self.note = t("msg.choose", why=reason_words(why))
             else:
                 self.note = t("msg.choose", why="")
             self.update_message()
             return
-        problem = selection_problem(v, chosen)
+        problem = why_refused(v, chosen)
         if problem:
-            self.note = t("msg.illegal", reason=engine_text(problem))
+            self.note = t("msg.illegal", reason=reason_words(problem))
             self.update_message()
             return
         self.human_move(Play(v.seat, texts))
@@ -601,10 +603,10 @@ class TableScreen(DressedScreen[None]):
         if v is None or not v.playing:
             return
         cards = self._lowest_cards(v)
-        problem = selection_problem(v, cards)
+        problem = why_refused(v, cards)
         if problem:
             self.query_one("#hand", HandView).select_cards(cards)
-            self.note = t("msg.lowest_not_allowed", reason=engine_text(problem))
+            self.note = t("msg.lowest_not_allowed", reason=reason_words(problem))
             self.update_message()
             return
         self.human_move(Play(v.seat, tuple(card_text(c) for c in cards)))
@@ -733,7 +735,7 @@ class TableScreen(DressedScreen[None]):
         try:
             self.session.play(move, think=think)
         except IllegalMove as e:
-            self.note = t("msg.illegal", reason=engine_text(e.reason))
+            self.note = t("msg.illegal", reason=reason_words(reason_of(e)))
             self.update_message()
             return
         self.note = self.notice_kind = None
