@@ -40,6 +40,7 @@ def table_app(
     watch: bool = False,
     first: str = "Ann",
     language: str = "en",
+    pace: float = 0.0,
     **rules: object,
 ) -> TT22App:
     seats = [] if watch else [Player(first)]
@@ -50,7 +51,7 @@ def table_app(
             rules=Rules(**rules).for_players(players),  # type: ignore[arg-type]
             players=seats,
             seed=seed,
-            pace=0.0,
+            pace=pace,
             language=language,
             watch=watch,
         )
@@ -289,7 +290,10 @@ async def test_watch_names_the_hand_shown_and_follows_a_seat_still_in() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = table(app)
         await wait_for(pilot, lambda: "Hand shown: Bot 0" in text_of(app, "#message"))
-    app = table_app(players=3, seed="watching", watch=True)
+    # The bots wait a minute a move here: the match stays at its start whatever the
+    # machine's speed (at pace 0 a three-bot match could end, and its summary cover the
+    # table, before the click on "new" was answered).
+    app = table_app(players=3, seed="watching", watch=True, pace=60.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await start_anyway(app, pilot)
         screen = table(app)
