@@ -68,6 +68,11 @@ class Pcg32:
                 self.state = state
                 return r % bound
 
+    def chance(self, p: float) -> bool:
+        """True with probability `p` (to 1/2**20): one `bounded(2**20)` draw, so a bot's
+        slip reads its stream as any other choice does."""
+        return self.bounded(1 << 20) < p * (1 << 20)
+
     def shuffle(self, items: list[int]) -> None:
         """Fisher-Yates from the back, as the PCG demo deals cards.
 

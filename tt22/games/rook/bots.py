@@ -262,7 +262,7 @@ class CasualRookBot:
 
     def choose(self, view: RookView) -> RookMove:
         rng = decision_rng(self.key, view.seat, self.name, view)
-        slipped = rng.bounded(1 << 20) < self.slip * (1 << 20)
+        slipped = rng.chance(self.slip)
         if view.phase == PLAY and slipped:
             moves = view.legal_moves()
             return moves[rng.bounded(len(moves))]

@@ -265,7 +265,7 @@ class CasualBot(RulesBot):
 
 
 def _chance(rng: Pcg32 | None, p: float) -> bool:
-    return rng is not None and rng.bounded(1 << 20) < p * (1 << 20)
+    return rng is not None and rng.chance(p)
 
 
 def _after_best_discard(hand: Sequence[int]) -> int:
