@@ -11,7 +11,7 @@ import pytest
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Print how many fuzz cases ran (tests/fuzzcount.py), whatever the verbosity."""
+    """Print how many fuzz cases ran (tests/kits/fuzzcount.py), whatever the verbosity."""
     counts = fuzzcount.COUNTS
     if counts:
         detail = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))

@@ -3,6 +3,6 @@ RNG and seed codes, players, Unicode helpers (Unicode 14's code points, outside 
 printable), the game protocol and the registry of games.
 
 Pure: the standard library and msgspec only, no Textual, no files, no clock, no
-environment; it imports no game (tests/test_layering.py). Importing this package loads
+environment; it imports no game (tests/core/test_layering.py). Importing this package loads
 nothing more: import the module you need (`tt22.core.rng`, `tt22.core.protocol`, ...).
 """

@@ -240,7 +240,7 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     """A card game tt22 can play. Subclasses state their facts as class attributes and
     implement the abstract methods; the concrete ones are shared behaviour.
 
-    Contract (checked for every registered game by tests/test_games_protocol.py):
+    Contract (checked for every registered game by tests/core/test_games_protocol.py):
     - `new_match` is deterministic in (rules, players, seed); chance never enters as a
       move, it comes from the seed's named streams (tt22.core.rng.stream).
     - `apply` returns a new state and never changes its argument; an illegal move raises

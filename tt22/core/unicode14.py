@@ -10,7 +10,7 @@ deal the same under every Python from 3.11 on.
 The table is fixed data, not read from `unicodedata` (a newer Python knows more
 characters): inclusive (first, last) pairs, flattened, of every code point whose
 General_Category is not Cn in Unicode 14.0.0. It was generated once under Python 3.11
-(`unicodedata.unidata_version == "14.0.0"`); tests/test_seeds_unicode.py checks it
+(`unicodedata.unidata_version == "14.0.0"`); tests/core/test_seeds_unicode.py checks it
 against `unicodedata` there.
 """
 

@@ -329,7 +329,7 @@ def _widen(table: DataTable[Any], cells: tuple[str | Text, ...]) -> None:
     """Widen `table`'s columns to fit `cells` now. A DataTable measures new rows only
     when it is next idle, and a row it draws before then is cut to the columns'
     titles: on a loaded server the lobby showed a new table's status as "waitin" (no
-    "your seat") for a minute (tests/test_serve_lobby.py)."""
+    "your seat") for a minute (tests/serve/test_serve_lobby.py)."""
     for column, cell in zip(table.ordered_columns, cells, strict=False):
         width = cell.cell_len if isinstance(cell, Text) else cell_len(cell)
         column.content_width = max(column.content_width, width)

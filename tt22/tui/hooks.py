@@ -3,7 +3,7 @@
 Textual's and Rich's names that start with `_` may change in any release. The interface
 touches them only here, each through a small named hook that says why it exists (the
 measured reason, when there is one) and what it was checked on; the server's own
-byte-level rendering has its hooks in tt22/serve/render. `tests/test_textual_hooks.py`
+byte-level rendering has its hooks in tt22/serve/render. `tests/core/test_textual_hooks.py`
 checks, hook by hook, that each private name still exists with the shape used here (so
 an upgrade fails there, loudly, before anything else), and that no module outside
 these two places touches one. pyproject.toml pins Textual and Rich to the releases
@@ -177,6 +177,6 @@ def ratio_distribute(
     redraws the seats of every screen at a table, and Rich's table measured every cell
     twice: the seats' share of a 20-player server's CPU fell from 16% to 6%), and its
     columns must be Rich's to the cell, because a cell that wraps is still drawn by
-    Rich's table (`tests/test_seats_lines.py` compares both). Rich's own function, not a
+    Rich's table (`tests/tui/test_seats_lines.py` compares both). Rich's own function, not a
     copy: the columns follow Rich's if it changes. Checked on Rich 15.0.0."""
     return list(_rich_ratio_distribute(total, list(ratios), list(minimums) if minimums else None))

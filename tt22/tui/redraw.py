@@ -7,7 +7,7 @@ screen of the stack (`redraw_screens`), and a screen whose look also rests on wh
 sets up after composing (a log's title, the log rebuilt from the moves, the table drawn
 from the match's state) does that in `dress`, which runs after its first compose and
 again after every recompose. A screen built that way looks, after the change, exactly
-as the same screen opened fresh in the new setting (tests/test_redraw_in_place.py).
+as the same screen opened fresh in the new setting (tests/tui/test_redraw_in_place.py).
 """
 
 from __future__ import annotations

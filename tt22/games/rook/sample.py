@@ -5,7 +5,7 @@ unseen cards (`view.unseen_cards()`: other hands, the face-down half of the dumm
 nest unless this seat put it down, the cards out of play) in a way consistent with the
 view (hand sizes, the dummy's face-up cards, suits a player has shown void in), and builds
 a full `State` from the view and that deal. Seen from the sampling seat, the state looks
-exactly like its view (tests/test_rook_bots.py checks it in every phase); the history of
+exactly like its view (tests/games/rook/test_rook_bots.py checks it in every phase); the history of
 finished hands is left out, since no search reaches back into it.
 """
 

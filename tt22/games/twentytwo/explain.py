@@ -4,7 +4,7 @@ cards can take part in some legal play. The interface asks these; it never decid
 `why_forced` and `why_refused` answer with a `Reason` (tt22.games.twentytwo.reasons),
 which an interface says in its player's language; `forced_reason`, `selection_problem`
 and `explain` are the same answers in English (the rule number last: "... (R13)."), for
-the command line, tests and the names re-exported for one release (tests/test_shims.py).
+the command line, tests and the names re-exported for one release (tests/core/test_shims.py).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from tt22.core.cards import CODE, full_deck, show_ranks
 
 # (IllegalMove: no longer raised here by name, but an old name of this module, kept one
-# release: tests/test_shims.py)
+# release: tests/core/test_shims.py)
 from tt22.core.protocol import IllegalMove  # noqa: F401
 from tt22.core.rng import seed_key, stream
 

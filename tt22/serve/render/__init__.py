@@ -13,7 +13,7 @@ interface's own private touches are in tt22/tui/hooks.py):
 - `heap`: short collector pauses (`gc.freeze`) and two patches of Textual's caches
   that the server installs, never an import and never the local app.
 
-`tests/test_textual_hooks.py` checks each private name used here against the installed
+`tests/core/test_textual_hooks.py` checks each private name used here against the installed
 Textual and Rich (checked on Textual 8.2.8 and Rich 15.0.0); tt22/tui/wire.py's style
 compressor, which the local app uses too, is public API only and stays with the
 interface.

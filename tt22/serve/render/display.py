@@ -1,7 +1,7 @@
 """Where the served app's frames meet Textual's private display path.
 
 Three mixins, each an override of one private Textual method (checked on Textual
-8.2.8; `tests/test_textual_hooks.py` checks their shapes):
+8.2.8; `tests/core/test_textual_hooks.py` checks their shapes):
 
 - `ShadowDisplay` (an App's `_display`): each compositor update cut down to what the
   client's terminal does not show yet (`shadow.Shadow`, kept by the driver);

@@ -6,7 +6,7 @@ session feeds it the bytes the client typed (`feed`) and its size (`resize`), an
 writes the app's output to the channel. It leans on Textual's private xterm parser
 (`XTermParser`: `feed`, `tick`, `terminal_size`, `_timeout_time`), its message clock
 (`textual._time.get_time`) and `Driver._app`, which is why pyproject.toml pins Textual
-to the release (8.2.x) `tests/test_textual_hooks.py` checks them on.
+to the release (8.2.x) `tests/core/test_textual_hooks.py` checks them on.
 
 Output is lean: repaints send only the rows that differ from what the client's terminal
 shows (`shadow.Shadow`, through `ServeApp._display`). Output is bounded: when the

@@ -47,9 +47,9 @@ server's process by who installs them, never by an import: `strips_free_themselv
 called only by a `Server` that keeps the heap (`ServerConfig.keep_heap`, which only
 `tt22 serve` sets; a test that asks for it gets it too), `styles_caches_let_go` only by
 a served app (`ServeApp`) as it is made. The local `tt22` app makes neither, so its
-Textual is Textual's own (`tests/test_textual_hooks.py` checks that importing every
+Textual is Textual's own (`tests/core/test_textual_hooks.py` checks that importing every
 module and making the local app installs nothing); `installed_patches` says which are
-in. Both are checked against the pinned Textual (8.2.x) in `tests/test_textual_hooks.py`.
+in. Both are checked against the pinned Textual (8.2.x) in `tests/core/test_textual_hooks.py`.
 """
 
 from __future__ import annotations
@@ -221,8 +221,8 @@ def strips_free_themselves() -> None:
     found garbage were strips and their caches (about a million objects). With this
     patch those results are simply not cached (they cost nothing to make again), so
     strips go when their last user lets go of them, and the collector's generations
-    hold far less. The rest of Textual is left as it is; `tests/test_serve_heap.py`
-    checks the patch, and `tests/test_textual_hooks.py` that Textual's `Strip` still
+    hold far less. The rest of Textual is left as it is; `tests/serve/test_serve_heap.py`
+    checks the patch, and `tests/core/test_textual_hooks.py` that Textual's `Strip` still
     caches itself this way (the reason for the patch) in the pinned Textual. Installed
     only by a `Server` that keeps the heap (`tt22 serve`), for the rest of the process;
     never by an import, never in the local app. Private names (Textual 8.2.8): none
@@ -258,9 +258,9 @@ def styles_caches_let_go() -> None:
     widgets' caches there: after the frozen screens were freed (above), this was what
     still grew, about 0.4 MiB a cycle of the review's M2 until the 1,024 entries were
     full. Patched, the answer is cached by the colours alone and a widget's cache goes
-    with its widget. Checked in `tests/test_serve_tables_hardening.py`, and the shape
+    with its widget. Checked in `tests/serve/test_serve_tables_hardening.py`, and the shape
     of what it replaces (`textual._styles_cache.StylesCache.get_inner_outer`, an
-    `lru_cache` whose body uses no `self`) in `tests/test_textual_hooks.py`, against
+    `lru_cache` whose body uses no `self`) in `tests/core/test_textual_hooks.py`, against
     the pinned Textual (8.2.8). Installed by every served app as it is made
     (`ServeApp`), for the rest of the process; never by an import, never in the local
     app."""

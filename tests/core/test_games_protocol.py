@@ -1,0 +1,269 @@
+"""One conformance suite for every registered game (OpenSpiel's random_sim_test): the
+protocol's promises checked on seeded random playouts of twentytwo and rook alike."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+import pytest
+
+from tt22.core.players import Player
+from tt22.core.protocol import (
+    Game,
+    IllegalMove,
+    Location,
+    Reason,
+    RuleBroken,
+    RulesError,
+    reason_of,
+)
+from tt22.core.registry import DEFAULT_GAME, UnknownGame, game_names, get_game
+from tt22.core.rng import seed_key, stream
+
+GAMES = game_names()
+AnyGame = Game[Any, Any, Any, Any]
+MAX_STEPS = 600
+"""A playout's length: enough for several hands. Rook's random bidding can lose hand
+after hand for ever (the rules allow it), so termination is tested per game
+(tests/games/rook/test_rook_properties.py), not here."""
+
+
+def test_the_registry_lists_every_game_with_22_first() -> None:
+    assert GAMES == ("twentytwo", "rook", "rummy", "gin") and DEFAULT_GAME == "twentytwo"
+    for name in GAMES:
+        assert get_game(name).name == name
+    with pytest.raises(UnknownGame, match="the games are twentytwo, rook, rummy, gin"):
+        get_game("chess")
+
+
+def playout(game: AnyGame, players: int, seed: str) -> list[tuple[Any, Any]]:
+    """(state, move) pairs of a seeded random playout, and the last state with None."""
+    state = game.new_match(game.rules([], players), players, seed)
+    rng = stream(seed_key(seed), "conformance")
+    steps: list[tuple[Any, Any]] = []
+    while not game.is_over(state) and len(steps) < MAX_STEPS:
+        legal = game.legal_moves(state)
+        m = legal[rng.bounded(len(legal))]
+        steps.append((state, m))
+        state = game.apply(state, m)
+    steps.append((state, None))
+    return steps
+
+
+def player_counts(game: AnyGame) -> Sequence[int]:
+    counts = list(range(game.min_players, game.max_players + 1))
+    return counts if len(counts) <= 3 else [counts[0], 4, counts[-1]]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rules_default_resolve_and_refuse_what_the_game_does_not_have(name: str) -> None:
+    game = get_game(name)
+    for players in player_counts(game):
+        resolved = game.rules([], players)
+        as_dict = game.rules_dict(resolved)
+        assert list(as_dict) == [o.name for o in game.options]
+        for o in game.options:
+            assert o.rule.startswith(game.rule_prefix)
+            if o.default is not None:
+                assert as_dict[o.name] == o.default
+    with pytest.raises(RulesError, match="unknown rule 'nope'"):
+        game.rules(["nope=1"])
+    with pytest.raises(RulesError, match="NAME=VALUE"):
+        game.rules(["target"])
+    first = game.options[0]
+    with pytest.raises(RulesError, match=first.name):
+        game.rules([f"{first.name}=many"])
+    with pytest.raises(RulesError):
+        game.rules([], game.max_players + 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_random_playout_keeps_every_promise(name: str) -> None:
+    game = get_game(name)
+    for players in player_counts(game):
+        steps = playout(game, players, f"conformance/{name}/{players}")
+        last_location = Location(0, 0, 0)
+        for state, m in steps:
+            over = game.is_over(state)
+            assert (game.to_move(state) == -1) == over
+            loc = game.locate(state)
+            assert loc.hand >= last_location.hand
+            last_location = loc
+            if m is None:
+                continue
+            seat = game.to_move(state)
+            legal = game.legal_moves(state)
+            assert len(legal) > 0 and m.seat == seat
+            # the seat's view gives the same moves as the state
+            from_view = game.view_legal_moves(game.view(state, seat))
+            assert len(from_view) == len(legal)
+            assert [from_view[i] for i in (0, -1)] == [legal[i] for i in (0, -1)]
+            # apply never changes its argument
+            before = state.fingerprint()
+            after = game.apply(state, m)
+            assert state.fingerprint() == before
+            assert after.fingerprint() != before
+            # every move of a small sample applies
+            for i in range(0, len(legal), max(1, len(legal) // 5)):
+                game.apply(state, legal[i])
+            # the codec and the text form round-trip
+            assert game.decode_move(game.encode_move(m)) == m
+            assert game.parse_move(seat, game.move_text(m)) == m
+            # another seat may not move
+            other = next(s for s in range(players) if s != seat)
+            wrong = msgspec.structs.replace(m, seat=other)
+            with pytest.raises(IllegalMove) as e:
+                game.apply(state, wrong)
+            assert e.value.rule.startswith(game.rule_prefix)
+            why = game.explain(state, wrong)
+            assert isinstance(why, Reason) and why.rule == e.value.rule
+            assert game.describe(why).endswith(f"({why.rule})")
+            assert game.explain(state, m) is None
+        assert last_location.hand >= 2  # several hands were played
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_matches_are_functions_of_rules_seed_and_moves(name: str) -> None:
+    game = get_game(name)
+    players = game.default_players
+    a = playout(game, players, "same")
+    b = playout(game, players, "same")
+    c = playout(game, players, "other")
+    assert [m for _, m in a] == [m for _, m in b]
+    da, db, dc = (game.digest(x[-1][0]) for x in (a, b, c))
+    assert da == db != dc and da.startswith("sha256:") and len(da) == 71
+    # names and the seed's spelling are not state; every move is
+    seats = [Player(f"p{i}") for i in range(players)]
+    final = a[-1][0]
+    assert game.transcript(final, "same", seats)["seed"] == "same"
+    assert game.digest(final) == game.digest(b[-1][0])
+    assert game.digest(a[-2][0]) != da
+    text = game.transcript_json(final, "same", seats)
+    assert text.endswith("}\n") and msgspec.json.decode(text)["players"][0]["name"] == "p0"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_illegal_moves_name_a_rule_of_the_game(name: str) -> None:
+    game = get_game(name)
+    state = game.new_match(game.rules([], game.default_players), game.default_players, "x")
+    m = game.legal_moves(state)[0]
+    with pytest.raises(IllegalMove) as e:
+        game.apply(state, msgspec.structs.replace(m, seat=game.to_move(state) + 1))
+    reason = reason_of(e.value)
+    assert reason.rule.startswith(game.rule_prefix)
+    assert str(e.value).endswith(f"({reason.rule})")
+    with pytest.raises(ValueError):
+        game.parse_move(0, "juggle three balls")
+    with pytest.raises(msgspec.ValidationError):
+        game.decode_move(b'{"type":"juggle","seat":0}')
+
+
+def test_rook_reasons_are_structured_and_22s_keep_their_words() -> None:
+    rook = get_game("rook")
+    state = rook.new_match(rook.rules([], 4), 4, "r")
+    with pytest.raises(RuleBroken) as e:
+        rook.apply(state, rook.parse_move(state.to_move, "bid 65"))
+    assert e.value.detail == Reason("rook.bid_open_low", "K8", (("min_bid", 70), ("points", 65)))
+    assert str(e.value) == "the opening bid is at least 70, not 65 (K8)"
+    assert rook.describe(e.value.detail) == str(e.value)
+    twentytwo = get_game("twentytwo")
+    s22 = twentytwo.new_match(twentytwo.rules([], 3), 3, "r")
+    bad = msgspec.structs.replace(twentytwo.legal_moves(s22)[0], seat=twentytwo.to_move(s22) + 1)
+    why = twentytwo.explain(s22, bad)
+    seats = (("expected", twentytwo.to_move(s22)), ("seat", bad.seat))
+    assert why == Reason("twentytwo.turn", "R11", seats)
+    with pytest.raises(IllegalMove) as e22:
+        twentytwo.apply(s22, bad)
+    assert twentytwo.describe(why) == str(e22.value)
+
+
+def test_22s_adapter_is_the_engine_itself() -> None:
+    from tt22.games.twentytwo import state, views
+    from tt22.record import state_digest
+
+    game = get_game("twentytwo")
+    assert game.apply is state.apply and game.legal_moves is state.legal_moves
+    assert game.new_match is state.new_match and game.view is views.view
+    final = playout(game, 4, "digest")[-1][0]
+    assert game.digest(final) == state_digest(final)  # the records' digest, unchanged
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_explain_view_judges_from_the_view_as_apply_does(name: str) -> None:
+    """The interface's question ("may I play this?") answered from the view alone agrees
+    with the state: legal moves pass, and moves that were legal a step ago (often not
+    now) are refused under the same rule as `apply` refuses them."""
+    game = get_game(name)
+    judged = refused = 0
+    for players in player_counts(game):
+        steps = playout(game, players, f"explain-view/{name}/{players}")
+        previous: Sequence[Any] = []
+        for state, m in steps[:250]:
+            if m is None:
+                break
+            seat = game.to_move(state)
+            v = game.view(state, seat)
+            legal = game.legal_moves(state)
+            for i in range(0, len(legal), max(1, len(legal) // 4)):
+                assert game.explain_view(v, legal[i]) is None, legal[i]
+            for old in list(previous)[:12]:
+                candidate = msgspec.structs.replace(old, seat=seat)
+                truth = game.explain(state, candidate)
+                from_view = game.explain_view(v, candidate)
+                assert (truth is None) == (from_view is None), (candidate, truth, from_view)
+                if truth is not None and from_view is not None:
+                    assert truth.rule == from_view.rule, (candidate, truth, from_view)
+                    refused += 1
+                judged += 1
+            other = (seat + 1) % players
+            assert game.explain_view(game.view(state, other), m) is not None
+            previous = legal
+    assert judged > 200 and refused > 50
+
+
+def test_resample_through_the_protocol() -> None:
+    rook = get_game("rook")
+    state = rook.new_match(rook.rules([], 3), 3, "resample")
+    v = rook.view(state, 1)
+    world = rook.resample(v, stream(seed_key("resample"), "r"))
+    assert rook.view(world, 1) == v and world.hands[1] == state.hands[1]
+    assert any(world.hands[p] != state.hands[p] for p in (0, 2))
+    twentytwo = get_game("twentytwo")
+    s22 = twentytwo.new_match(twentytwo.rules([], 3), 3, "resample")
+    with pytest.raises(NotImplementedError, match="determinize"):
+        twentytwo.resample(twentytwo.view(s22, 0), stream(seed_key("resample"), "r"))
+
+
+def test_a_game_is_one_registry_entry_and_its_modules_are_asked_of_it() -> None:
+    """The registry's entries say where each game's bots and readable account are (no
+    side tables keyed by game names in the commands); a game from outside registers
+    an entry and is then listed and loaded like the others."""
+    from tt22.commands.common import UsageError
+    from tt22.commands.games import check_text, game_text
+    from tt22.core import registry
+    from tt22.core.registry import GameEntry, bots_module, entry, textlog_module
+
+    assert [e.name for e in registry.BUILT_IN] == list(registry.game_names())
+    assert entry("rook").bots == "tt22.games.rook.bots"
+    assert bots_module("twentytwo") is None  # (22's bots take the seat: named directly)
+    assert textlog_module("gin") is textlog_module("rummy")
+    extra = GameEntry("tiny", "tt22.games.rook:ROOK_GAME")  # (any Game object will do)
+    registry.register(extra)
+    try:
+        assert registry.game_names()[-1] == "tiny"
+        assert registry.get_game("tiny") is registry.get_game("rook")
+        with pytest.raises(UsageError, match="the text form of tiny is not written yet"):
+            check_text("tiny")
+        with pytest.raises(UsageError):
+            game_text("tiny", {}, True)
+        registry.register(GameEntry("rook", "elsewhere:X"))  # a built-in is never replaced
+        assert entry("rook").game == "tt22.games.rook:ROOK_GAME"
+        with pytest.raises(TypeError):
+            registry.register(("tiny2", "x:y"))  # type: ignore[arg-type]
+    finally:
+        registry.unregister("tiny")
+    assert "tiny" not in registry.game_names()
+    with pytest.raises(registry.UnknownGame, match="the games are twentytwo, rook, rummy, gin"):
+        entry("tiny")
