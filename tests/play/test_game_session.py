@@ -1,6 +1,7 @@
-"""`GameSession` (tt22/tui/game_session.py) over the game protocol alone: every game with
-bots plays a whole match from the seats' views, autosaved in the data folder's one slot
-(with 22's lock) and filed with the records when it ends; resume picks it up exactly."""
+"""`LocalSession` (tt22/play/session.py) over the game protocol alone: every game, 22
+included, plays a whole match of bots from the seats' views, autosaved in the data folder's
+one slot (with its lock) and filed with the records when it ends; resume picks it up
+exactly."""
 
 from __future__ import annotations
 
@@ -10,27 +11,25 @@ import pytest
 
 from tt22.core.players import Player
 from tt22.core.registry import get_game
+from tt22.play.session import LocalSession, game_levels
 from tt22.record import Autosave, SlotBusy, load_record, verify_record
-from tt22.tui import tables
-from tt22.tui.game_session import GameSession, game_levels
-from tt22.tui.session import MatchSession
 
 
 @pytest.mark.parametrize(
-    ("name", "players", "rules"), [("rook", 3, ("target=100",)), ("gin", 2, ())]
+    ("name", "players", "rules"),
+    [
+        ("rook", 3, ("target=100",)),
+        ("gin", 2, ()),
+        ("rummy", 3, ()),
+        ("twentytwo", 3, ("elimination_at=8",)),
+    ],
 )
 def test_a_whole_match_of_any_game_with_bots(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    name: str,
-    players: int,
-    rules: tuple[str, ...],
+    tmp_path: Path, name: str, players: int, rules: tuple[str, ...]
 ) -> None:
-    # The slot continues the games that have a table: Gin as if it had one.
-    monkeypatch.setitem(tables.TABLES, name, "tests:none")
     game = get_game(name)
     seats = [Player(f"Bot {s}", "bot", game_levels(name)[1]) for s in range(players)]
-    session = GameSession.start(game, game.rules(list(rules), players), "session", seats, tmp_path)
+    session = LocalSession.start(game, game.rules(list(rules), players), "session", seats, tmp_path)
     seen: list[int] = []
 
     class Watch:
@@ -53,7 +52,7 @@ def test_a_whole_match_of_any_game_with_bots(
         if half == 30:  # leave the table and come back: the same match, exactly
             moves = list(session.moves)
             session.release()
-            session = GameSession.resume(tmp_path)  # type: ignore[assignment]
+            session = LocalSession.resume(tmp_path)  # type: ignore[assignment]
             assert session is not None and session.moves == moves
             session.bots = {s: Watch(b) for s, b in session.bots.items()}
     assert session.saved_path is not None and session.saved_path.parent.name == "records"
@@ -67,14 +66,16 @@ def test_a_whole_match_of_any_game_with_bots(
 def test_the_slot_and_its_lock_are_22s(tmp_path: Path) -> None:
     rook = get_game("rook")
     seats = [Player("Ann"), *(Player(f"Bot {s}", "bot", "normal") for s in range(1, 4))]
-    session = GameSession.start(rook, rook.rules([], 4), "slot", seats, tmp_path)
+    session = LocalSession.start(rook, rook.rules([], 4), "slot", seats, tmp_path)
     session.play(
         session.bot_move()
         if session.is_bot(session.to_move)
         else session.legal_moves(session.to_move)[0]
     )
-    # 22's session sees the match in progress is not its own and leaves it alone.
-    assert MatchSession.resume(tmp_path) is None
+    # The one session type continues the match in progress of whichever game it is.
+    again = LocalSession.resume(tmp_path)
+    assert again is not None and again.game.name == "rook" and again.moves == session.moves
+    again.release()
     assert Autosave(tmp_path, ("twentytwo", "rook")).load_current() is not None
     session.release()
     # Another process holding the lock: a Rook match cannot start there.
@@ -95,9 +96,9 @@ def test_the_slot_and_its_lock_are_22s(tmp_path: Path) -> None:
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         with pytest.raises(SlotBusy):
-            GameSession.start(rook, rook.rules([], 4), "slot 2", seats, tmp_path)
+            LocalSession.start(rook, rook.rules([], 4), "slot 2", seats, tmp_path)
         with pytest.raises(SlotBusy):
-            GameSession.resume(tmp_path)
+            LocalSession.resume(tmp_path)
     finally:
         holder.kill()
         holder.wait()

@@ -38,8 +38,8 @@ from tt22.games.rook.cards import SUIT_CHARS, TEXT, show_rook_card
 from tt22.games.rook.moves import Bid, Nest, Pass, Pile, Play, Trump
 from tt22.games.rook.state import BIDDING, DUMMY, NEST, OVER, PILES, PLAY, TRUMP
 from tt22.games.rook.views import RookView
+from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.game_session import GameSession
 from tt22.tui.i18n import addressed, said, seed_words, t
 from tt22.tui.reasons import reason_words
 from tt22.tui.redraw import DressedScreen
@@ -104,7 +104,7 @@ class RookTableScreen(DressedScreen[None]):
         Binding("q", "home", "key.home", id="rook.home"),
     ]
 
-    def __init__(self, session: GameSession, *, watch: bool = False) -> None:
+    def __init__(self, session: LocalSession, *, watch: bool = False) -> None:
         super().__init__()
         translate_bindings(self)
         self.session = session

@@ -16,7 +16,7 @@ person against bots, as at 22's table), `x` resigns (after asking), `?` the Rumm
 family's own help. The mouse clicks cards, buttons, the pile and the melds.
 
 The session (the match, its autosave slot and lock, its bots) is the interface's one
-play session for protocol games (tt22.tui.game_session.GameSession); this screen reads
+play session for protocol games (tt22.play.session.LocalSession); this screen reads
 `session.state`, asks `session.is_bot` and `session.bot_move`, and calls `session.play`.
 """
 
