@@ -45,12 +45,12 @@ async def main() -> None:
     import datetime as dt
 
     from tt22.core.players import Player
+    from tt22.play.session import LocalSession
     from tt22.record.verify import build_record
     from tt22.replay_model import ReplayModel
     from tt22.tui.app import StartOptions, TT22App
     from tt22.tui.replay.screen import ReplayScreen
     from tt22.tui.screens.table import TableScreen
-    from tt22.tui.session import MatchSession
 
     names = ["Ann", "Bot 1", "Bot 2", "Bot 3"]
     rules, moves, p = position(4, "readme")
@@ -62,7 +62,7 @@ async def main() -> None:
         state = new_match(rules, 4, "readme")
         for m in moves[:p]:
             state = apply(state, m)
-        session = MatchSession(rules, "readme", seats, state=state, moves=moves[:p])
+        session = LocalSession("twentytwo", rules, "readme", seats, state=state, moves=moves[:p])
         await app.push_screen(TableScreen(session))
         await pilot.pause(0.3)
         app.save_screenshot("table.svg", str(HERE))

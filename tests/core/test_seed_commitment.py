@@ -12,13 +12,13 @@ from pilotkit import wait_for
 from tt22.core.players import Player
 from tt22.core.seeds import seed_commitment
 from tt22.games.twentytwo import Rules
+from tt22.play.session import LocalSession
 from tt22.record import Autosave
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.summary import MatchSummaryScreen
 from tt22.tui.screens.table import TableScreen
-from tt22.tui.session import MatchSession
 
 SEED = "secret otter"
 COMMIT = "sha256:" + hashlib.sha256(SEED.encode()).hexdigest()[:8]
@@ -117,7 +117,9 @@ async def test_the_match_summary_and_the_record_reveal_the_seed() -> None:
 
 def test_a_session_shows_its_seed_only_without_humans() -> None:
     rules = Rules().for_players(2)
-    human = MatchSession(rules, SEED, [Player("Ann"), Player("B", "bot", "random")])
-    bots = MatchSession(rules, SEED, [Player("A", "bot", "random"), Player("B", "bot", "random")])
+    human = LocalSession("twentytwo", rules, SEED, [Player("Ann"), Player("B", "bot", "random")])
+    bots = LocalSession(
+        "twentytwo", rules, SEED, [Player("A", "bot", "random"), Player("B", "bot", "random")]
+    )
     assert human.shown_seed == COMMIT
     assert bots.shown_seed == SEED

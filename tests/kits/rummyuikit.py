@@ -1,5 +1,5 @@
 """Helpers for the Rummy family's interface tests: a play session without a data folder
-(the shared GameSession), an app to seat it in, and a person who plays through the keys
+(the shared LocalSession), an app to seat it in, and a person who plays through the keys
 the way the rules of thumb would."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from tt22.core.registry import get_game
 from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld, Pass
 from tt22.games.rummy.bots import make_bot
 from tt22.games.rummy.cards import CODE
+from tt22.play.session import LocalSession
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.game_session import GameSession
 from tt22.tui.rummy.table import RummyTable
 from tt22.tui.rummy.widgets import MeldHand
 
@@ -28,19 +28,19 @@ def session_of(
     rules: Sequence[str] = (),
     level: str = "normal",
     state: Any = None,
-) -> GameSession:
-    """The shared play session (tt22.tui.game_session) without a data folder: `humans`
+) -> LocalSession:
+    """The shared play session (tt22.play.session) without a data folder: `humans`
     seats are played through the screen, the others by `level`'s bot; `state` starts it
     at a position set up by hand."""
     g = get_game(game)
     players = [
         Player(n, "human") if s in humans else Player(n, "bot", level) for s, n in enumerate(names)
     ]
-    kind = GameSession if state is None else PositionSession
+    kind = LocalSession if state is None else PositionSession
     return kind(g, g.rules(list(rules), len(names)), seed, players, state=state)
 
 
-class PositionSession(GameSession):
+class PositionSession(LocalSession):
     """A session at a position set up by hand: no seed's deal leads there, so its moves
     cannot be recorded (a record is the seed's match); the rest is the shared session."""
 
@@ -54,7 +54,7 @@ def table_app(language: str = "en", ascii_cards: bool = False) -> TT22App:
     return TT22App(StartOptions(language=language, ascii_cards=ascii_cards or None, pace=0.0))
 
 
-async def seat(app: TT22App, pilot: Pilot[None], session: GameSession) -> RummyTable:
+async def seat(app: TT22App, pilot: Pilot[None], session: LocalSession) -> RummyTable:
     table = RummyTable(session)
     app.push_screen(table)
     while app.screen is not table or not table.is_mounted:

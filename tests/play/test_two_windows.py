@@ -20,12 +20,12 @@ from pilotkit import wait_for
 
 from tt22.core.players import Player
 from tt22.games.twentytwo import Rules
+from tt22.play.session import LocalSession
 from tt22.record import Autosave, SlotBusy, load_record
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.table import TableScreen
-from tt22.tui.session import MatchSession
 
 WINDOW_A = textwrap.dedent(
     """
@@ -33,10 +33,11 @@ WINDOW_A = textwrap.dedent(
     from pathlib import Path
     from tt22.games.twentytwo import Rules, legal_moves
     from tt22.core.players import Player
-    from tt22.tui.session import MatchSession
+    from tt22.play.session import LocalSession
 
     seats = [Player("Ann"), Player("Bot 1", "bot", "random")]
-    s = MatchSession.start(Rules().for_players(2), "window A", seats, Path(sys.argv[1]))
+    home = Path(sys.argv[1])
+    s = LocalSession.start("twentytwo", Rules().for_players(2), "window A", seats, home)
     for _ in range(3):
         s.play(legal_moves(s.state)[0])
     print("ready", len(s.moves), flush=True)
@@ -99,16 +100,16 @@ def test_a_second_process_cannot_take_the_match_in_progress(
     home = tmp_path / "data"
     assert current(home) == ("window A", 3)
     with pytest.raises(SlotBusy) as busy:
-        MatchSession.start(Rules().for_players(2), "window B", SEATS, home)
+        LocalSession.start("twentytwo", Rules().for_players(2), "window B", SEATS, home)
     assert busy.value.pid == window_a.pid
     with pytest.raises(SlotBusy):
-        MatchSession.resume(home)
+        LocalSession.resume(home)
     assert not (home / "records").exists()  # A's match was not set aside
     assert a_moves(window_a) == 4
     assert current(home) == ("window A", 4)  # and A goes on saving it
     end(window_a)
     # A is gone (however it ends, the lock goes with it): B may go on with the match.
-    session = MatchSession.resume(home)
+    session = LocalSession.resume(home)
     assert session is not None and session.seed == "window A" and len(session.moves) == 4
     session.release()
 
@@ -164,8 +165,8 @@ async def test_the_app_says_so_and_starts_nothing(
 
 def test_claims_in_one_process_are_counted(tmp_path: Path) -> None:
     """ "Again with this seed" starts a match before the old table lets go: no conflict."""
-    first = MatchSession.start(Rules().for_players(2), "one", SEATS, tmp_path)
-    second = MatchSession.start(Rules().for_players(2), "two", SEATS, tmp_path)
+    first = LocalSession.start("twentytwo", Rules().for_players(2), "one", SEATS, tmp_path)
+    second = LocalSession.start("twentytwo", Rules().for_players(2), "two", SEATS, tmp_path)
     first.release()
     probe = subprocess.run(
         [sys.executable, "-c", "import sys; from pathlib import Path\n"

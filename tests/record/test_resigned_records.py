@@ -17,12 +17,11 @@ from pilotkit import wait_for
 from tt22.core.players import Player
 from tt22.core.registry import get_game
 from tt22.games.twentytwo import Rules, legal_moves
+from tt22.play.session import LocalSession
 from tt22.record import RecordError, decode_record, encode_record, load_record, replay_game
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.game_session import GameSession
 from tt22.tui.i18n import set_language
 from tt22.tui.replay.picker import RecordPicker, describe_result, wrap_label
-from tt22.tui.session import MatchSession
 
 
 @pytest.fixture(autouse=True)
@@ -34,7 +33,7 @@ SEATS = [Player("Ann"), Player("Bot 1", "bot", "normal"), Player("Bot 2", "bot",
 
 
 def resigned_22(home: Path) -> Path:
-    session = MatchSession.start(Rules().for_players(3), "resign", SEATS, home)
+    session = LocalSession.start("twentytwo", Rules().for_players(3), "resign", SEATS, home)
     for _ in range(4):  # every seat's first legal move: the exchanges and a lead
         session.play(legal_moves(session.state)[0])
     path = session.resign()
@@ -45,7 +44,7 @@ def resigned_22(home: Path) -> Path:
 def resigned_rook(home: Path) -> Path:
     players = [Player("Ann"), *(Player(f"Bot {s}", "bot", "normal") for s in (1, 2, 3))]
     game = get_game("rook")
-    session = GameSession.start(game, game.rules((), 4), "resign", players, home)
+    session = LocalSession.start(game, game.rules((), 4), "resign", players, home)
     for _ in range(6):
         session.play(session.game.legal_moves(session.state)[0])
     path = session.resign()
@@ -74,7 +73,7 @@ def test_a_resigned_record_names_who_resigned_and_verifies(tmp_path: Path, make:
 
 
 def test_a_record_that_never_resigned_is_written_as_before(tmp_path: Path) -> None:
-    session = MatchSession.start(Rules().for_players(3), "resign", SEATS, tmp_path)
+    session = LocalSession.start("twentytwo", Rules().for_players(3), "resign", SEATS, tmp_path)
     session.play(legal_moves(session.state)[0])
     data = encode_record(session.record)
     assert b"resigned" not in data and json.loads(data)["format_version"] == 1

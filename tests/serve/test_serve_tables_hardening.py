@@ -690,8 +690,8 @@ async def test_M4_the_local_table_shows_the_seeds_commitment_from_the_first_deal
     from tt22.core.players import Player
     from tt22.core.registry import get_game
     from tt22.core.seeds import seed_commitment
+    from tt22.play.session import LocalSession
     from tt22.tui.app import StartOptions, TT22App
-    from tt22.tui.game_session import GameSession
     from tt22.tui.rook.table import RookTableScreen
     from tt22.tui.rummy.table import RummyTable
 
@@ -699,7 +699,7 @@ async def test_M4_the_local_table_shows_the_seeds_commitment_from_the_first_deal
     n = game.default_players
     seed = "COMMIT-FIRST"
     players = [Player("Ann")] + [Player(f"Bot {i}", "bot", "normal") for i in range(1, n)]
-    session = GameSession(game, game.rules([], n), seed, players)
+    session = LocalSession(game, game.rules([], n), seed, players)
     from tt22.tui.i18n import get_language, set_language
 
     was = get_language()

@@ -26,6 +26,7 @@ from tt22.games.twentytwo import (
     selection_problem,
     view,
 )
+from tt22.play.session import LocalSession
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.dialogs import ChoiceDialog
@@ -34,7 +35,6 @@ from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.setup import SetupScreen
 from tt22.tui.screens.summary import MatchSummaryScreen
 from tt22.tui.screens.table import TableScreen
-from tt22.tui.session import MatchSession
 from tt22.tui.widgets.hand import HandView
 
 
@@ -100,9 +100,9 @@ def notes(app: TT22App) -> list[str]:
     return [n.message for n in app._notifications]
 
 
-def a_match_in_progress(home: Path) -> MatchSession:
+def a_match_in_progress(home: Path) -> LocalSession:
     """An autosaved match with a move made (what `n` would retire)."""
-    session = MatchSession.start(Rules().for_players(3), "in progress", seats(3), home)
+    session = LocalSession.start("twentytwo", Rules().for_players(3), "in progress", seats(3), home)
     session.play(legal_moves(session.state)[0])
     return session
 
@@ -126,7 +126,7 @@ async def test_home_n_asks_before_retiring_the_match_in_progress(_home: Path) ->
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         await pilot.click("#choice-new")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
-    assert MatchSession.resume(_home) is not None  # retired only once a game starts
+    assert LocalSession.resume(_home) is not None  # retired only once a game starts
     assert len(old.moves) == 1
 
 
@@ -223,7 +223,7 @@ def _must_beat_position() -> tuple[str, list[Move]]:
 async def test_lowest_is_not_offered_when_must_beat_forbids_it(_home: Path) -> None:
     seed, moves = _must_beat_position()
     rules = Rules(must_beat=True).for_players(3)
-    session = MatchSession(rules, seed, seats(3))
+    session = LocalSession("twentytwo", rules, seed, seats(3))
     for move in moves:
         session.play(move)
     app = TT22App(StartOptions(language="en", pace=0.0))
@@ -452,10 +452,12 @@ def test_show_speaks_of_a_player_called_you_without_bad_grammar(tmp_path: Path) 
     import subprocess
     import sys
 
+    from tt22.play.session import LocalSession
     from tt22.record import build_record, save_record
-    from tt22.tui.session import MatchSession
 
-    session = MatchSession(Rules().for_players(3), "grammar", [Player("You"), *seats(3)[1:]])
+    session = LocalSession(
+        "twentytwo", Rules().for_players(3), "grammar", [Player("You"), *seats(3)[1:]]
+    )
     from tt22.games.twentytwo.bots import make_bot
 
     bots = {s: make_bot("random", "grammar", s) for s in range(3)}
@@ -555,7 +557,7 @@ async def test_a_japanese_summary_lists_names_with_the_japanese_separator() -> N
         losers = (1, 2)
         penalty = 10
 
-    session = MatchSession(Rules().for_players(3), "ja list", seats(3))
+    session = LocalSession("twentytwo", Rules().for_players(3), "ja list", seats(3))
     set_language("ja")
     try:
         said = losers_text(session, Deal(), 0)  # type: ignore[arg-type]
@@ -746,7 +748,7 @@ async def test_the_first_dealer_draw_is_shown_at_the_start_and_in_the_scores() -
 async def test_the_score_history_lists_every_finished_deal(_home: Path) -> None:
     from tt22.tui.screens.scores import ScoresScreen
 
-    session = MatchSession(Rules().for_players(3), "scores", seats(3))
+    session = LocalSession("twentytwo", Rules().for_players(3), "scores", seats(3))
     while len(session.state.history) < 2:
         session.play(legal_moves(session.state)[0])
     app = TT22App(StartOptions(language="en", pace=0.0))
@@ -766,7 +768,7 @@ async def test_the_score_history_shows_a_long_name_whole(_home: Path) -> None:
 
     long_name = "Wilhelmina Q Longfellow!"  # 24 characters, the longest name tt22 takes
     players = [Player(long_name), *seats(3)[1:]]
-    session = MatchSession(Rules().for_players(3), "scores", players)
+    session = LocalSession("twentytwo", Rules().for_players(3), "scores", players)
     while len(session.state.history) < 1:
         session.play(legal_moves(session.state)[0])
     app = TT22App(StartOptions(language="en", pace=0.0))
@@ -793,7 +795,7 @@ async def test_resign_asks_then_keeps_the_record_and_ends_the_match(_home: Path)
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert any("resigned" in m for m in notes(app)), notes(app)
     assert not (_home / "current.22rec").exists()
-    assert MatchSession.resume(_home) is None
+    assert LocalSession.resume(_home) is None
     assert list((_home / "records").glob("*.22rec"))
 
 
@@ -824,7 +826,7 @@ async def test_out_of_the_match_a_player_chooses_to_watch_on_or_leave(
 ) -> None:
     seed, moves = _one_move_from_going_out()
     rules = Rules(elimination_at=5).for_players(3)
-    session = MatchSession.start(rules, seed, seats(3), _home)
+    session = LocalSession.start("twentytwo", rules, seed, seats(3), _home)
     for move in moves:
         session.play(move)
     app = TT22App(StartOptions(language="en", pace=0.0))
@@ -839,7 +841,7 @@ async def test_out_of_the_match_a_player_chooses_to_watch_on_or_leave(
             await wait_for(pilot, lambda: screen.state.over or len(session.moves) > len(moves) + 1)
         else:
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-            assert MatchSession.resume(_home) is None
+            assert LocalSession.resume(_home) is None
 
 
 # ---------------------------------------------------------------- undo against bots
@@ -857,7 +859,7 @@ def test_take_back_keeps_the_moves_that_stand_and_counts_it(tmp_path: Path) -> N
         verify_record,
     )
 
-    session = MatchSession(Rules().for_players(3), "take back", seats(3))
+    session = LocalSession("twentytwo", Rules().for_players(3), "take back", seats(3))
     for _ in range(12):
         session.play(legal_moves(session.state)[0])
     plain_bytes = encode_record(session.record)

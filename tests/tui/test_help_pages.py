@@ -17,8 +17,8 @@ from textual.pilot import Pilot
 
 from tt22.core.players import Player
 from tt22.core.registry import get_game
+from tt22.play.session import LocalSession
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.game_session import GameSession
 from tt22.tui.help_text import PAGES, page_markdown
 from tt22.tui.i18n import set_language
 from tt22.tui.rook.help import RookHelpScreen
@@ -112,7 +112,7 @@ async def test_m7_rooks_rules_screen_tells_the_deck_order_points_opening_piles_a
     lang: str,
 ) -> None:
     rook = get_game("rook")
-    session = GameSession(rook, rook.rules([], 2), "help", seats(2))
+    session = LocalSession(rook, rook.rules([], 2), "help", seats(2))
     session.bots = {}
     app = app_for(lang)
     async with app.run_test(size=SIZE) as pilot:
@@ -152,7 +152,7 @@ def test_m7_rooks_marks_are_the_tables_own_words_and_the_ascii_cards() -> None:
 async def test_l13_gins_help_has_no_meld_lay_off_or_select_key(lang: str, knock: str) -> None:
     gin = get_game("gin")
     rules = gin.rules([f"knock_limit={knock}"], 2)
-    session = GameSession(gin, rules, "help", seats(2))
+    session = LocalSession(gin, rules, "help", seats(2))
     session.bots = {}
     app = app_for(lang)
     async with app.run_test(size=SIZE) as pilot:
@@ -174,7 +174,7 @@ async def test_l13_gins_help_has_no_meld_lay_off_or_select_key(lang: str, knock:
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_l13_rummys_help_has_no_knock_key(lang: str) -> None:
     rummy = get_game("rummy")
-    session = GameSession(rummy, rummy.rules([], 3), "help", seats(3))
+    session = LocalSession(rummy, rummy.rules([], 3), "help", seats(3))
     session.bots = {}
     app = app_for(lang)
     async with app.run_test(size=SIZE) as pilot:

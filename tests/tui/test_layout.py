@@ -36,6 +36,7 @@ from tt22.core.cards import show_card
 from tt22.core.players import Player
 from tt22.core.safe import printable
 from tt22.games.twentytwo import Rules, State, legal_moves
+from tt22.play.session import LocalSession
 from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
@@ -44,7 +45,6 @@ from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.replay.words import rt
 from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
 from tt22.tui.screens.table import TableScreen
-from tt22.tui.session import MatchSession
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.lines import TextLines
 from tt22.tui.widgets.seats import SeatsTable
@@ -104,7 +104,9 @@ async def test_every_screen_is_whole_at_80x24(players: int, lang: str) -> None:
         # --- the live table: seat 0 is the human, to play in a crowded trick
         p = crowded_position(players)
         seats = [Player(names[0])] + [Player(n, "bot", "random") for n in names[1:]]
-        session = MatchSession(rules, "layout", seats, state=states[p], moves=moves[:p])
+        session = LocalSession(
+            "twentytwo", rules, "layout", seats, state=states[p], moves=moves[:p]
+        )
         table = TableScreen(session)
         await app.push_screen(table)
         await settle(pilot)
@@ -122,14 +124,16 @@ async def test_every_screen_is_whole_at_80x24(players: int, lang: str) -> None:
 
         # --- the summaries, over the table
         d = deal_end_position(players)
-        session_d = MatchSession(rules, "layout", seats, state=states[d], moves=moves[:d])
+        session_d = LocalSession(
+            "twentytwo", rules, "layout", seats, state=states[d], moves=moves[:d]
+        )
         deal = states[d].history[-1]
         await app.push_screen(DealSummaryScreen(session_d, deal, you=0))
         await settle(pilot)
         check_dialog(app, screen_lines(app), shown_names, f"deal summary {players}p {lang}")
         app.pop_screen()
         end = states[-1]
-        session_m = MatchSession(rules, "layout", seats, state=end, moves=moves)
+        session_m = LocalSession("twentytwo", rules, "layout", seats, state=end, moves=moves)
         await app.push_screen(MatchSummaryScreen(session_m, end.history[-1], you=0))
         await settle(pilot)
         check_dialog(app, screen_lines(app), shown_names, f"match summary {players}p {lang}")
@@ -306,7 +310,9 @@ async def test_nine_seats_show_the_dealer_and_the_seat_on_turn(lang: str) -> Non
         tried = turns[: len(turns) // 2 : 5]
         both = 0
         for p in tried:
-            session = MatchSession(rules, "layout", seats_of, state=states[p], moves=moves[:p])
+            session = LocalSession(
+                "twentytwo", rules, "layout", seats_of, state=states[p], moves=moves[:p]
+            )
             table = TableScreen(session)
             await app.push_screen(table)
             await settle(pilot)

@@ -172,8 +172,8 @@ def table_class(game: str) -> type:
 async def test_play_from_here_seats_a_live_match_at_this_position(
     game: str, lang: str, tmp_path: Path
 ) -> None:
+    from tt22.play.session import make_autosave
     from tt22.record import Autosave
-    from tt22.tui.session import make_autosave
 
     path = copy_sample(game, tmp_path)
     app = open_app(game, path, start=7, lang=lang)
@@ -205,12 +205,11 @@ async def test_play_from_here_seats_a_live_match_at_this_position(
 async def test_play_from_here_says_first_that_the_match_in_progress_is_kept(
     tmp_path: Path,
 ) -> None:
-    from tt22.tui.game_session import GameSession
-    from tt22.tui.session import make_autosave, seed_label
+    from tt22.play.session import LocalSession, make_autosave, seed_label
 
     rook = get_game("rook")
     home = tmp_path / "home"
-    old = GameSession.start(
+    old = LocalSession.start(
         rook, rook.rules([], 4), "old match", [Player(f"P{s}") for s in range(4)], home
     )
     old.play(rook.legal_moves(old.state)[0])

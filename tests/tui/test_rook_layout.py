@@ -27,8 +27,8 @@ from tt22.games.rook.cards import BIG_DECK, SMALL_DECK, show_rook_card
 from tt22.games.rook.moves import Play, RookMove
 from tt22.games.rook.state import BIDDING, DUMMY, NEST, OVER, PLAY, State
 from tt22.games.rook.views import view
+from tt22.play.session import LocalSession
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.game_session import GameSession
 from tt22.tui.i18n import t
 from tt22.tui.rook.panels import position_name
 from tt22.tui.rook.summary import GameSummaryScreen, HandSummaryScreen
@@ -86,11 +86,11 @@ def seats(players: int) -> list[Player]:
     return [Player(names[0]), *(Player(n, "bot", "normal") for n in names[1:])]
 
 
-def still_session(players: int, p: int, people: Sequence[Player]) -> GameSession:
+def still_session(players: int, p: int, people: Sequence[Player]) -> LocalSession:
     """A session at position `p` whose bots never move (the picture stays put)."""
     moves, states = bot_game(players)
     rules = ROOK.rules([], players)
-    session = GameSession(ROOK, rules, "layout", people, state=states[p], moves=moves[:p])
+    session = LocalSession(ROOK, rules, "layout", people, state=states[p], moves=moves[:p])
     session.bots = {}
     return session
 

@@ -19,9 +19,9 @@ from tt22.core.registry import get_game
 from tt22.games.rook.cards import show_rook_card
 from tt22.games.rook.moves import Nest, Play, Trump
 from tt22.games.rook.state import BIDDING, DUMMY, NEST, PILES, PLAY, TRUMP
+from tt22.play.session import LocalSession
 from tt22.record import Autosave, load_record, replay_game
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.game_session import GameSession
 from tt22.tui.i18n import set_language
 from tt22.tui.rook.summary import GameSummaryScreen, HandSummaryScreen
 from tt22.tui.rook.table import RookTableScreen
@@ -156,7 +156,7 @@ async def test_a_whole_rook_game_against_bots_through_the_keys(
 
 async def test_continue_reopens_a_rook_match_at_the_rook_table(_home: Path) -> None:
     rules = ROOK.rules([], 4)
-    session = GameSession.start(ROOK, rules, "continue", seats(4), _home)
+    session = LocalSession.start(ROOK, rules, "continue", seats(4), _home)
     while session.to_move != 0 or session.state.phase != PLAY:
         move = (
             session.bot_move()
@@ -181,7 +181,7 @@ async def test_continue_reopens_a_rook_match_at_the_rook_table(_home: Path) -> N
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
     # Still the match in progress, for the next Continue.
-    again = GameSession.resume(_home)
+    again = LocalSession.resume(_home)
     assert again is not None and len(again.moves) == made
     again.release()
 
@@ -215,7 +215,7 @@ async def test_hot_seat_hides_each_hand_until_its_player_opens_it() -> None:
         Player("Bot 2", "bot", "normal"),
         Player("Bot 3", "bot", "normal"),
     )
-    session = GameSession(ROOK, ROOK.rules([], 4), "hot seat", people)
+    session = LocalSession(ROOK, ROOK.rules([], 4), "hot seat", people)
     app = TT22App(StartOptions(language="en", pace=0))
     async with app.run_test(size=SIZE) as pilot:
         table = RookTableScreen(session)
@@ -256,7 +256,7 @@ async def test_the_ascii_style_and_no_color(monkeypatch: pytest.MonkeyPatch) -> 
     )
     s = ROOK.new_match(ROOK.rules([], 4), 4, seed)
     people = (Player("Ann"), *(Player(f"Bot {i}", "bot", "normal") for i in range(1, 4)))
-    session = GameSession(ROOK, ROOK.rules([], 4), seed, people, state=s)
+    session = LocalSession(ROOK, ROOK.rules([], 4), seed, people, state=s)
     session.bots = {}  # (the picture stays put)
     app = TT22App(StartOptions(language="en", ascii_cards=True))
     async with app.run_test(size=SIZE) as pilot:
@@ -306,7 +306,7 @@ async def test_the_new_game_screen_seats_a_rook_table(_home: Path) -> None:
 async def test_question_mark_opens_rooks_own_help(lang: str, title: str) -> None:
     from tt22.tui.rook.help import RookHelpScreen
 
-    session = GameSession(ROOK, ROOK.rules([], 4), "help", seats(4))
+    session = LocalSession(ROOK, ROOK.rules([], 4), "help", seats(4))
     session.bots = {}
     app = TT22App(StartOptions(language=lang))
     async with app.run_test(size=SIZE) as pilot:

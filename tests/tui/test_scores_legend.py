@@ -16,6 +16,7 @@ from rich.cells import cell_len
 from tt22.core.cards import show_card
 from tt22.core.players import Player
 from tt22.games.twentytwo import Rules, legal_moves
+from tt22.play.session import LocalSession
 from tt22.record import load_record
 from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
@@ -23,7 +24,6 @@ from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.panes import PenaltyChart
 from tt22.tui.replay.words import rt
 from tt22.tui.screens.scores import ScoresScreen
-from tt22.tui.session import MatchSession
 
 SAMPLES = ROOT / "records"
 
@@ -32,7 +32,7 @@ def entries(legend: str) -> list[str]:
     return [e.strip() for e in legend.split("  ") if e.strip()]
 
 
-async def score_history_lines(session: MatchSession, lang: str) -> list[str]:
+async def score_history_lines(session: LocalSession, lang: str) -> list[str]:
     """The terminal's lines at 80x24 with `session`'s score history open."""
     app = TT22App(StartOptions(language=lang, pace=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -49,7 +49,7 @@ async def test_the_score_history_legend_keeps_each_entry_on_one_line(
     monkeypatch.setenv("TT22_HOME", str(tmp_path))
     set_language(lang)
     players = [Player("Ann"), Player("Bot 1", "bot", "random")]
-    session = MatchSession(Rules().for_players(2), "scores", players)
+    session = LocalSession("twentytwo", Rules().for_players(2), "scores", players)
     while not session.state.history:
         session.play(legal_moves(session.state)[0])
     lines = await score_history_lines(session, lang)
@@ -84,7 +84,7 @@ async def test_the_first_dealer_draw_keeps_each_name_with_its_card(
     monkeypatch.setenv("TT22_HOME", str(tmp_path))
     set_language(lang)
     names = names_for(4)
-    session = MatchSession(Rules().for_players(4), "draw", [Player(n) for n in names])
+    session = LocalSession("twentytwo", Rules().for_players(4), "draw", [Player(n) for n in names])
     session.play(legal_moves(session.state)[0])
     lines = await score_history_lines(session, lang)
     assert "…" not in "".join(lines)

@@ -20,12 +20,12 @@ from textual.widget import Widget
 
 from tt22.core.players import Player
 from tt22.games.twentytwo import PLAY
+from tt22.play.session import LocalSession
 from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.screens.table import TableScreen
-from tt22.tui.session import MatchSession
 from tt22.tui.widgets.seats import SeatsHead, SeatsPane, SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import from_state
 
@@ -107,7 +107,9 @@ async def test_nine_long_names_scroll_by_whole_rows_under_the_header(lang: str) 
             if not s.over and s.phase == PLAY and s.to_move == PLAYERS - 1
         ]
         for p in last[:: len(last) // 3][:3]:
-            session = MatchSession(rules, "layout", seats_of, state=states[p], moves=moves[:p])
+            session = LocalSession(
+                "twentytwo", rules, "layout", seats_of, state=states[p], moves=moves[:p]
+            )
             table = TableScreen(session)
             await app.push_screen(table)
             await settle(pilot)

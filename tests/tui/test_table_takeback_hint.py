@@ -25,6 +25,7 @@ from tt22.games.rook.cards import TEXT as ROOK_TEXT
 from tt22.games.rook.moves import Bid, Nest, Pass, Play, Trump
 from tt22.games.rummy import Discard, Draw, Knock
 from tt22.games.rummy.cards import CODE
+from tt22.play.session import LocalSession
 from tt22.record import (
     Autosave,
     build_record,
@@ -35,7 +36,6 @@ from tt22.record import (
     verify_record,
 )
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.game_session import GameSession
 from tt22.tui.i18n import set_language
 from tt22.tui.replay.dialogs import ChoiceDialog
 from tt22.tui.rook.help import RookHelpScreen
@@ -68,13 +68,13 @@ def seats(players: int, humans: int = 1) -> list[Player]:
 class Decision:
     """The person's position before one of their moves: what must come back on undo."""
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: LocalSession) -> None:
         self.moves = len(session.moves)
         self.digest = session.game.digest(session.state)
         self.view = session.view(0)
 
 
-def play_to(session: GameSession, decisions: int) -> list[Decision]:
+def play_to(session: LocalSession, decisions: int) -> list[Decision]:
     """Play on (the person by the rules of thumb's last legal choice, the bots as
     themselves) until the person has made `decisions` moves and is on turn again."""
     seen: list[Decision] = []
@@ -127,7 +127,7 @@ def test_undo_goes_back_to_the_persons_last_decision_exactly(
     name: str, players: int, _home: Path
 ) -> None:
     game = get_game(name)
-    session = GameSession.start(game, game.rules([], players), "undo", seats(players), _home)
+    session = LocalSession.start(game, game.rules([], players), "undo", seats(players), _home)
     decisions = play_to(session, 3)
     for back in (decisions[-1], decisions[-2]):
         assert session.can_take_back
@@ -149,16 +149,16 @@ def test_undo_is_refused_where_22_refuses_it(_home: Path) -> None:
     gin = get_game("gin")
     rules = gin.rules([], 2)
     # Hot seat: the other person's move is theirs to keep.
-    hot = GameSession(gin, rules, "hot", seats(2, humans=2))
+    hot = LocalSession(gin, rules, "hot", seats(2, humans=2))
     for _ in range(6):
         hot.play(hot.legal_moves(hot.to_move)[0])
     assert not hot.can_take_back
     with pytest.raises(ValueError):
         hot.take_back()
     # Bots only: nobody to undo for.
-    assert not GameSession(gin, rules, "demo", [Player("A", "bot", "normal")] * 2).can_take_back
+    assert not LocalSession(gin, rules, "demo", [Player("A", "bot", "normal")] * 2).can_take_back
     # Before the person's first move, and once the match is over.
-    session = GameSession(gin, rules, "over", seats(2))
+    session = LocalSession(gin, rules, "over", seats(2))
     while session.to_move != 0:
         session.play(session.bot_move())
     assert not session.can_take_back
@@ -175,7 +175,7 @@ def test_undo_is_refused_where_22_refuses_it(_home: Path) -> None:
 def test_a_hint_is_legal_and_never_depends_on_hidden_cards(name: str, players: int) -> None:
     game = get_game(name)
     rules = game.rules([], players)
-    session = GameSession(game, rules, "hint", seats(players))
+    session = LocalSession(game, rules, "hint", seats(players))
     compared = 0
     for step in range(24):
         if session.over:
@@ -190,7 +190,7 @@ def test_a_hint_is_legal_and_never_depends_on_hidden_cards(name: str, players: i
         # Another deal of the cards this seat cannot see, with the same view: the same hint.
         other = game.resample(view, stream(b"other", f"{step}"))
         if game.view(other, 0) == view and other != session.state:
-            twin = GameSession(game, rules, "hint", seats(players), state=other)
+            twin = LocalSession(game, rules, "hint", seats(players), state=other)
             assert twin.hint(twin.view(0)) == move
             compared += 1
         session.play(move)
@@ -215,7 +215,7 @@ def app_for(language: str = "en", ascii_cards: bool = False) -> TT22App:
     return TT22App(StartOptions(language=language, pace=0.0, ascii_cards=ascii_cards or None))
 
 
-def table_for(name: str, session: GameSession) -> Any:
+def table_for(name: str, session: LocalSession) -> Any:
     return RookTableScreen(session) if name == "rook" else RummyTable(session)
 
 
@@ -230,7 +230,7 @@ async def test_u_at_the_table_takes_back_to_your_last_decision(
     name: str, players: int, _home: Path
 ) -> None:
     game = get_game(name)
-    session = GameSession.start(game, game.rules([], players), "table", seats(players), _home)
+    session = LocalSession.start(game, game.rules([], players), "table", seats(players), _home)
     decisions = play_to(session, 2)
     app = app_for()
     async with app.run_test(size=SIZE) as pilot:
@@ -253,7 +253,7 @@ async def test_u_is_refused_in_words_before_your_first_move_and_in_hot_seat(
     game = get_game(name)
     rules = game.rules([], players)
     for humans in (1, 2):
-        session = GameSession(game, rules, "refuse", seats(players, humans))
+        session = LocalSession(game, rules, "refuse", seats(players, humans))
         while session.is_bot(session.to_move):
             session.play(session.bot_move())
         if humans == 2:  # each person has moved once, and it is a person's turn again
@@ -276,7 +276,7 @@ async def test_u_is_refused_in_words_before_your_first_move_and_in_hot_seat(
 
 async def test_i_at_the_rook_table_chooses_the_hinted_move_in_every_phase() -> None:
     rook = get_game("rook")
-    session = GameSession(rook, rook.rules([], 4), "rook hint", seats(4))
+    session = LocalSession(rook, rook.rules([], 4), "rook hint", seats(4))
     session.players[1] = session.players[3] = Player("Pass", "bot", "easy")
     app = app_for(ascii_cards=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -321,7 +321,7 @@ async def test_i_at_the_rook_table_chooses_the_hinted_move_in_every_phase() -> N
 
 async def test_i_at_the_gin_table_names_the_draw_and_points_at_the_discard() -> None:
     gin = get_game("gin")
-    session = GameSession(gin, gin.rules([], 2), "gin hint", seats(2))
+    session = LocalSession(gin, gin.rules([], 2), "gin hint", seats(2))
     app = app_for()
     async with app.run_test(size=SIZE) as pilot:
         table = RummyTable(session)
@@ -362,7 +362,7 @@ async def test_question_mark_opens_the_games_own_help_whole_at_80x24(
     name: str, players: int, title: str, language: str
 ) -> None:
     game = get_game(name)
-    session = GameSession(game, game.rules([], players), "help", seats(players))
+    session = LocalSession(game, game.rules([], players), "help", seats(players))
     session.bots = {}
     titles = {"en": title, "ko": "러미", "ja": "ラミー"}
     app = app_for(language)
@@ -407,7 +407,7 @@ def test_the_help_names_the_options_in_play() -> None:
 @pytest.mark.parametrize("language", ["en", "ko", "ja"])
 async def test_rooks_help_lists_hint_and_undo_whole_at_80x24(language: str) -> None:
     rook = get_game("rook")
-    session = GameSession(rook, rook.rules([], 4), "help", seats(4))
+    session = LocalSession(rook, rook.rules([], 4), "help", seats(4))
     session.bots = {}
     app = app_for(language)
     async with app.run_test(size=SIZE) as pilot:
@@ -430,7 +430,7 @@ async def test_x_at_the_rummy_table_asks_before_giving_the_match_up(
     answer: str, _home: Path
 ) -> None:
     gin = get_game("gin")
-    session = GameSession.start(gin, gin.rules([], 2), "resign", seats(2), _home)
+    session = LocalSession.start(gin, gin.rules([], 2), "resign", seats(2), _home)
     app = app_for()
     async with app.run_test(size=SIZE) as pilot:
         table = RummyTable(session)
@@ -493,7 +493,7 @@ async def test_hint_and_undo_draw_in_ascii_with_no_color(
     ASCII (cards as `TS`, `RK`)."""
     monkeypatch.setenv("NO_COLOR", "1")
     game = get_game(name)
-    session = GameSession(game, game.rules([], players), "plain", seats(players))
+    session = LocalSession(game, game.rules([], players), "plain", seats(players))
     play_to(session, 2)
     app = app_for(ascii_cards=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -517,10 +517,10 @@ def test_undo_never_reaches_into_the_moves_a_match_was_played_on_from() -> None:
 
     rook = get_game("rook")
     rules = rook.rules([], 4)
-    source = GameSession(rook, rules, "fork", seats(4))
+    source = LocalSession(rook, rules, "fork", seats(4))
     play_to(source, 3)
     forked = fork_record(source.record, len(source.moves), "src.22rec", dt.datetime.now(dt.UTC))
-    session = GameSession(
+    session = LocalSession(
         rook, forked.rules, forked.seed, forked.players, record=forked, state=final_state(forked)
     )
     assert session.to_move == 0 and not session.can_take_back  # the person's moves are the source's
@@ -537,7 +537,7 @@ def test_undo_takes_back_a_card_played_for_the_dummy() -> None:
     from tt22.games.rook.state import DUMMY
 
     rook = get_game("rook")
-    session = GameSession(rook, rook.rules([], 2), "dummy undo", seats(2))
+    session = LocalSession(rook, rook.rules([], 2), "dummy undo", seats(2))
     before: Decision | None = None
     while not session.over:
         seat = session.to_move

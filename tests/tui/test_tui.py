@@ -391,10 +391,10 @@ async def test_the_command_palette_offers_the_game_commands() -> None:
 
 async def test_summaries_of_a_nine_seat_table_fit_in_80x24() -> None:
     from tt22.games.twentytwo import legal_moves
-    from tt22.tui.session import MatchSession
+    from tt22.play.session import LocalSession
 
     seats = [Player(f"Player with a long name {i}") for i in range(9)]
-    session = MatchSession(Rules(elimination_at=15), "nine", seats)
+    session = LocalSession("twentytwo", Rules(elimination_at=15), "nine", seats)
     while not session.state.history:
         session.play(legal_moves(session.state)[0])
     app = TT22App(StartOptions(language="en"))

@@ -156,13 +156,13 @@ def test_play_help_does_not_import_textual() -> None:
 
 def test_a_new_match_keeps_the_unfinished_one_with_the_records(tmp_path: Path) -> None:
     from tt22.core.players import Player
-    from tt22.tui.session import MatchSession
+    from tt22.play.session import LocalSession
 
     seats = [Player("Ann"), Player("Bot", "bot", "random")]
-    first = MatchSession.start(Rules(), "first", seats, tmp_path)
+    first = LocalSession.start("twentytwo", Rules(), "first", seats, tmp_path)
     first.play(legal_moves(first.state)[0])
-    MatchSession.start(Rules(), "second", seats, tmp_path)
+    LocalSession.start("twentytwo", Rules(), "second", seats, tmp_path)
     kept = list((tmp_path / "records").glob("*.22rec"))
     assert len(kept) == 1 and "first" in kept[0].name
-    resumed = MatchSession.resume(tmp_path)
+    resumed = LocalSession.resume(tmp_path)
     assert resumed is not None and resumed.seed == "second" and resumed.moves == []

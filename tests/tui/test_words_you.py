@@ -244,7 +244,7 @@ async def test_m5_rooks_log_and_summaries_speak_to_you(lang: str, _home: Path) -
     3 deals.", "You bid 75." / "You pass." (나:, あなた:), "You take the trick", never
     "You bids" or "나 님"."""
     from tt22.games.rook.bots import make_bot
-    from tt22.tui.game_session import GameSession
+    from tt22.play.session import LocalSession
     from tt22.tui.rook.summary import hand_lines
     from tt22.tui.rook.table import RookTableScreen
 
@@ -253,7 +253,7 @@ async def test_m5_rooks_log_and_summaries_speak_to_you(lang: str, _home: Path) -
     players = [Player(t("player.you"))] + [
         Player(t("player.bot", n=s), "bot", "normal") for s in (1, 2, 3)
     ]
-    session = GameSession.start(rook, rook.rules([], 4), "m5 rook", players, _home)
+    session = LocalSession.start(rook, rook.rules([], 4), "m5 rook", players, _home)
     me = make_bot("random", "m5 rook")
     while len(session.state.history) < 1:
         seat_on_turn = session.to_move

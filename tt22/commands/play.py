@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--name is empty")
     if len(name) > MAX_NAME:
         raise UsageError(f"--name is at most {MAX_NAME} characters")
-    from tt22.tui.session import bot_levels
+    from tt22.play.session import bot_levels
 
     levels = bot_levels()
     if args.bot is not None and args.bot not in levels:
@@ -132,7 +132,7 @@ def _run_game(args: argparse.Namespace, name: str) -> int:
     if args.players is None:
         args.players = game.default_players
     _rules, players, seed = game_table(game, args)  # every rule and the table checked
-    from tt22.tui.game_session import game_levels
+    from tt22.play.session import game_levels
 
     levels = game_levels(name)
     if args.bot is not None and args.bot not in levels:

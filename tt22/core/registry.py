@@ -25,6 +25,7 @@ __all__ = [
     "game_names",
     "get_game",
     "register",
+    "seat_bots_module",
     "textlog_module",
     "unregister",
 ]
@@ -57,16 +58,26 @@ class GameEntry(NamedTuple):
     - `textlog`: the module whose `render_text(transcript, ascii_style)` writes the
       readable account of a transcript (`tt22 show`, `tt22 sim --format text`); "" when
       there is none yet.
+    - `seat_bots`: for a game whose bots are made for one seat (22's), the module with
+      `BOT_NAMES`, `LEVELS` and `make_bot(name, seed, seat)`; "" otherwise. The play
+      session (tt22.play) seats bots through `bots` or this, never by a game's name.
     """
 
     name: str
     game: str
     bots: str = ""
     textlog: str = ""
+    seat_bots: str = ""
 
 
 BUILT_IN: tuple[GameEntry, ...] = (
-    GameEntry("twentytwo", "tt22.games.twentytwo:TWENTYTWO", "", "tt22.games.twentytwo.textlog"),
+    GameEntry(
+        "twentytwo",
+        "tt22.games.twentytwo:TWENTYTWO",
+        "",
+        "tt22.games.twentytwo.textlog",
+        "tt22.games.twentytwo.bots",
+    ),
     GameEntry(
         "rook", "tt22.games.rook:ROOK_GAME", "tt22.games.rook.bots", "tt22.games.rook.textlog"
     ),
@@ -127,6 +138,13 @@ def get_game(name: str) -> Game[Any, Any, Any, Any]:
 def bots_module(name: str) -> Any | None:
     """The module of game `name`'s bots (loaded now), or None when it has none here."""
     module = entry(name).bots
+    return importlib.import_module(module) if module else None
+
+
+def seat_bots_module(name: str) -> Any | None:
+    """The module making game `name`'s bots one seat at a time (`make_bot(name, seed,
+    seat)`: 22's), loaded now; None when its bots are of `bots_module`'s shape."""
+    module = entry(name).seat_bots
     return importlib.import_module(module) if module else None
 
 

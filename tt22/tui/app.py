@@ -19,10 +19,10 @@ from textual.screen import Screen
 
 from tt22.core.players import Player
 from tt22.games.twentytwo import Rules
+from tt22.play.session import LocalSession, fresh_seed_text
 from tt22.record import SlotBusy
 from tt22.tui.i18n import detect_language, set_language, t
 from tt22.tui.safe_text import say
-from tt22.tui.session import MatchSession, fresh_seed_text
 from tt22.tui.settings import Settings, read_settings, save_settings
 from tt22.tui.wire import lean_driver
 
@@ -194,8 +194,8 @@ class TT22App(App[None]):
         there is no match in progress, else only once the player has said so; they may
         continue that match instead, or stay where they are."""
         from tt22.core.safe import printable
+        from tt22.play.session import peek_current
         from tt22.tui.replay.dialogs import ChoiceDialog
-        from tt22.tui.session import peek_current
 
         current = peek_current(self.home_dir)
         if current is None:
@@ -228,42 +228,29 @@ class TT22App(App[None]):
         self, rules: Rules, seed: str, players: Sequence[Player], *, watch: bool = False
     ) -> None:
         try:
-            session = MatchSession.start(rules, seed, players, self.home_dir)
+            session = LocalSession.start("twentytwo", rules, seed, players, self.home_dir)
         except SlotBusy as e:
             self.tell_busy(e)
             return
         self.play_session(session, watch=watch)
 
     def continue_match(self) -> bool:
+        """Continue the match in progress of the data folder's slot, of whichever game,
+        at its game's table; False when there is none to continue."""
         from tt22.core.registry import DEFAULT_GAME
-        from tt22.tui.session import current_game
+        from tt22.tui.tables import open_session
 
-        game = current_game(self.home_dir)
-        if game is not None and game != DEFAULT_GAME:
-            return self.continue_game()
         try:
-            session = MatchSession.resume(self.home_dir)
+            session = LocalSession.resume(self.home_dir)
         except SlotBusy as e:
             self.tell_busy(e)
             return True  # (the match is there: the home screen keeps offering it)
         if session is None:
             return False
-        self.play_session(session)
-        return True
-
-    def continue_game(self) -> bool:
-        """Continue the match in progress of a game other than 22 at its own table."""
-        from tt22.tui.game_session import GameSession
-        from tt22.tui.tables import open_session
-
-        try:
-            session = GameSession.resume(self.home_dir)
-        except SlotBusy as e:
-            self.tell_busy(e)
-            return True
-        if session is None:
-            return False
-        open_session(self, session)
+        if session.game.name == DEFAULT_GAME:
+            self.play_session(session)
+        else:
+            open_session(self, session)
         return True
 
     def tell_busy(self, e: SlotBusy) -> None:
@@ -271,7 +258,7 @@ class TT22App(App[None]):
         nothing (it would set that match aside or overwrite it)."""
         say(self, t("msg.busy", pid=e.pid or "?"), severity="warning", timeout=10)
 
-    def play_session(self, session: MatchSession, *, watch: bool = False) -> TableScreen:
+    def play_session(self, session: LocalSession, *, watch: bool = False) -> TableScreen:
         """Open the table on `session`, on top of whatever screen is showing (leaving
         the table comes back to it)."""
         from tt22.tui.screens.table import TableScreen
@@ -285,7 +272,7 @@ class TT22App(App[None]):
         "play from here"): it becomes the match in progress, a match left unfinished is
         kept with the records. None, with one line said, if the record cannot go on."""
         try:
-            session = MatchSession.from_record(record, self.home_dir)
+            session = LocalSession.from_record(record, self.home_dir)
         except SlotBusy as e:
             self.tell_busy(e)
             return None

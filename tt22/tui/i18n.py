@@ -507,6 +507,42 @@ CATALOGUE.update(
             "무를 수가 없습니다 (무르기는 봇과 혼자 둘 때만).",
             "戻せる手はありません(待ったはボットとの一人対局のみ)。",
         ),
+        # A bot that raised or chose an illegal move (tt22.play.runner): said, logged,
+        # and the person chooses what happens; nothing is played in its place unasked.
+        "botfail.title": ("A bot failed", "봇이 실패했습니다", "ボットが失敗しました"),
+        "botfail.note": (
+            "Nothing was played for it. The details are in {log}; the match is saved"
+            " up to the move before.",
+            "그 자리에는 아무 수도 두지 않았습니다. 자세한 내용은 {log}에 있으며, 경기는"
+            " 직전 수까지 저장되어 있습니다.",
+            "その席には何も指していません。詳細は {log} にあります。試合は直前の手まで"
+            "保存されています。",
+        ),
+        "botfail.retry": (
+            "Ask the same bot again",
+            "같은 봇에게 다시 묻기",
+            "同じボットにもう一度聞く",
+        ),
+        "botfail.random": (
+            "Let the random bot play this one move",
+            "이번 한 수만 무작위 봇이 두기",
+            "この一手だけランダムボットに指させる",
+        ),
+        "botfail.leave": (
+            "Leave the table (the match stays saved)",
+            "자리 떠나기 (경기는 저장된 채로)",
+            "席を離れる(試合は保存されたまま)",
+        ),
+        "log.bot_failed": (
+            "{name}'s bot ({bot}) failed: {error}",
+            "{name}의 봇({bot}) 실패: {error}",
+            "{name}のボット({bot})が失敗: {error}",
+        ),
+        "log.stand_in": (
+            "The random bot played this move for {name}, whose bot had failed.",
+            "봇이 실패한 {name} 대신 무작위 봇이 이 수를 두었습니다.",
+            "ボットが失敗した{name}の代わりに、ランダムボットがこの手を指しました。",
+        ),
         "cmd.undo": (
             "Take back your last move and the bots' replies (u)",
             "내 마지막 수와 봇의 응수 무르기 (u)",

@@ -121,9 +121,8 @@ def session_from_record(record: Record, home: Path | None) -> Any:
     `record`: it takes the data folder's slot (SlotBusy when another window plays
     there), keeps a match left unfinished there with the records, and autosaves.
     ValueError (one line) when the record does not fold or its match is over."""
+    from tt22.play.session import LocalSession, claim_slot, keep_unfinished
     from tt22.record import final_state
-    from tt22.tui.game_session import GameSession
-    from tt22.tui.session import claim_slot, keep_unfinished
 
     game = get_game(record.game)
     state = final_state(record)
@@ -132,7 +131,7 @@ def session_from_record(record: Record, home: Path | None) -> Any:
     autosave, held = claim_slot(home)
     try:
         keep_unfinished(autosave)
-        session = GameSession(
+        session = LocalSession(
             game, record.rules, record.seed, record.players,
             autosave=autosave, record=record, state=state,
         )  # fmt: skip
@@ -417,9 +416,9 @@ class ProtocolReplayScreen(DressedScreen[None]):
 
     # ------------------------------------------------------------------ play from here
     def action_fork(self) -> None:
+        from tt22.play.session import peek_current
         from tt22.tui.replay.dialogs import ChoiceDialog
         from tt22.tui.replay.words import rt
-        from tt22.tui.session import peek_current
 
         if self.path is None:
             say(self, rt("fork.no_source"), severity="warning")
@@ -443,7 +442,7 @@ class ProtocolReplayScreen(DressedScreen[None]):
     def forked(self, seat: int, name: str) -> Record:
         """The record of a new match: this one's first `index` moves, `seat` played by
         `name` here, the other seats by bots; its origin names this file and the move."""
-        from tt22.tui.game_session import game_levels
+        from tt22.play.session import game_levels
 
         assert self.path is not None
         forked = fork_record(

@@ -9,7 +9,7 @@ and `tt22 replay` ask `open_table` and `open_replay`.
 A game's table opener is `function(app, table: NewTable) -> None`: it pushes that game's
 table screen (and files the match in the data folder's one slot for the match in
 progress, as 22 does). A session opener is `function(app, session) -> None`: it seats
-the match in progress of that slot (a `tt22.tui.game_session.GameSession`) again, for
+the match in progress of that slot (a `tt22.play.session.LocalSession`) again, for
 the home screen's "Continue". A replayer is
 `function(record, path=None, *, seat=None, start=None, standalone=False) -> Screen`: that
 game's replay screen on a decoded record (`tt22 replay` makes it the app's first

@@ -24,6 +24,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from tt22.core.safe import printable
+from tt22.play.session import peek_current
 from tt22.replay_model import GotoError, ReplayModel
 from tt22.tui.app import TT22App
 from tt22.tui.bindings import translated_bindings
@@ -34,7 +35,6 @@ from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, move_text, position_text
 from tt22.tui.replay.words import SECTION, rt
 from tt22.tui.safe_text import plain, say
-from tt22.tui.session import peek_current
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar, group_display
 from tt22.tui.widgets.seats import SeatsBox, SeatsHead, SeatsPane, SeatsTable, keep_in_view

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tt22.tui.game_session import GameSession
+    from tt22.play.session import LocalSession
     from tt22.tui.tables import NewTable
 
 __all__ = ["open_rook_session", "open_rook_table", "rook_replay_screen"]
@@ -21,7 +21,7 @@ def open_rook_table(app: Any, table: NewTable) -> None:
     open_new(app, table.game, rules, table.seed, table.players, watch=table.watch)
 
 
-def open_rook_session(app: Any, session: GameSession) -> None:
+def open_rook_session(app: Any, session: LocalSession) -> None:
     """The match in progress, continued (tables.SESSIONS["rook"])."""
     from tt22.tui.rook.table import RookTableScreen
 

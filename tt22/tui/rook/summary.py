@@ -27,7 +27,7 @@ from tt22.tui.rook.words import suit_name
 from tt22.tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
-    from tt22.tui.game_session import GameSession
+    from tt22.play.session import LocalSession
 
 __all__ = [
     "GameSummaryScreen",
@@ -120,7 +120,7 @@ class HandSummaryScreen(ModalScreen[None]):
 
     def __init__(
         self,
-        session: GameSession,
+        session: LocalSession,
         hand: HandResult,
         *,
         auto: float | None = None,
@@ -166,7 +166,7 @@ class GameSummaryScreen(ModalScreen[str]):
     ]
     AUTO_FOCUS = "#again"
 
-    def __init__(self, session: GameSession, you: int | None = None) -> None:
+    def __init__(self, session: LocalSession, you: int | None = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.session = session

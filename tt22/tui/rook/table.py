@@ -38,8 +38,10 @@ from tt22.games.rook.cards import SUIT_CHARS, TEXT, show_rook_card
 from tt22.games.rook.moves import Bid, Nest, Pass, Pile, Play, Trump
 from tt22.games.rook.state import BIDDING, DUMMY, NEST, OVER, PILES, PLAY, TRUMP
 from tt22.games.rook.views import RookView
+from tt22.play.events import BotFailed, Event, Moved
+from tt22.play.runner import BotRunner
+from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.game_session import GameSession
 from tt22.tui.i18n import addressed, said, seed_words, t
 from tt22.tui.reasons import reason_words
 from tt22.tui.redraw import DressedScreen
@@ -54,14 +56,16 @@ from tt22.tui.rook.panels import (
     trick_text,
 )
 from tt22.tui.rook.words import suit_name
-from tt22.tui.safe_text import say
+from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (
+    bot_failed,
     confirm_resign,
     offers_hint,
     offers_undo,
     play_again,
     resign_and_leave,
     seat_new_match,
+    start_bots,
 )
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar
@@ -104,7 +108,7 @@ class RookTableScreen(DressedScreen[None]):
         Binding("q", "home", "key.home", id="rook.home"),
     ]
 
-    def __init__(self, session: GameSession, *, watch: bool = False) -> None:
+    def __init__(self, session: LocalSession, *, watch: bool = False) -> None:
         super().__init__()
         translate_bindings(self)
         self.session = session
@@ -118,6 +122,7 @@ class RookTableScreen(DressedScreen[None]):
         self.log_choice: bool | None = None
         self._turn_started: float | None = None
         self._view: RookView | None = None  # the view of the human on turn, if any
+        self.bot_runner: BotRunner | None = None  # the session's bots, from the first bot turn
 
     @property
     def tapp(self) -> TT22App:
@@ -160,6 +165,14 @@ class RookTableScreen(DressedScreen[None]):
         log.display = self.log_choice if self.log_choice is not None else self.size.width >= 120
         self.rebuild_log()
         self.refresh_table()
+
+    def on_screen_suspend(self) -> None:
+        if self.bot_runner is not None:
+            self.bot_runner.hidden()  # help or a dialog over the table: a bot's move waits
+
+    def on_screen_resume(self) -> None:
+        if self.bot_runner is not None:
+            self.bot_runner.shown()
 
     def on_unmount(self) -> None:
         self.gone = True
@@ -568,9 +581,8 @@ class RookTableScreen(DressedScreen[None]):
             self.note = t("msg.no_undo")
             self.update_message()
             return
-        self.workers.cancel_group(self, "bots")
         self.workers.cancel_group(self, "hint")
-        gone = self.session.take_back()
+        gone = self.session.take_back()  # (a bot thinking meanwhile: its move is dropped)
         self.waiting_summary = False
         self.revealed = None
         self._view = None  # a new turn: the choices start afresh
@@ -625,6 +637,9 @@ class RookTableScreen(DressedScreen[None]):
     def _play(self, move: Any, think: float | None) -> None:
         before = self.state
         self.session.play(move, think=think)
+        self._played(before, move)
+
+    def _played(self, before: Any, move: Any) -> None:
         self.note = None
         self._view = None
         problem = self.session.save_problem
@@ -645,27 +660,28 @@ class RookTableScreen(DressedScreen[None]):
         if s.over or self.waiting_summary:
             return
         if s.is_bot(s.to_move):
-            self.drive_bots()
+            self.bots().poke()
 
-    @work(exclusive=True, group="bots")
-    async def drive_bots(self) -> None:
-        """One bot move from its own view (the next one is started by `advance`)."""
-        s = self.session
-        state = s.state
-        if s.over or self.waiting_summary or not s.is_bot(s.to_move):
-            return
-        start = time.monotonic()
-        move = await asyncio.to_thread(s.bot_move)
-        think = time.monotonic() - start
-        await asyncio.sleep(max(0.0, self.tapp.pace - think))
-        while self.app.screen is not self and not self.gone:
-            await asyncio.sleep(0.05)  # help or a dialog is open: wait
-        if s.state is not state or self.gone:
-            return
-        try:
-            self._play(move, round(think, 3))
-        except IllegalMove:  # a bot's mistake never stops the game
-            self._play(s.legal_moves(s.to_move)[0], round(think, 3))
+    def bots(self) -> BotRunner:
+        """The session's bot driver (tt22.play.runner), started at the first bot turn."""
+        if self.bot_runner is None:
+            self.bot_runner = start_bots(self, self.session, self.bot_event, self.bots_may_play)
+        return self.bot_runner
+
+    def bots_may_play(self) -> bool:
+        return not (self.gone or self.waiting_summary)
+
+    def bot_event(self, event: Event) -> None:
+        """A bot's move is drawn as a person's is; a bot that failed is said, and the
+        person chooses what happens (tt22.tui.screens.game_table.bot_failed)."""
+        if isinstance(event, Moved):
+            if event.stand_in is not None:
+                self._log(plain(t("log.stand_in", name=self.who(event.seat)), "dim"))
+            self._played(event.before, event.move)
+        elif isinstance(event, BotFailed) and self.bot_runner is not None:
+            bot_failed(
+                self, event, self.bot_runner, self.session.names, self._log, self.action_home
+            )
 
     def show_hand_summary(self) -> None:
         from tt22.tui.rook.summary import GameSummaryScreen, HandSummaryScreen

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tt22.tui.game_session import GameSession
+    from tt22.play.session import LocalSession
     from tt22.tui.tables import NewTable
 
 __all__ = ["open_rummy_session", "open_rummy_table", "rummy_replay_screen"]
@@ -23,7 +23,7 @@ def open_rummy_table(app: Any, table: NewTable) -> None:
     open_new(app, table.game, rules, table.seed, table.players, watch=table.watch)
 
 
-def open_rummy_session(app: Any, session: GameSession) -> None:
+def open_rummy_session(app: Any, session: LocalSession) -> None:
     """The match in progress, continued (tables.SESSIONS["rummy"], ["gin"])."""
     from tt22.tui.rummy.table import RummyTable
 

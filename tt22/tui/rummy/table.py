@@ -15,15 +15,15 @@ view, chosen in the hand), `u` takes back your last move and the bots' replies (
 person against bots, as at 22's table), `x` resigns (after asking), `?` the Rummy
 family's own help. The mouse clicks cards, buttons, the pile and the melds.
 
-The session (the match, its autosave slot and lock, its bots) is the interface's one
-play session for protocol games (tt22.tui.game_session.GameSession); this screen reads
-`session.state`, asks `session.is_bot` and `session.bot_move`, and calls `session.play`.
+The session (the match, its autosave slot and lock, its bots) is the one play session
+(tt22.play.session.LocalSession); this screen reads `session.state`, asks
+`session.is_bot`, and calls `session.play`; the session's bots are played by its bot
+driver (tt22.play.runner), whose events this screen draws.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -42,6 +42,9 @@ from tt22.core.safe import printable
 from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld, Pass
 from tt22.games.rummy.cards import CODE, TEXT
 from tt22.games.rummy.gin import OFFER, WALL
+from tt22.play.events import BotFailed, Event, Moved
+from tt22.play.runner import BotRunner
+from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import is_default_name, seed_words, sentence, t
 from tt22.tui.reasons import reason_words
@@ -58,14 +61,16 @@ from tt22.tui.rummy.model import (
 )
 from tt22.tui.rummy.widgets import MeldHand, PackedLines, card_run
 from tt22.tui.rummy.words import events_text, rt, table_melds, title
-from tt22.tui.safe_text import say
+from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (
+    bot_failed,
     confirm_resign,
     offers_hint,
     offers_undo,
     play_again,
     resign_and_leave,
     seat_new_match,
+    start_bots,
 )
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import RenderedLines, TextLines
@@ -93,8 +98,6 @@ class PlaySession(Protocol):
     def shown_seed(self) -> str: ...
 
     def is_bot(self, seat: int) -> bool: ...
-
-    def bot_move(self) -> Any: ...
 
     def play(self, move: Any, think: float | None = None) -> Any: ...
 
@@ -157,6 +160,7 @@ class RummyTable(DressedScreen[None]):
         self.waiting_summary = False
         self.gone = False
         self.revealed: int | None = None  # hot seat: whose hand is showing
+        self.bot_runner: BotRunner | None = None  # the session's bots, from the first bot turn
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -196,6 +200,14 @@ class RummyTable(DressedScreen[None]):
             button.can_focus = False  # keys belong to the hand; buttons are for the mouse
         self.set_focus(None)
         self.refresh_table()
+
+    def on_screen_suspend(self) -> None:
+        if self.bot_runner is not None:
+            self.bot_runner.hidden()  # help or a dialog over the table: a bot's move waits
+
+    def on_screen_resume(self) -> None:
+        if self.bot_runner is not None:
+            self.bot_runner.shown()
 
     def on_unmount(self) -> None:
         self.gone = True
@@ -809,9 +821,8 @@ class RummyTable(DressedScreen[None]):
         if self.watching or len(s.humans) > 1 or not s.can_take_back:
             self.say_note(Text(t("msg.no_undo"), style="bold"))
             return
-        self.workers.cancel_group(self, "bots")
         self.workers.cancel_group(self, "hint")
-        gone = s.take_back()
+        gone = s.take_back()  # (a bot thinking meanwhile: its move is dropped)
         self.waiting_summary = False
         self.revealed = None
         self.target = None
@@ -880,25 +891,30 @@ class RummyTable(DressedScreen[None]):
         if self.game.is_over(s) or self.waiting_summary or self.gone:
             return
         if self.session.is_bot(self.game.to_move(s)):
-            self.drive_bots()
+            self.bots().poke()
 
-    @work(exclusive=True, group="bots")
-    async def drive_bots(self) -> None:
-        """One bot move (after_move -> advance starts the next one)."""
-        s = self.state
-        seat = self.game.to_move(s)
-        if self.game.is_over(s) or self.waiting_summary or not self.session.is_bot(seat):
-            return
-        start = time.monotonic()
-        move = await asyncio.to_thread(self.session.bot_move)
-        think = time.monotonic() - start
-        await asyncio.sleep(max(0.0, self.pace - think))
-        while self.app.screen is not self and not self.gone:
-            await asyncio.sleep(0.05)  # help or the palette is open: wait
-        if self.state is not s or self.gone:
-            return
-        self.session.play(move, think=round(think, 3))
-        self.after_move(s)
+    def bots(self) -> BotRunner:
+        """The session's bot driver (tt22.play.runner), started at the first bot turn
+        (a local session's: a served seat's bots play at the server)."""
+        if self.bot_runner is None:
+            assert isinstance(self.session, LocalSession)
+            self.bot_runner = start_bots(self, self.session, self.bot_event, self.bots_may_play)
+        return self.bot_runner
+
+    def bots_may_play(self) -> bool:
+        return not (self.gone or self.waiting_summary)
+
+    def bot_event(self, event: Event) -> None:
+        """A bot's move is drawn as a person's is; a bot that failed is said (this table
+        has no move log: in its message), and the person chooses what happens."""
+        if isinstance(event, Moved):
+            self.after_move(event.before)
+            if event.stand_in is not None:
+                self.say_note(plain(t("log.stand_in", name=self.who(event.seat)), "bold"))
+        elif isinstance(event, BotFailed) and self.bot_runner is not None:
+            bot_failed(
+                self, event, self.bot_runner, self.session.names, self.say_note, self.action_home
+            )
 
     def show_hand_summary(self) -> None:
         from tt22.tui.rummy.summary import GameSummary, HandSummary

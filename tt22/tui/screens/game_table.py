@@ -1,7 +1,8 @@
 """What every table does the same way around its own screen: seat a new match of a
-protocol game in the data folder's slot, give a match up (after asking), and after a
-game's summary, leave or sit down again. 22's table, Rook's and the Rummy family's call
-these instead of each keeping a copy."""
+protocol game in the data folder's slot, start the session's bots (tt22.play.runner)
+and say when one fails, give a match up (after asking), and after a game's summary,
+leave or sit down again. 22's table, Rook's and the Rummy family's call these instead of
+each keeping a copy."""
 
 from __future__ import annotations
 
@@ -13,23 +14,28 @@ from textual.screen import Screen
 
 from tt22.core.players import Player
 from tt22.core.safe import printable
+from tt22.play.events import BotFailed, Event
+from tt22.play.log import log_file
+from tt22.play.runner import BotRunner
+from tt22.play.session import LocalSession, fresh_seed_text
 from tt22.tui.i18n import t
-from tt22.tui.safe_text import say
-from tt22.tui.session import fresh_seed_text
+from tt22.tui.safe_text import plain, say
 
 __all__ = [
     "Resigning",
+    "bot_failed",
     "confirm_resign",
     "offers_hint",
     "offers_undo",
     "play_again",
     "resign_and_leave",
     "seat_new_match",
+    "start_bots",
 ]
 
 
 class Resigning(Protocol):
-    """What giving a match up needs of a session (every SlotSession has it)."""
+    """What giving a match up needs of a session (every LocalSession has it)."""
 
     save_problem: str | None
 
@@ -58,15 +64,14 @@ def seat_new_match(
     *,
     watch: bool = False,
 ) -> None:
-    """Start a match of `game` in the data folder's slot (the shared GameSession) and
+    """Start a match of `game` in the data folder's slot (the shared LocalSession) and
     push `table(session, watch=watch)`; another window playing there, or bad rules, are
     said in one line and nothing starts."""
     from tt22.core.protocol import RulesError
     from tt22.record import RecordError, SlotBusy
-    from tt22.tui.game_session import GameSession
 
     try:
-        session = GameSession.start(game, rules, seed, players, getattr(app, "home_dir", None))
+        session = LocalSession.start(game, rules, seed, players, getattr(app, "home_dir", None))
     except SlotBusy as e:
         app.tell_busy(e)
         return
@@ -74,6 +79,72 @@ def seat_new_match(
         say(app, str(e), severity="error")
         return
     app.push_screen(table(session, watch=watch))
+
+
+def start_bots(
+    screen: Screen[Any],
+    session: LocalSession,
+    post: Callable[[Event], None],
+    ready: Callable[[], bool],
+) -> BotRunner:
+    """The session's bot driver for `screen`, started as its worker (group "bots": it
+    stops when the table closes). It paces moves by the app's `pace`, holds them while
+    `ready()` is false, and while the table is not on screen: the screen calls the
+    runner's `shown()`/`hidden()` from its `on_screen_resume`/`on_screen_suspend`."""
+    app = screen.app
+    runner = BotRunner(
+        session,
+        post,
+        pace=lambda: float(getattr(app, "pace", 0.6)),
+        ready=ready,
+        home=getattr(app, "home_dir", None),
+    )
+    if screen.is_active:
+        runner.shown()
+    screen.run_worker(runner.run(), group="bots", name="bots")
+    return runner
+
+
+def bot_failed(
+    screen: Screen[Any],
+    event: BotFailed,
+    runner: BotRunner,
+    names: Sequence[str],
+    write_log: Callable[[Any], None],
+    leave: Callable[[], None],
+) -> None:
+    """A bot failed (`event`): say so on the table and in its log, with the bot's name
+    and the error (plain text: the error's words are not the program's), and ask the
+    person what happens. The seat plays nothing meanwhile: asking the same bot again,
+    letting the random bot play this one move, or `leave` (the match stays saved at
+    the move before). Escape asks the same bot again."""
+    from tt22.tui.replay.dialogs import ChoiceDialog
+
+    line = t(
+        "log.bot_failed",
+        name=printable(names[event.seat], 40),
+        bot=printable(event.bot, 40),
+        error=printable(event.error, 300),
+    )
+    write_log(plain(line, "bold"))
+    say(screen.app, line, severity="error", timeout=10)
+    choices = [
+        ("retry", t("botfail.retry")),
+        ("random", t("botfail.random")),
+        ("leave", t("botfail.leave")),
+    ]
+    where = log_file(getattr(screen.app, "home_dir", None))
+    note = t("botfail.note", log=printable(str(where), 200))
+
+    def answer(choice: str | None) -> None:
+        if choice == "random":
+            runner.stand_in()
+        elif choice == "leave":
+            screen.app.call_later(leave)  # (once the dialog is gone)
+        else:
+            runner.retry()
+
+    screen.app.push_screen(ChoiceDialog(t("botfail.title"), choices, note), answer)
 
 
 def confirm_resign(screen: Screen[Any], leave: Callable[[], None]) -> None:

@@ -16,10 +16,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from tt22.core.safe import printable
+from tt22.play.session import peek_current
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import t
 from tt22.tui.safe_text import say
-from tt22.tui.session import peek_current
 from tt22.tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from tt22.tui.screens.settled import SettledScreen
 from tt22.tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
-    from tt22.tui.session import MatchSession
+    from tt22.play.session import LocalSession
 
 __all__ = [
     "ScoresScreen",
@@ -201,7 +201,7 @@ class ScoresScreen(SettledScreen[None], ModalScreen[None]):
         Binding("escape,enter,s,q", "close", "key.close", id="scores.close"),
     ]
 
-    def __init__(self, session: MatchSession, ascii_style: bool, you: int | None = None) -> None:
+    def __init__(self, session: LocalSession, ascii_style: bool, you: int | None = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.session = session

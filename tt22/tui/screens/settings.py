@@ -17,10 +17,10 @@ from textual.css.query import NoMatches
 from textual.widgets import Button, Static
 
 from tt22.core.registry import default_level
+from tt22.play.session import bot_levels
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import LANGUAGES, detect_language, level_name, set_language, t
 from tt22.tui.screens.settled import SettledScreen
-from tt22.tui.session import bot_levels
 from tt22.tui.widgets.choice import Choice
 from tt22.tui.widgets.keybar import KeyBar
 

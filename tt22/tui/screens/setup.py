@@ -30,6 +30,7 @@ from tt22.core.protocol import RulesError
 from tt22.core.registry import DEFAULT_GAME, bots_module, default_level, get_game
 from tt22.core.seeds import resolve_seed, seed_problem
 from tt22.games.twentytwo import Rules
+from tt22.play.session import bot_levels, fresh_seed_text
 from tt22.tui import tables
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.hooks import FirstLayoutIsLast
@@ -38,7 +39,6 @@ from tt22.tui.reasons import rules_words
 from tt22.tui.safe_text import plain
 from tt22.tui.screens import setup_words  # noqa: F401  (adds the words below)
 from tt22.tui.screens.settled import SettledScreen
-from tt22.tui.session import bot_levels, fresh_seed_text
 from tt22.tui.widgets.choice import Choice, Pick
 from tt22.tui.widgets.fieldform import FieldForm, FormRow
 from tt22.tui.widgets.keybar import KeyBar

@@ -25,13 +25,13 @@ from tt22.tui.widgets.lines import RenderedLines
 from tt22.tui.widgets.seats import BAR, penalty_bar
 
 if TYPE_CHECKING:
+    from tt22.play.session import LocalSession
     from tt22.tui.app import TT22App
-    from tt22.tui.session import MatchSession
 
 __all__ = ["DealSummaryScreen", "MatchSummaryScreen", "standings_table"]
 
 
-def standings_table(session: MatchSession, deal: DealResult, ascii_style: bool) -> Table:
+def standings_table(session: LocalSession, deal: DealResult, ascii_style: bool) -> Table:
     """Every seat: last card shown (losers marked in words), penalty, total and bar."""
     limit = session.rules.elimination_at
     table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
@@ -57,7 +57,7 @@ def standings_table(session: MatchSession, deal: DealResult, ascii_style: bool) 
     return table
 
 
-def losers_text(session: MatchSession, deal: DealResult, you: int | None) -> str:
+def losers_text(session: LocalSession, deal: DealResult, you: int | None) -> str:
     """Who lost the deal, with the verb agreeing: "You lose", "Bot 2 loses", "A, B lose"."""
     if deal.losers == (you,):
         return t("deal.you_lose", penalty=deal.penalty)
@@ -73,7 +73,7 @@ class DealSummaryScreen(SettledScreen[None], ModalScreen[None]):
 
     def __init__(
         self,
-        session: MatchSession,
+        session: LocalSession,
         deal: DealResult,
         auto: float | None = None,
         you: int | None = None,
@@ -119,7 +119,7 @@ class MatchSummaryScreen(SettledScreen[str], ModalScreen[str]):
     ]
     AUTO_FOCUS = "#again"  # Enter plays again at once; Tab goes to the other buttons
 
-    def __init__(self, session: MatchSession, deal: DealResult, you: int | None = None) -> None:
+    def __init__(self, session: LocalSession, deal: DealResult, you: int | None = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.session = session

@@ -35,21 +35,22 @@ from tt22.games.twentytwo import (
     SeatView,
     State,
     apply,
-    legal_moves,
     new_match,
     playable_cards,
     view,
     why_forced,
     why_refused,
 )
+from tt22.play.events import BotFailed, Event, Moved
+from tt22.play.runner import BotRunner
+from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed, said, seed_words, t
 from tt22.tui.reasons import reason_words
 from tt22.tui.redraw import DressedScreen
-from tt22.tui.safe_text import say
-from tt22.tui.screens.game_table import confirm_resign, resign_and_leave
+from tt22.tui.safe_text import plain, say
+from tt22.tui.screens.game_table import bot_failed, confirm_resign, resign_and_leave, start_bots
 from tt22.tui.screens.scores import first_dealer_text
-from tt22.tui.session import MatchSession
 from tt22.tui.widgets.cards import plain_cards
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar
@@ -130,7 +131,7 @@ class TableScreen(DressedScreen[None]):
         Binding("q", "home", "key.home", id="table.home"),
     ]
 
-    def __init__(self, session: MatchSession, *, watch: bool = False) -> None:
+    def __init__(self, session: LocalSession, *, watch: bool = False) -> None:
         super().__init__()
         translate_bindings(self)
         self.session = session
@@ -153,6 +154,7 @@ class TableScreen(DressedScreen[None]):
         # has seen what they drew and pressed Enter to pass the keyboard on.
         self.just_drew: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
         self.asked_out = False  # the local player, out, was asked: watch on or leave
+        self.bot_runner: BotRunner | None = None  # the session's bots, from the first bot turn
 
     @property
     def tapp(self) -> TT22App:
@@ -217,9 +219,13 @@ class TableScreen(DressedScreen[None]):
 
     def on_screen_suspend(self) -> None:
         self.add_class("-covered")  # a summary on top: no bar to show through its edges
+        if self.bot_runner is not None:
+            self.bot_runner.hidden()  # a bot's move waits until the table shows again
 
     def on_screen_resume(self) -> None:
         self.remove_class("-covered")
+        if self.bot_runner is not None:
+            self.bot_runner.shown()
 
     def on_unmount(self) -> None:
         self.gone = True
@@ -235,7 +241,8 @@ class TableScreen(DressedScreen[None]):
     # ------------------------------------------------------------------ who sees what
     @property
     def state(self) -> State:
-        return self.session.state
+        state: State = self.session.state
+        return state
 
     @property
     def hot_seat(self) -> bool:
@@ -666,9 +673,8 @@ class TableScreen(DressedScreen[None]):
             self.note = t("msg.no_undo")
             self.update_message()
             return
-        self.workers.cancel_group(self, "bots")
         self.workers.cancel_group(self, "hint")
-        gone = self.session.take_back()
+        gone = self.session.take_back()  # (a bot thinking meanwhile: its move is dropped)
         self.waiting_summary = False
         self.just_drew = None
         self.revealed = None
@@ -770,35 +776,28 @@ class TableScreen(DressedScreen[None]):
         if s.over or self.waiting_summary or self.just_drew is not None:
             return
         if self.session.is_bot(s.to_move):
-            self.drive_bots()
+            self.bots().poke()
 
-    @work(exclusive=True, group="bots")
-    async def drive_bots(self) -> None:
-        """One bot move. `after_move` -> `advance` starts the worker for the next one, so
-        this worker never loops: a loop would ask the next bot a second time (wasting its
-        random stream and the CPU) after `advance` had already done so."""
-        s = self.state
-        seat = s.to_move
-        if s.over or self.waiting_summary or not self.session.is_bot(seat):
-            return
-        bot = self.session.bots[seat]
-        start = time.monotonic()
-        try:
-            move = await asyncio.to_thread(bot.choose, view(s, seat))
-        except Exception:
-            move = legal_moves(s)[0]
-        think = time.monotonic() - start
-        await asyncio.sleep(max(0.0, self.tapp.pace - think))
-        while self.app.screen is not self and not self.gone:
-            await asyncio.sleep(0.05)  # help, settings or the palette is open: wait
-        if self.state is not s or self.gone:
-            return
-        try:
-            self.session.play(move, think=round(think, 3))
-        except IllegalMove:
-            move = legal_moves(s)[0]
-            self.session.play(move, think=round(think, 3))
-        self.after_move(s, move)
+    def bots(self) -> BotRunner:
+        """The session's bot driver (tt22.play.runner), started at the first bot turn."""
+        if self.bot_runner is None:
+            self.bot_runner = start_bots(self, self.session, self.bot_event, self.bots_may_play)
+        return self.bot_runner
+
+    def bots_may_play(self) -> bool:
+        return not (self.gone or self.waiting_summary or self.just_drew is not None)
+
+    def bot_event(self, event: Event) -> None:
+        """What the session's bots did: a move is logged and drawn as a person's is; a
+        bot that failed is said, and the person chooses what happens."""
+        if isinstance(event, Moved):
+            if event.stand_in is not None:  # (said before the move's line and its news)
+                self._log(plain(t("log.stand_in", name=self.who(event.seat)), "dim"))
+            self.after_move(event.before, event.move)
+        elif isinstance(event, BotFailed) and self.bot_runner is not None:
+            bot_failed(
+                self, event, self.bot_runner, self.session.names, self._log, self.action_home
+            )
 
     def show_deal_summary(self) -> None:
         from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
