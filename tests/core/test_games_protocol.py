@@ -3,6 +3,7 @@ protocol's promises checked on seeded random playouts of twentytwo and rook alik
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -247,7 +248,7 @@ def test_a_game_is_one_registry_entry_and_its_modules_are_asked_of_it() -> None:
 
     assert [e.name for e in registry.BUILT_IN] == list(registry.game_names())
     assert entry("rook").bots == "tt22.games.rook.bots"
-    assert bots_module("twentytwo") is None  # (22's bots take the seat: named directly)
+    assert bots_module("twentytwo") is importlib.import_module("tt22.games.twentytwo.bots")
     assert textlog_module("gin") is textlog_module("rummy")
     extra = GameEntry("tiny", "tt22.games.rook:ROOK_GAME")  # (any Game object will do)
     registry.register(extra)

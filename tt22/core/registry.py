@@ -51,9 +51,8 @@ class GameEntry(NamedTuple):
     listing games imports nothing.
 
     - `game`: "module:ATTRIBUTE" of the `Game` object.
-    - `bots`: the module with `BOT_NAMES`, `make_bot(name, seed)` and, where the game
-      has levels, `LEVELS` and `make_level(level, seed)`; "" when its bots are not of
-      that shape (22's `make_bot` takes the seat too, and 22's callers name them).
+    - `bots`: the module of its bots, with `LEVELS`, `NAMES` and `seat_bot(name, seed,
+      seat)` (tt22.core.bots asks them: `make_bot`, `levels`); "" for a game without bots.
     - `textlog`: the module whose `render_text(transcript, ascii_style)` writes the
       readable account of a transcript (`tt22 show`, `tt22 sim --format text`); "" when
       there is none yet.
@@ -66,7 +65,12 @@ class GameEntry(NamedTuple):
 
 
 BUILT_IN: tuple[GameEntry, ...] = (
-    GameEntry("twentytwo", "tt22.games.twentytwo:TWENTYTWO", "", "tt22.games.twentytwo.textlog"),
+    GameEntry(
+        "twentytwo",
+        "tt22.games.twentytwo:TWENTYTWO",
+        "tt22.games.twentytwo.bots",
+        "tt22.games.twentytwo.textlog",
+    ),
     GameEntry(
         "rook", "tt22.games.rook:ROOK_GAME", "tt22.games.rook.bots", "tt22.games.rook.textlog"
     ),
