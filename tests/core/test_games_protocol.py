@@ -224,6 +224,26 @@ def test_explain_view_judges_from_the_view_as_apply_does(name: str) -> None:
     assert judged > 200 and refused > 50
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_served_facts_are_the_games_own(name: str) -> None:
+    """What the server asks of a game: a view travels as msgpack of `view_type` and
+    `decode_view` gives it back equal; a spectator's `public_view` holds no hand; the
+    clock's `safe_move` is legal from the seat's view."""
+    game = get_game(name)
+    for players in player_counts(game):
+        for i, (state, m) in enumerate(playout(game, players, f"served/{name}/{players}")):
+            if m is None or i > 120:
+                break
+            seat = game.to_move(state)
+            v = game.view(state, seat)
+            assert isinstance(v, game.view_type)
+            assert game.decode_view(msgspec.msgpack.encode(v)) == v
+            public = game.public_view(state)
+            assert isinstance(public, game.view_type) and public.hand == ()
+            if i % 10 == 0:
+                assert game.explain_view(v, game.safe_move(v, "clock")) is None
+
+
 def test_resample_through_the_protocol() -> None:
     rook = get_game("rook")
     state = rook.new_match(rook.rules([], 3), 3, "resample")

@@ -184,7 +184,6 @@ KNOWS_A_GAME: dict[str, set[str]] = {
     # The server's 22 seat, its spectators' log and its table glue: to go into each game's
     # Game/GameUI entries and the one ServedSession (the review's steps 3, 4 and 6).
     "serve/app.py": {"twentytwo"},
-    "serve/games.py": {"twentytwo", "rook", "rummy"},
     "serve/seatlog.py": {"twentytwo", "rook"},
     "serve/tables.py": {"rook", "rummy"},
     # 22's own screens and session, still to merge into the one table, the one replayer

@@ -29,6 +29,7 @@ __all__ = [
     "UnknownBot",
     "bot_names",
     "bots_of",
+    "clock_move",
     "decision_stream",
     "has_bots",
     "levels",
@@ -137,3 +138,24 @@ def play_match(
         state = apply(state, move)
         moves.append(move)
     return Played(state, moves, seconds)
+
+
+def _is_pass(move: Any) -> bool:
+    config = getattr(type(move), "__struct_config__", None)
+    return getattr(config, "tag", None) == "pass"
+
+
+def clock_move(game: Any, view: Any, seed: str) -> Any:
+    """`Game.safe_move`'s default: a pass where one is legal (Rook's bidding; Gin's
+    upcard, declined), else what the game's `normal` bot would do from this view (Rook's
+    nest, trump and card, a Rummy or Gin draw, meld, lay-off or discard), else the first
+    legal move. No rules here: the moves come from `view_legal_moves` and the bot."""
+    moves = game.view_legal_moves(view)
+    passes = [m for m in moves if _is_pass(m)] if len(moves) < 64 else []
+    if passes:
+        return passes[0]
+    try:
+        move = make_bot(game.name, "normal", seed, view.seat).choose(view)
+    except Exception:  # a bot's failure never stops a table
+        return moves[0]
+    return move if game.explain_view(view, move) is None else moves[0]

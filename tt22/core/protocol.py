@@ -266,6 +266,9 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     """The msgspec tagged union of the game's moves (for records and the codec)."""
     reason_templates: Mapping[str, str]
     """English templates of the game's reason codes (see `render`)."""
+    view_type: Any
+    """The type of a seat's view (a NamedTuple): a served seat's view travels as msgpack
+    of it and is decoded with it (`decode_view`)."""
 
     # -- rules -------------------------------------------------------------------------
 
@@ -337,6 +340,33 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     def explain_view(self, view: ViewT, move: MoveT) -> Reason | None:
         """None when the view's seat may make `move` now, else why not, judged from the
         view alone: what an interface asks before it sends a move."""
+
+    @abstractmethod
+    def public_view(self, state: StateT) -> ViewT:
+        """What a spectator may see, by the game's own rules: a seat's view with that
+        seat's private parts emptied (its hand, and 22's exchange, Rook's nest (K23), the
+        card a Rummy seat just took), so it holds public facts only."""
+
+    def decode_view(self, data: bytes) -> ViewT:
+        """A seat's view from the msgpack bytes of one (msgspec.ValidationError on
+        anything else), equal to the view that was encoded."""
+        view: ViewT = msgspec.msgpack.decode(data, type=self.view_type)
+        return view
+
+    def safe_move(self, view: ViewT, seed: str) -> MoveT:
+        """The move a run-out clock plays for the view's seat, from its view alone (the
+        server's, docs/serve.md). By default a pass where one is legal (so a clock never
+        commits an absent player to a contract), else what the game's `normal` bot would
+        do from this view (its bots drawing from `seed`), else the first legal move."""
+        from .bots import clock_move
+
+        move: MoveT = clock_move(self, view, seed)
+        return move
+
+    def hint(self, view: ViewT, salt: str) -> Any:
+        """A hint for the view's seat, from that view alone (sampled deals drawn from
+        `salt`), or None for a game without hints (the default)."""
+        return None
 
     def resample(self, view: ViewT, rng: Pcg32) -> StateT:
         """A state the view's seat cannot tell from the real one, its unseen cards dealt

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tt22.core.cards import CODE, card_text, parse_card
+from tt22.core.cards import CODE, card_text, parse_card, parse_cards
 from tt22.core.players import Player
 from tt22.core.protocol import Game, Location, Option, Reason
 from tt22.core.rng import Pcg32
@@ -81,6 +81,7 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
     options = _OPTIONS
     rule_prefix = "R"
     move_type = Move
+    view_type = SeatView
     reason_templates: Mapping[str, str] = ENGLISH
     """(22's English has singular forms and counts in words: `describe` says them.)"""
 
@@ -152,6 +153,29 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
                 return reason("twentytwo.play_not_held", "R12")
             rest.remove(c)
         return why_refused(view, cards)
+
+    def public_view(self, state: State) -> SeatView:
+        """Seat 0's view less that seat's hand and its exchange (the discards it made,
+        the cards it drew): every seat's exchange is its own (R11, R23)."""
+        return _view(state, 0)._replace(hand=(), my_discard=(), my_draw=())
+
+    def safe_move(self, view: SeatView, seed: str) -> Move:
+        """Keep the hand in the exchange, else the lowest cards that may be played (by
+        rank, the issue's rule: docs/serve.md)."""
+        moves = view.legal_moves()
+        keep = [m for m in moves if isinstance(m, Exchange) and not m.discard]
+        if keep:
+            return keep[0]
+        plays = [m for m in moves if isinstance(m, Play)]
+        if plays:
+            return min(plays, key=lambda m: sorted(c >> 2 for c in parse_cards(m.cards)))
+        return moves[0]
+
+    def hint(self, view: SeatView, salt: str) -> Any:
+        """22's hint (tt22.games.twentytwo.bots.hint): worlds sampled from the view."""
+        from .bots.hint import hint
+
+        return hint(view, salt)
 
     def resample(self, view: SeatView, rng: Pcg32) -> State:
         raise NotImplementedError(
