@@ -313,6 +313,16 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     @abstractmethod
     def locate(self, state: StateT) -> Location: ...
 
+    def moment(self, state: StateT) -> str:
+        """Where in the match `state` is, in words for a record's problem (`tt22 verify`:
+        "move 9 of 40 (hand 2, trick 3), seat 1"): by default the hand and the trick
+        from `locate`, or "before the play", or "after the game had ended"."""
+        if self.is_over(state):
+            return "after the game had ended"
+        where = self.locate(state)
+        stage = f"trick {where.trick}" if where.trick else "before the play"
+        return f"hand {where.hand}, {stage}"
+
     # -- what a seat may know ----------------------------------------------------------
 
     @abstractmethod

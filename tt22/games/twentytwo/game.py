@@ -21,7 +21,7 @@ from .explain import why_forced, why_refused
 from .moves import Exchange, Move, Play
 from .reasons import ENGLISH, reason, words
 from .rules import Rules, parse_rule_assignments
-from .state import OVER, PLAY, State
+from .state import EXCHANGE, OVER, PLAY, State
 from .state import apply as _apply
 from .state import legal_moves as _legal_moves
 from .state import new_match as _new_match
@@ -118,6 +118,14 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
         if state.phase == PLAY:
             return Location(state.deal.number, len(state.tricks) + 1, len(state.plays))
         return Location(state.deal.number, 0, len(state.exchanges))
+
+    def moment(self, state: State) -> str:
+        """22's words: deals, the exchange, tricks, and the match."""
+        if state.phase == OVER:
+            return "after the match had ended"
+        if state.phase == EXCHANGE:
+            return f"deal {state.deal.number}, exchange"
+        return f"deal {state.deal.number}, trick {len(state.tricks) + 1}"
 
     def view_legal_moves(self, view: SeatView) -> Sequence[Move]:
         return view.legal_moves()
