@@ -21,6 +21,7 @@ __all__ = [
     "UnknownGame",
     "bots_module",
     "default_level",
+    "entries",
     "entry",
     "game_names",
     "get_game",
@@ -56,12 +57,21 @@ class GameEntry(NamedTuple):
     - `textlog`: the module whose `render_text(transcript, ascii_style)` writes the
       readable account of a transcript (`tt22 show`, `tt22 sim --format text`); "" when
       there is none yet.
+    - `titles`: what a person calls the game in English, Korean and Japanese (the
+      interface's catalogue has them as `setup.game.<name>`); None for the `Game`'s own
+      `title` in every language.
     """
 
     name: str
     game: str
     bots: str = ""
     textlog: str = ""
+    titles: tuple[str, str, str] | None = None
+
+    @property
+    def module(self) -> str:
+        """The package of the game's `Game` object (what importing the game loads)."""
+        return self.game.partition(":")[0]
 
 
 BUILT_IN: tuple[GameEntry, ...] = (
@@ -70,18 +80,28 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.twentytwo:TWENTYTWO",
         "tt22.games.twentytwo.bots",
         "tt22.games.twentytwo.textlog",
+        ("Twenty-Two", "투엔티투", "トゥエンティツー"),
     ),
     GameEntry(
-        "rook", "tt22.games.rook:ROOK_GAME", "tt22.games.rook.bots", "tt22.games.rook.textlog"
+        "rook",
+        "tt22.games.rook:ROOK_GAME",
+        "tt22.games.rook.bots",
+        "tt22.games.rook.textlog",
+        ("Rook", "루크", "ルック"),
     ),
     GameEntry(
         "rummy",
         "tt22.games.rummy:RUMMY_GAME",
         "tt22.games.rummy.bots",
         "tt22.games.rummy.textlog",
+        ("Rummy", "러미", "ラミー"),
     ),
     GameEntry(
-        "gin", "tt22.games.rummy:GIN_GAME", "tt22.games.rummy.bots", "tt22.games.rummy.textlog"
+        "gin",
+        "tt22.games.rummy:GIN_GAME",
+        "tt22.games.rummy.bots",
+        "tt22.games.rummy.textlog",
+        ("Gin Rummy", "진 러미", "ジン・ラミー"),
     ),
 )
 
@@ -114,6 +134,11 @@ def entry(name: str) -> GameEntry:
     if found is None:
         raise UnknownGame(f"unknown game {name!r}; the games are {', '.join(_entries)}")
     return found
+
+
+def entries() -> tuple[GameEntry, ...]:
+    """Every registered game's entry, the default first (nothing is loaded)."""
+    return tuple(_entries.values())
 
 
 def game_names() -> tuple[str, ...]:
