@@ -41,7 +41,8 @@ PURE = {
 }
 """What a pure module may import: the standard library's pure parts, and msgspec."""
 
-CORE_ALLOWED = PURE | {"importlib"}  # the registry loads the one game asked for, by name
+CORE_ALLOWED = PURE | {"importlib", "importlib.metadata"}
+"""The registry loads the one game asked for, by name, and lists plug-ins by entry point."""
 
 GAMES_ALLOWED = PURE
 """Besides these, a game imports tt22.core and its own package."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from tt22.core.bots import Bot, levels, make_bot
-from tt22.core.registry import default_level, game_names, get_game
+from tt22.core.registry import default_level, discover, get_game
 
 __all__ = [
     "decode_view",
@@ -31,8 +31,8 @@ __all__ = [
 
 
 def served_games() -> tuple[str, ...]:
-    """Every game of the registry."""
-    return game_names()
+    """Every game of the registry, installed plug-ins included (`discover`)."""
+    return discover()
 
 
 def decode_view(game: str, data: bytes) -> Any:
