@@ -30,7 +30,6 @@ __all__ = [
     "game_rules",
     "game_table",
     "game_text",
-    "refuse_other_games",
 ]
 
 # A game's readable account of its transcript: module with render_text(t, ascii_style).
@@ -89,17 +88,6 @@ def game_from_args(args: argparse.Namespace) -> Game[Any, Any, Any, Any]:
         raise UsageError(
             f"unknown game '{printable(args.game, 40)}'; the games are {', '.join(game_names())}"
         ) from None
-
-
-def refuse_other_games(args: argparse.Namespace, what: str) -> None:
-    """For a command whose interface (`what`: the table, the replayer) plays 22 only for
-    now: any other game is one honest line, saying where that game can be had."""
-    game = game_from_args(args)
-    if game.name != DEFAULT_GAME:
-        raise UsageError(
-            f"{what} plays Twenty-Two only for now; {game.title} games can be played by bots,"
-            f" shown and checked: tt22 sim, show, verify, bench and arena take --game {game.name}"
-        )
 
 
 def seat_range(game: Game[Any, Any, Any, Any]) -> str:

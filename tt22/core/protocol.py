@@ -30,6 +30,7 @@ import msgspec
 
 from .players import Player
 from .rng import Pcg32
+from .safe import json_text
 
 __all__ = [
     "RULES_ENGLISH",
@@ -416,9 +417,9 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
         """The game's JSON transcript (its own doc specifies it) of the match so far."""
 
     def transcript_json(self, state: StateT, seed: str, players: Sequence[Player]) -> str:
-        """The transcript as one JSON object, two-space indented, ending in a newline."""
-        data = self.transcript(state, seed, players)
-        return msgspec.json.format(msgspec.json.encode(data), indent=2).decode("utf-8") + "\n"
+        """The transcript as one JSON object, two-space indented, ending in a newline, any
+        character that could hide text on a terminal escaped (`tt22.core.safe.json_text`)."""
+        return json_text(self.transcript(state, seed, players))
 
     def seat_transcript(
         self, states: Sequence[StateT], seed: str, players: Sequence[Player], seat: int

@@ -21,6 +21,7 @@ from .explain import why_forced, why_refused
 from .moves import Exchange, Move, Play
 from .reasons import ENGLISH, reason, words
 from .rules import Rules, parse_rule_assignments
+from .seat import seat_transcript as cut_for_seat
 from .state import EXCHANGE, OVER, PLAY, State
 from .state import apply as _apply
 from .state import legal_moves as _legal_moves
@@ -219,6 +220,13 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
 
     def transcript(self, state: State, seed: str, players: Sequence[Player]) -> dict[str, Any]:
         return full_transcript(state, seed, players)
+
+    def seat_transcript(
+        self, states: Sequence[State], seed: str, players: Sequence[Player], seat: int
+    ) -> dict[str, Any]:
+        """22's is cut from the full transcript of the last state (tt22.games.twentytwo.seat:
+        the other seats' hands and exchanges left out, R23)."""
+        return cut_for_seat(full_transcript(states[-1], seed, players), seat)
 
 
 TWENTYTWO = TwentyTwo()
