@@ -396,8 +396,8 @@ def run_teams(game: Any, args: argparse.Namespace) -> int:
     if args.allow_cheater:
         raise UsageError(f"{game.title} has no '{CHEATER_NAME}' bot")
     if args.players is None:
-        args.players = game.default_players if game.name == "rook" else 2
-    if game.name != "rook" and args.players != 2:
+        args.players = game.default_players if game.partnerships else 2
+    if not game.partnerships and args.players != 2:
         # sides by seat parity are Rook's partnerships; other games are every seat for itself
         raise UsageError(f"the arena plays {game.title} head to head for now: --players 2")
     rules = game_rules(game, args.rule, args.players)

@@ -267,6 +267,10 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     """The msgspec tagged union of the game's moves (for records and the codec)."""
     reason_templates: Mapping[str, str]
     """English templates of the game's reason codes (see `render`)."""
+    partnerships: bool = False
+    """Whether seats play in sides (Rook's partners, K1), so a team arena may seat more
+    than two players, its two bots alternating round the table; otherwise every seat
+    plays for itself."""
     view_type: Any
     """The type of a seat's view (a NamedTuple): a served seat's view travels as msgpack
     of it and is decoded with it (`decode_view`)."""

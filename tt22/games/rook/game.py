@@ -33,6 +33,7 @@ class Rook(Game[RookRules, State, RookMove, RookView]):
     options = OPTIONS
     rule_prefix = "K"
     move_type = RookMove
+    partnerships = True
     view_type = RookView
     reason_templates = ENGLISH
 
