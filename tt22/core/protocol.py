@@ -438,8 +438,8 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
         self, views: Sequence[ViewT], seed: str, players: Sequence[Player]
     ) -> dict[str, Any]:
         """`seat_transcript` from the seat's views in match order. A game without a seat
-        transcript raises NotImplementedError (22's is cut from its full transcript by
-        tt22.games.twentytwo.seat, not through this method yet)."""
+        transcript raises NotImplementedError (a game may instead write `seat_transcript`
+        its own way: 22's is cut from its full transcript)."""
         raise NotImplementedError(f"{self.name} has no seat transcript")
 
     def digest(self, state: StateT) -> str:
