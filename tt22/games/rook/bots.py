@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from tt22.core.bots import decision_stream
+from tt22.core.bots import decision_stream, play_match
 from tt22.core.rng import Pcg32, seed_key
 
 from .cards import POINTS, ROOK, SUIT_CHARS, TEXT
@@ -35,17 +35,15 @@ from .state import (
     BIDDING,
     DUMMY,
     NEST,
-    OVER,
     PILES,
     PLAY,
     TRUMP,
     State,
     apply,
-    new_match,
     playable_cards,
     trick_winner,
 )
-from .views import RookView, view
+from .views import RookView
 
 __all__ = [
     "BOT_NAMES",
@@ -431,9 +429,8 @@ def play_bots(
     max_hands: int = 200,
 ) -> State:
     """A whole game between `bots` (one per seat), each seeing only its own view; stops
-    after `max_hands` hands if no one has won by then."""
-    s = new_match(rules, len(bots), seed)
-    while s.phase != OVER and len(s.history) < max_hands:
-        seat = s.to_move
-        s = apply(s, bots[seat].choose(view(s, seat)))
-    return s
+    after `max_hands` hands if no one has won by then (tt22.core.bots.play_match)."""
+    from .game import ROOK_GAME
+
+    state: State = play_match(ROOK_GAME, rules, seed, bots, hands=max_hands).state
+    return state

@@ -47,7 +47,6 @@ __all__ = [
     "decision_rng",
     "make_bot",
     "make_level",
-    "play_bots",
     "seat_bot",
 ]
 
@@ -405,14 +404,3 @@ def seat_bot(name: str, seed: str, seat: int) -> Bot:
     if name in LEVELS:
         return make_level(name, seed)
     return make_bot(name, seed)
-
-
-def play_bots(game: Any, rules: Any, seed: str, bots: Sequence[Bot], limit: int = 100_000) -> Any:
-    """A whole match of bots, each shown only its seat's view."""
-    state = game.new_match(rules, len(bots), seed)
-    for _ in range(limit):
-        if game.is_over(state):
-            break
-        seat = game.to_move(state)
-        state = game.apply(state, bots[seat].choose(game.view(state, seat)))
-    return state
