@@ -42,18 +42,21 @@ class BotRng(Pcg32):
     __slots__ = ("key", "name", "seat")
 
     def __init__(self, key: bytes, seat: int, name: str) -> None:
-        start = stream(key, f"bot/{seat}/{name}")
-        super().__init__(0, 0)
-        self.state, self.inc = start.state, start.inc
+        self.restart(stream(key, f"bot/{seat}/{name}"))
         self.key = key
         self.seat = seat
         self.name = name
 
     def at(self, view: SeatView) -> None:
         """Restart this generator at the stream of the decision `view` asks for."""
-        fresh = decision_stream(
-            self.key, self.seat, self.name, view.deal_number, view.phase, len(view.tricks)
+        self.restart(
+            decision_stream(
+                self.key, self.seat, self.name, view.deal_number, view.phase, len(view.tricks)
+            )
         )
+
+    def restart(self, fresh: Pcg32) -> None:
+        """Go on as `fresh` would (its state, its stream)."""
         self.state = fresh.state
         self.inc = fresh.inc
 
