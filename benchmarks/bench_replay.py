@@ -27,12 +27,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from tt22.core.bots import play_match
 from tt22.core.players import Player
-from tt22.games.twentytwo import Rules
+from tt22.games.twentytwo import TWENTYTWO, Rules
 from tt22.games.twentytwo.bots import make_bot
 from tt22.record import RecordedMove, build_record, load_record, save_record
 from tt22.replay_model import ReplayModel
-from tt22.simulate import play_match
 
 RULES = Rules(elimination_at=40)
 PLAYERS = 9
@@ -45,7 +45,7 @@ def long_matches(seeds: int, folder: Path) -> list[tuple[Path, int, int]]:
     for i in range(seeds):
         seed = f"bench replay {i}"
         bots = [make_bot("random", seed, s) for s in range(PLAYERS)]
-        state, moves = play_match(RULES, seed, bots)
+        state, moves, _ = play_match(TWENTYTWO, RULES, seed, bots)
         seats = [Player(f"Bot {s + 1}", "bot", "random") for s in range(PLAYERS)]
         recorded = [RecordedMove(m, think=0.5) for m in moves]
         record = build_record(RULES, seed, seats, recorded, STARTED)

@@ -22,15 +22,14 @@ import argparse
 import datetime as dt
 import sys
 from pathlib import Path
-from typing import Any
 
+from tt22.core.bots import make_bot as make_game_bot
+from tt22.core.bots import play_match
 from tt22.core.players import Player
 from tt22.core.registry import get_game
-from tt22.games.rook.bots import make_level
-from tt22.games.twentytwo import parse_rule_assignments
+from tt22.games.twentytwo import TWENTYTWO, parse_rule_assignments
 from tt22.games.twentytwo.bots import make_bot
 from tt22.record import RecordedMove, build_record, encode_record, write_atomic
-from tt22.simulate import play_match
 
 STARTED = dt.datetime(2026, 11, 30, 9, 0, 0, tzinfo=dt.UTC)
 
@@ -69,7 +68,7 @@ def make(
     """The bytes of one sample record."""
     rules = parse_rule_assignments(rules_text).for_players(players)
     bots = [make_bot("random", seed, seat) for seat in range(players)]
-    _, moves = play_match(rules, seed, bots)
+    _, moves, _ = play_match(TWENTYTWO, rules, seed, bots)
     seats = [Player(f"Bot {seat}", "bot", "random") for seat in range(players)]
     recorded: list[RecordedMove] = [RecordedMove(m) for m in moves]
     if names is not None:
@@ -122,13 +121,8 @@ def make_rook(
     rook = get_game("rook")
     players = len(levels)
     rules = rook.rules(rules_text, players)
-    bots = [make_level(level, seed) for level in levels]
-    state = rook.new_match(rules, players, seed)
-    moves: list[Any] = []
-    while not rook.is_over(state):
-        move = bots[state.to_move].choose(rook.view(state, state.to_move))
-        moves.append(move)
-        state = rook.apply(state, move)
+    bots = [make_game_bot("rook", level, seed, seat) for seat, level in enumerate(levels)]
+    _, moves, _ = play_match(rook, rules, seed, bots)
     seats = [
         Player(n, "bot", level) if n.startswith("Bot") else Player(n, "human")
         for n, level in zip(names, levels, strict=True)
@@ -149,14 +143,13 @@ def make_rummy(
     name: str, game_name: str, seed: str, players: int, bots: list[str], rules_text: list[str]
 ) -> bytes:
     """The bytes of one Rummy or Gin sample: the match `tt22 sim` plays (its own
-    `play_game`, the same bots), filed as `--out` files it."""
-    from tt22.commands.games import game_bots, make_game_bot
-    from tt22.commands.sim import play_game
+    match loop, `tt22.core.bots.play_match`, the same bots), filed as `--out` files it."""
+    from tt22.commands.sim import MAX_HANDS
 
     game = get_game(game_name)
     rules = game.rules(rules_text, players)
-    module = game_bots(game)
-    _, moves = play_game(game, [make_game_bot(module, b, seed) for b in bots], rules, seed)
+    seated = [make_game_bot(game_name, b, seed, seat) for seat, b in enumerate(bots)]
+    _, moves, _ = play_match(game, rules, seed, seated, hands=MAX_HANDS)
     seats = [Player(f"Bot {seat}", "bot", b) for seat, b in enumerate(bots)]
     return encode_record(build_record(rules, seed, seats, moves, STARTED))
 

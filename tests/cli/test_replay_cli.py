@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from tt22.core.bots import play_match
 from tt22.core.players import Player
-from tt22.games.twentytwo import Rules
+from tt22.games.twentytwo import TWENTYTWO, Rules
 from tt22.games.twentytwo.bots import make_bot
 from tt22.record import build_record, save_record
-from tt22.simulate import play_match
 
 PROBE = """
 import sys
@@ -36,7 +36,9 @@ def run(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
 
 def good_record(tmp_path: Path) -> Path:
     seed = "cli"
-    _, moves = play_match(Rules(), seed, [make_bot("random", seed, s) for s in range(2)])
+    _, moves, _ = play_match(
+        TWENTYTWO, Rules(), seed, [make_bot("random", seed, s) for s in range(2)]
+    )
     record = build_record(
         Rules(),
         seed,

@@ -3,7 +3,12 @@ protocol's promises checked on seeded random playouts of twentytwo and rook alik
 
 from __future__ import annotations
 
+import importlib
+import os
+import subprocess
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -223,6 +228,26 @@ def test_explain_view_judges_from_the_view_as_apply_does(name: str) -> None:
     assert judged > 200 and refused > 50
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_served_facts_are_the_games_own(name: str) -> None:
+    """What the server asks of a game: a view travels as msgpack of `view_type` and
+    `decode_view` gives it back equal; a spectator's `public_view` holds no hand; the
+    clock's `safe_move` is legal from the seat's view."""
+    game = get_game(name)
+    for players in player_counts(game):
+        for i, (state, m) in enumerate(playout(game, players, f"served/{name}/{players}")):
+            if m is None or i > 120:
+                break
+            seat = game.to_move(state)
+            v = game.view(state, seat)
+            assert isinstance(v, game.view_type)
+            assert game.decode_view(msgspec.msgpack.encode(v)) == v
+            public = game.public_view(state)
+            assert isinstance(public, game.view_type) and public.hand == ()
+            if i % 10 == 0:
+                assert game.explain_view(v, game.safe_move(v, "clock")) is None
+
+
 def test_resample_through_the_protocol() -> None:
     rook = get_game("rook")
     state = rook.new_match(rook.rules([], 3), 3, "resample")
@@ -247,7 +272,7 @@ def test_a_game_is_one_registry_entry_and_its_modules_are_asked_of_it() -> None:
 
     assert [e.name for e in registry.BUILT_IN] == list(registry.game_names())
     assert entry("rook").bots == "tt22.games.rook.bots"
-    assert bots_module("twentytwo") is None  # (22's bots take the seat: named directly)
+    assert bots_module("twentytwo") is importlib.import_module("tt22.games.twentytwo.bots")
     assert textlog_module("gin") is textlog_module("rummy")
     extra = GameEntry("tiny", "tt22.games.rook:ROOK_GAME")  # (any Game object will do)
     registry.register(extra)
@@ -267,3 +292,34 @@ def test_a_game_is_one_registry_entry_and_its_modules_are_asked_of_it() -> None:
     assert "tiny" not in registry.game_names()
     with pytest.raises(registry.UnknownGame, match="the games are twentytwo, rook, rummy, gin"):
         entry("tiny")
+
+
+def test_a_game_from_outside_registers_by_its_entry_point(tmp_path: Path) -> None:
+    """An installed package's `tt22.games` entry point (here a dist-info folder on the
+    path, as pip writes one) is found by name when asked for, and listed by `discover`;
+    the built-ins never read the packages' metadata."""
+    dist = tmp_path / "tinygame-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: tinygame\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[tt22.games]\ntiny = tinygame_entry:ENTRY\n")
+    (tmp_path / "tinygame_entry.py").write_text(
+        "from tt22.core.registry import GameEntry\n"
+        'ENTRY = GameEntry("tiny", "tt22.games.rook:ROOK_GAME", "tt22.games.rook.bots")\n'
+    )
+    code = (
+        "import sys\n"
+        "from tt22.core import registry\n"
+        "registry.get_game('rook')\n"
+        "assert 'importlib.metadata' not in sys.modules, 'a built-in read the metadata'\n"
+        "assert 'tiny' not in registry.game_names()\n"
+        "assert registry.get_game('tiny').name == 'rook'\n"
+        "assert registry.entry('tiny').bots == 'tt22.games.rook.bots'\n"
+        "assert registry.discover()[-1] == 'tiny'\n"
+        "print('ok')\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"

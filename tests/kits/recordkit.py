@@ -7,11 +7,11 @@ import functools
 
 from paths import ROOT
 
+from tt22.core.bots import play_match
 from tt22.core.players import Player
-from tt22.games.twentytwo import Move, Rules, parse_rule_assignments
+from tt22.games.twentytwo import TWENTYTWO, Move, Rules, parse_rule_assignments
 from tt22.games.twentytwo.bots import make_bot
 from tt22.record import Record, build_record, encode_record
-from tt22.simulate import play_match
 
 SAMPLES = ROOT / "records"
 STARTED = dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.UTC)
@@ -21,7 +21,7 @@ STARTED = dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.UTC)
 def match_moves(players: int, seed: str, rules_text: tuple[str, ...] = ()) -> tuple[Move, ...]:
     rules = parse_rule_assignments(list(rules_text)).for_players(players)
     bots = [make_bot("random", seed, seat) for seat in range(players)]
-    _, moves = play_match(rules, seed, bots)
+    _, moves, _ = play_match(TWENTYTWO, rules, seed, bots)
     return tuple(moves)
 
 

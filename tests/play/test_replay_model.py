@@ -8,18 +8,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tt22.core.bots import play_match
 from tt22.core.cards import TEXT, show_card
 from tt22.core.players import Player
-from tt22.games.twentytwo import EXCHANGE, Exchange, Play, Rules, apply, new_match
+from tt22.games.twentytwo import EXCHANGE, TWENTYTWO, Exchange, Play, Rules, apply, new_match
 from tt22.games.twentytwo.bots import make_bot
 from tt22.replay_model import GotoError, ReplayModel
-from tt22.simulate import play_match
 
 
 @cache
 def match(seed: str = "replay-1", players: int = 3) -> tuple[Rules, list[Player], list[object]]:
     bots = [make_bot("random", seed, s) for s in range(players)]
-    _, moves = play_match(Rules(), seed, bots)
+    _, moves, _ = play_match(TWENTYTWO, Rules(), seed, bots)
     return Rules(), [Player(f"P{s}", "bot", "random") for s in range(players)], list(moves)
 
 
@@ -185,7 +185,7 @@ def test_an_illegal_move_stops_the_replay_with_a_reason() -> None:
 def test_every_move_has_an_address_goto_finds(players: int, seed_number: int) -> None:
     seed = f"prop-{seed_number}"
     bots = [make_bot("random", seed, s) for s in range(players)]
-    final, moves = play_match(Rules(), seed, bots)
+    final, moves, _ = play_match(TWENTYTWO, Rules(), seed, bots)
     m = ReplayModel.from_moves(Rules(), [Player(f"P{s}") for s in range(players)], seed, moves)
     assert m.end == len(moves) and m.states[-1].fingerprint() == final.fingerprint()
     for row in m.rows:

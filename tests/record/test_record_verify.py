@@ -12,7 +12,6 @@ import msgspec
 import pytest
 from recordkit import SAMPLES, STARTED, bot_record, match_moves, seats
 
-import tt22.record.verify as verify_module
 from tt22.core.players import Player
 from tt22.core.protocol import IllegalMove
 from tt22.core.rng import GENERATOR_ID
@@ -180,7 +179,9 @@ def test_a_changed_engine_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     def other_dealing(rules: Rules, players: int, seed: str) -> object:
         return new_match(rules, players, seed + " but dealt differently")
 
-    monkeypatch.setattr(verify_module, "new_match", other_dealing)
+    from tt22.games.twentytwo import TWENTYTWO
+
+    monkeypatch.setattr(TWENTYTWO, "new_match", other_dealing)  # the game the fold asks
     result = verify_record(record)
     assert result.error is not None
     assert "digest mismatch" in (result.problem or "") or "breaks" in (result.problem or "")

@@ -13,9 +13,10 @@ from paths import ROOT
 from pilotkit import wait_for
 from rich.cells import cell_len
 
+from tt22.core.bots import play_match
 from tt22.core.cards import show_card
 from tt22.core.players import Player
-from tt22.games.twentytwo import Play, Rules, State, apply, new_match
+from tt22.games.twentytwo import TWENTYTWO, Play, Rules, State, apply, new_match
 from tt22.games.twentytwo.bots import make_bot
 from tt22.record import (
     Record,
@@ -27,7 +28,6 @@ from tt22.record import (
     verify_record,
 )
 from tt22.replay_model import ReplayModel
-from tt22.simulate import play_match
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language
 from tt22.tui.replay import RecordPicker, ReplayScreen
@@ -56,7 +56,7 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @functools.cache
 def bot_moves(players: int, seed: str) -> tuple[object, ...]:
     bots = [make_bot("random", seed, s) for s in range(players)]
-    _, moves = play_match(Rules(), seed, bots)
+    _, moves, _ = play_match(TWENTYTWO, Rules(), seed, bots)
     return tuple(moves)
 
 

@@ -215,15 +215,16 @@ async def test_m5_22s_log_speaks_to_you(lang: str) -> None:
 
 def test_m5_22s_replayer_move_list_agrees_with_you() -> None:
     """The replayer's list said "1.x You   discards A♠ J♦ J♥"."""
+    from tt22.core.bots import play_match
+    from tt22.games.twentytwo import TWENTYTWO
     from tt22.games.twentytwo.bots import make_bot
     from tt22.replay_model import ReplayModel
-    from tt22.simulate import play_match
     from tt22.tui.replay.panes import move_text
 
     seed = "m5 replay"
     bots = [make_bot("random", seed, s) for s in range(3)]
     rules = Rules().for_players(3)
-    _, moves = play_match(rules, seed, bots)
+    _, moves, _ = play_match(TWENTYTWO, rules, seed, bots)
     players = [Player("You"), Player("Bot 1", "bot", "random"), Player("Bot 2", "bot", "random")]
     model = ReplayModel.from_moves(rules, players, seed, moves)
     said_of = {0: [], 1: []}

@@ -26,10 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from tt22.commands.common import UsageError, add_rule_argument, table_from_args
+from tt22.core.bots import play_match
 from tt22.core.players import Player
 from tt22.core.safe import printable
 from tt22.core.seeds import MAX_SEED
-from tt22.games.twentytwo import Move, Rules, State, apply, new_match, view
+from tt22.games.twentytwo import TWENTYTWO, Move, Rules, State
 from tt22.games.twentytwo.bots import BOT_NAMES, Bot, make_bot
 from tt22.games.twentytwo.bots.base import bot_stream
 from tt22.games.twentytwo.bots.cheater import CHEATER_NAME, CheaterBot
@@ -160,30 +161,34 @@ class MatchResult:
 # Playing
 
 
-def _seat_bot(name: str, seed: str, seat: int, scale: float) -> Bot | CheaterBot:
+class _Seeing:
+    """The cheater in the match loop: tt22.core.bots.play_match hands a bot that
+    `sees_everything` the state (CheaterBot has no `choose` of its own, so it is never
+    seated as an honest bot by mistake)."""
+
+    sees_everything = True
+
+    def __init__(self, bot: CheaterBot) -> None:
+        self.bot = bot
+        self.name = bot.name
+
+    def choose(self, state: State) -> Move:
+        return self.bot.choose_seeing_everything(state)
+
+
+def _seat_bot(name: str, seed: str, seat: int, scale: float) -> Bot | _Seeing:
     if name == CHEATER_NAME:
-        return CheaterBot(bot_stream(seed, seat, CHEATER_NAME), max(1, round(600 * scale)))
+        cheater = CheaterBot(bot_stream(seed, seat, CHEATER_NAME), max(1, round(600 * scale)))
+        return _Seeing(cheater)
     return make_bot(name, seed, seat, scale)
 
 
 def play_one(rules: Rules, seed: str, lineup: Sequence[str], scale: float) -> MatchResult:
     """One match; each honest bot sees only its view, the cheater the whole state."""
     bots = [_seat_bot(name, seed, seat, scale) for seat, name in enumerate(lineup)]
-    state = new_match(rules, len(lineup), seed)
-    result = MatchResult(seed, list(lineup), state)
-    clock = time.perf_counter
-    while not state.over:
-        seat = state.to_move
-        bot = bots[seat]
-        t0 = clock()
-        if isinstance(bot, CheaterBot):
-            move = bot.choose_seeing_everything(state)
-        else:
-            move = bot.choose(view(state, seat))
-        result.moves.append((move, clock() - t0))
-        state = apply(state, move)
-    result.state = state
-    return result
+    played = play_match(TWENTYTWO, rules, seed, bots, clock=time.perf_counter)
+    moves = list(zip(played.moves, played.seconds, strict=True))
+    return MatchResult(seed, list(lineup), played.state, moves)
 
 
 def schedule(lineup: Sequence[str], matches: int, seed: str) -> list[tuple[str, list[str]]]:
@@ -381,10 +386,9 @@ def run_teams(game: Any, args: argparse.Namespace) -> int:
     """`tt22 arena --game NAME` for a partnership game: A's side against B's."""
     from tt22.commands import arena_teams
     from tt22.commands.common import seed_from_args
-    from tt22.commands.games import bot_choices, game_bots, game_rules
+    from tt22.commands.games import bot_choices, game_rules
 
-    bots = game_bots(game)
-    a, b = arena_teams.parse_teams(args.bots, bot_choices(bots))
+    a, b = arena_teams.parse_teams(args.bots, bot_choices(game))
     if not 1 <= args.matches <= MAX_MATCHES:
         raise UsageError(f"--matches must be between 1 and {MAX_MATCHES}")
     if args.think is not None:
@@ -392,8 +396,8 @@ def run_teams(game: Any, args: argparse.Namespace) -> int:
     if args.allow_cheater:
         raise UsageError(f"{game.title} has no '{CHEATER_NAME}' bot")
     if args.players is None:
-        args.players = game.default_players if game.name == "rook" else 2
-    if game.name != "rook" and args.players != 2:
+        args.players = game.default_players if game.partnerships else 2
+    if not game.partnerships and args.players != 2:
         # sides by seat parity are Rook's partnerships; other games are every seat for itself
         raise UsageError(f"the arena plays {game.title} head to head for now: --players 2")
     rules = game_rules(game, args.rule, args.players)
@@ -403,9 +407,7 @@ def run_teams(game: Any, args: argparse.Namespace) -> int:
     out_dir = _prepare_out(args.out)
     seeds = -(-args.matches // 2)  # each seed twice, the sides swapped
     try:
-        tally = arena_teams.run_team_arena(
-            game, bots, rules, args.players, a, b, seeds, seed, out_dir
-        )
+        tally = arena_teams.run_team_arena(game, rules, args.players, a, b, seeds, seed, out_dir)
     except OSError as e:
         sys.stderr.write(
             f"tt22 arena: cannot save a record in {printable(str(out_dir))}: {e.strerror}\n"

@@ -21,8 +21,8 @@ from typing import Any
 
 from tt22.commands.arena import wilson
 from tt22.commands.common import UsageError
-from tt22.commands.games import make_game_bot
 from tt22.commands.sim import MAX_HANDS as SIM_MAX_HANDS
+from tt22.core.bots import make_bot, play_match
 from tt22.core.players import Player
 from tt22.core.protocol import Game
 from tt22.core.safe import printable
@@ -73,7 +73,6 @@ def a_seats(players: int, swap: bool) -> list[bool]:
 
 def play_team_game(
     game: Game[Any, Any, Any, Any],
-    bots_module: Any,
     rules: Any,
     players: int,
     seed: str,
@@ -81,22 +80,14 @@ def play_team_game(
 ) -> tuple[Any, list[tuple[Any, float]]]:
     """One game, each seat's bot (a level or a bot name) seeing only its view; the final
     state and every move with the seconds its bot took."""
-    bots = [make_game_bot(bots_module, name, seed) for name in names]
-    state = game.new_match(rules, players, seed)
-    moves: list[tuple[Any, float]] = []
-    clock = time.perf_counter
-    while not game.is_over(state) and game.locate(state).hand <= MAX_HANDS:
-        seat = game.to_move(state)
-        t0 = clock()
-        move = bots[seat].choose(game.view(state, seat))
-        moves.append((move, clock() - t0))
-        state = game.apply(state, move)
-    return state, moves
+    assert len(names) == players, (names, players)
+    bots = [make_bot(game.name, name, seed, seat) for seat, name in enumerate(names)]
+    played = play_match(game, rules, seed, bots, hands=MAX_HANDS, clock=time.perf_counter)
+    return played.state, list(zip(played.moves, played.seconds, strict=True))
 
 
 def run_team_arena(
     game: Game[Any, Any, Any, Any],
-    bots_module: Any,
     rules: Any,
     players: int,
     a: str,
@@ -112,7 +103,7 @@ def run_team_arena(
         for swap in (False, True):
             holds = a_seats(players, swap)
             names = [a if mine else b for mine in holds]
-            state, moves = play_team_game(game, bots_module, rules, players, s, names)
+            state, moves = play_team_game(game, rules, players, s, names)
             index += 1
             for move, seconds in moves:
                 tally.think[names[move.seat]].append(seconds)

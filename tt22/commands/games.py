@@ -11,11 +11,11 @@ import argparse
 from typing import Any
 
 from tt22.commands.common import UsageError, seed_from_args, table_from_args
+from tt22.core.bots import bot_names, has_bots
 from tt22.core.protocol import Game, RulesError
 from tt22.core.registry import (
     DEFAULT_GAME,
     UnknownGame,
-    bots_module,
     entry,
     game_names,
     get_game,
@@ -26,12 +26,10 @@ from tt22.core.safe import printable
 __all__ = [
     "add_game_argument",
     "check_record_game",
-    "game_bots",
     "game_from_args",
     "game_rules",
     "game_table",
     "game_text",
-    "refuse_other_games",
 ]
 
 # A game's readable account of its transcript: module with render_text(t, ascii_style).
@@ -63,34 +61,23 @@ def check_record_game(args: argparse.Namespace, game: str) -> str | None:
 
 def game_table(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -> tuple[Any, int, str]:
     """(resolved rules, players, seed) of `--players`, `--rule` and `--seed` for `game`;
-    22's as they always were (`table_from_args`). Without `--players` a game is played
-    at its usual table (`default_players`: Gin's two, not 22's four)."""
-    if game.name == DEFAULT_GAME:
-        return table_from_args(args)
+    22's as they always were (`table_from_args`, the messages of 22's own parser).
+    Without `--players` a game is played at its usual table (`default_players`: Gin's
+    two, 22's four)."""
     if args.players is None:
         args.players = game.default_players
+    if game.name == DEFAULT_GAME:
+        return table_from_args(args)
     rules = game_rules(game, args.rule, args.players)
     return rules, args.players, seed_from_args(args)
 
 
-def game_bots(game: Game[Any, Any, Any, Any]) -> Any:
-    """The module of a game's bots, or UsageError when it has none yet."""
-    module = bots_module(game.name)
-    if module is None:
+def bot_choices(game: Game[Any, Any, Any, Any]) -> list[str]:
+    """Every bot name a game takes (its levels and its bots by name), or UsageError when
+    it has none yet."""
+    if not has_bots(game.name):
         raise UsageError(f"{game.title} has no bots yet")
-    return module
-
-
-def bot_choices(bots: Any) -> list[str]:
-    """A game's levels (easy..expert) and its bots by name."""
-    return [*getattr(bots, "LEVELS", ()), *bots.BOT_NAMES]
-
-
-def make_game_bot(bots: Any, name: str, seed: str) -> Any:
-    """The bot of a level or of a name, for the match of `seed`."""
-    if name in getattr(bots, "LEVELS", ()):
-        return bots.make_level(name, seed)
-    return bots.make_bot(name, seed)
+    return list(bot_names(game.name))
 
 
 def game_from_args(args: argparse.Namespace) -> Game[Any, Any, Any, Any]:
@@ -101,17 +88,6 @@ def game_from_args(args: argparse.Namespace) -> Game[Any, Any, Any, Any]:
         raise UsageError(
             f"unknown game '{printable(args.game, 40)}'; the games are {', '.join(game_names())}"
         ) from None
-
-
-def refuse_other_games(args: argparse.Namespace, what: str) -> None:
-    """For a command whose interface (`what`: the table, the replayer) plays 22 only for
-    now: any other game is one honest line, saying where that game can be had."""
-    game = game_from_args(args)
-    if game.name != DEFAULT_GAME:
-        raise UsageError(
-            f"{what} plays Twenty-Two only for now; {game.title} games can be played by bots,"
-            f" shown and checked: tt22 sim, show, verify, bench and arena take --game {game.name}"
-        )
 
 
 def seat_range(game: Game[Any, Any, Any, Any]) -> str:

@@ -2,9 +2,9 @@
 as one seat saw it (`--seat N`: what that seat could know and nothing more; 22's R23,
 Rook's K23, the Rummy family's M5).
 
-22's seat transcript is cut from its full transcript (tt22.games.twentytwo.seat); every other
-game's is built by the game from that seat's view of each state (`Game.seat_transcript`),
-so this command holds no rule of what a seat may see.
+A seat's transcript is the game's (`Game.seat_transcript`: built from that seat's view of
+each state, or for 22 cut from its full transcript), so this command holds no rule of
+what a seat may see.
 
 The record is replayed first; a record that does not verify is not shown (exit 1).
 """
@@ -16,11 +16,8 @@ import sys
 
 from tt22.commands.common import UsageError, add_ascii_argument
 from tt22.commands.games import add_game_argument, check_record_game, game_from_args, game_text
-from tt22.core.registry import DEFAULT_GAME, get_game
-from tt22.core.safe import printable
-from tt22.games.twentytwo.seat import seat_transcript
-from tt22.games.twentytwo.textlog import render_text
-from tt22.games.twentytwo.transcript import json_text, transcript
+from tt22.core.registry import get_game
+from tt22.core.safe import json_text, printable
 from tt22.record import (
     Record,
     RecordError,
@@ -67,7 +64,6 @@ def run(args: argparse.Namespace) -> int:
     n = len(record.players)
     if args.seat is not None and not 0 <= args.seat < n:
         raise UsageError(f"--seat must be 0 to {n - 1} for this {n}-player record")
-    twentytwo = record.game == DEFAULT_GAME
     result = replay_game(record)
     if not result.ok:
         print(
@@ -75,18 +71,12 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    if twentytwo:
-        t = transcript(result.final, record.seed, record.players)
-        if args.seat is not None:
-            t = seat_transcript(t, args.seat)
-        out = json_text(t) if args.format == "json" else render_text(t, ascii_style=args.ascii)
+    game = get_game(record.game)
+    if args.seat is None:
+        t = game.transcript(result.final, record.seed, record.players)
     else:
-        game = get_game(record.game)
-        if args.seat is None:
-            t = game.transcript(result.final, record.seed, record.players)
-        else:
-            t = game.seat_transcript(result.states, record.seed, record.players, args.seat)
-        out = json_text(t) if args.format == "json" else game_text(record.game, t, args.ascii)
+        t = game.seat_transcript(result.states, record.seed, record.players, args.seat)
+    out = json_text(t) if args.format == "json" else game_text(record.game, t, args.ascii)
     if args.format != "json":
         resigned = record.result.resigned
         if resigned is not None:

@@ -18,26 +18,18 @@ from tt22.commands.common import (
     UsageError,
     add_ascii_argument,
     add_table_arguments,
-    table_from_args,
 )
 from tt22.commands.games import (
     add_game_argument,
     bot_choices,
     check_text,
-    game_bots,
     game_from_args,
     game_table,
     game_text,
-    make_game_bot,
 )
+from tt22.core.bots import make_bot, play_match
 from tt22.core.players import Player
-from tt22.core.protocol import Game
-from tt22.core.registry import DEFAULT_GAME
 from tt22.core.safe import printable
-from tt22.games.twentytwo.bots import BOT_NAMES, make_bot
-from tt22.games.twentytwo.textlog import render_text
-from tt22.games.twentytwo.transcript import transcript, transcript_json
-from tt22.simulate import play_match
 
 DESCRIPTION = "play a whole match with bots and print it"
 
@@ -78,9 +70,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         metavar="NAME,...",
-        help="bots by seat, comma separated (one name seats it everywhere); "
-        f"names: {', '.join(BOT_NAMES)}; Rook's: easy, normal, hard, expert, random, rules,"
-        " sampling",
+        help="bots by seat, comma separated (one name seats it everywhere): a level"
+        " (easy, normal, hard, expert) or one of the game's bots by name (22: random, rules,"
+        " sampling, search; the others: random, casual, rules, sampling); default random",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     add_ascii_argument(parser)
@@ -98,7 +90,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def parse_bots(spec: str | None, players: int, choices: Sequence[str] = BOT_NAMES) -> list[str]:
+def parse_bots(spec: str | None, players: int, choices: Sequence[str]) -> list[str]:
     names = [n.strip() for n in (spec or "random").split(",")]
     if len(names) == 1:
         names = names * players
@@ -142,37 +134,19 @@ def save_sim_record(
         raise UsageError(f"cannot write {printable(path)}: {reason}") from None
 
 
-def play_game(
-    game: Game[Any, Any, Any, Any],
-    bots: Sequence[Any],
-    rules: Any,
-    seed: str,
-    hands: int = MAX_HANDS,
-) -> tuple[Any, list[Any]]:
-    """A whole game between `bots` (one per seat), each seeing only its own view, through
-    the game protocol; stops when hand `hands` + 1 would start if no one has won."""
-    state = game.new_match(rules, len(bots), seed)
-    moves: list[Any] = []
-    while not game.is_over(state) and game.locate(state).hand <= hands:
-        seat = game.to_move(state)
-        move = bots[seat].choose(game.view(state, seat))
-        state = game.apply(state, move)
-        moves.append(move)
-    return state, moves
-
-
-def run_game(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -> int:
-    """`tt22 sim --game NAME` for a game other than 22."""
+def run(args: argparse.Namespace) -> int:
+    """`tt22 sim`: the match of `--game` between `--bots`, through the game's protocol and
+    its registry entry's bots (tt22.core.bots)."""
+    game = game_from_args(args)
     rules, players, seed = game_table(game, args)
-    bots_module = game_bots(game)
-    names = parse_bots(args.bots, players, bot_choices(bots_module))
+    names = parse_bots(args.bots, players, bot_choices(game))
     if args.format != "json":
         check_text(game.name)
     if args.out:
         check_out(args.out, args.force)
-    bots = [make_game_bot(bots_module, name, seed) for name in names]
+    bots = [make_bot(game.name, name, seed, seat) for seat, name in enumerate(names)]
     seats = [Player(f"Bot {seat}", "bot", name) for seat, name in enumerate(names)]
-    state, moves = play_game(game, bots, rules, seed, args.max_hands)
+    state, moves, _ = play_match(game, rules, seed, bots, hands=args.max_hands)
     if args.out:
         save_sim_record(args.out, rules, seed, seats, moves)
     if args.format == "json":
@@ -188,26 +162,4 @@ def run_game(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -> int:
             " the match is unfinished (--max-hands N plays longer)\n"
         )
         return UNFINISHED
-    return 0
-
-
-def run(args: argparse.Namespace) -> int:
-    game = game_from_args(args)
-    if game.name != DEFAULT_GAME:
-        return run_game(game, args)
-    if args.players is None:
-        args.players = 4
-    rules, players, seed = table_from_args(args)
-    names = parse_bots(args.bots, players)
-    if args.out:
-        check_out(args.out, args.force)
-    bots = [make_bot(name, seed, seat) for seat, name in enumerate(names)]
-    seats = [Player(f"Bot {seat}", "bot", name) for seat, name in enumerate(names)]
-    state, moves = play_match(rules, seed, bots)
-    if args.out:
-        save_sim_record(args.out, rules, seed, seats, moves)
-    if args.format == "json":
-        sys.stdout.write(transcript_json(state, seed, seats))
-    else:
-        sys.stdout.write(render_text(transcript(state, seed, seats), ascii_style=args.ascii))
     return 0

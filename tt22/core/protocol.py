@@ -30,6 +30,7 @@ import msgspec
 
 from .players import Player
 from .rng import Pcg32
+from .safe import json_text
 
 __all__ = [
     "RULES_ENGLISH",
@@ -266,6 +267,13 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     """The msgspec tagged union of the game's moves (for records and the codec)."""
     reason_templates: Mapping[str, str]
     """English templates of the game's reason codes (see `render`)."""
+    partnerships: bool = False
+    """Whether seats play in sides (Rook's partners, K1), so a team arena may seat more
+    than two players, its two bots alternating round the table; otherwise every seat
+    plays for itself."""
+    view_type: Any
+    """The type of a seat's view (a NamedTuple): a served seat's view travels as msgpack
+    of it and is decoded with it (`decode_view`)."""
 
     # -- rules -------------------------------------------------------------------------
 
@@ -310,6 +318,16 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     @abstractmethod
     def locate(self, state: StateT) -> Location: ...
 
+    def moment(self, state: StateT) -> str:
+        """Where in the match `state` is, in words for a record's problem (`tt22 verify`:
+        "move 9 of 40 (hand 2, trick 3), seat 1"): by default the hand and the trick
+        from `locate`, or "before the play", or "after the game had ended"."""
+        if self.is_over(state):
+            return "after the game had ended"
+        where = self.locate(state)
+        stage = f"trick {where.trick}" if where.trick else "before the play"
+        return f"hand {where.hand}, {stage}"
+
     # -- what a seat may know ----------------------------------------------------------
 
     @abstractmethod
@@ -337,6 +355,33 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     def explain_view(self, view: ViewT, move: MoveT) -> Reason | None:
         """None when the view's seat may make `move` now, else why not, judged from the
         view alone: what an interface asks before it sends a move."""
+
+    @abstractmethod
+    def public_view(self, state: StateT) -> ViewT:
+        """What a spectator may see, by the game's own rules: a seat's view with that
+        seat's private parts emptied (its hand, and 22's exchange, Rook's nest (K23), the
+        card a Rummy seat just took), so it holds public facts only."""
+
+    def decode_view(self, data: bytes) -> ViewT:
+        """A seat's view from the msgpack bytes of one (msgspec.ValidationError on
+        anything else), equal to the view that was encoded."""
+        view: ViewT = msgspec.msgpack.decode(data, type=self.view_type)
+        return view
+
+    def safe_move(self, view: ViewT, seed: str) -> MoveT:
+        """The move a run-out clock plays for the view's seat, from its view alone (the
+        server's, docs/serve.md). By default a pass where one is legal (so a clock never
+        commits an absent player to a contract), else what the game's `normal` bot would
+        do from this view (its bots drawing from `seed`), else the first legal move."""
+        from .bots import clock_move
+
+        move: MoveT = clock_move(self, view, seed)
+        return move
+
+    def hint(self, view: ViewT, salt: str) -> Any:
+        """A hint for the view's seat, from that view alone (sampled deals drawn from
+        `salt`), or None for a game without hints (the default)."""
+        return None
 
     def resample(self, view: ViewT, rng: Pcg32) -> StateT:
         """A state the view's seat cannot tell from the real one, its unseen cards dealt
@@ -376,9 +421,9 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
         """The game's JSON transcript (its own doc specifies it) of the match so far."""
 
     def transcript_json(self, state: StateT, seed: str, players: Sequence[Player]) -> str:
-        """The transcript as one JSON object, two-space indented, ending in a newline."""
-        data = self.transcript(state, seed, players)
-        return msgspec.json.format(msgspec.json.encode(data), indent=2).decode("utf-8") + "\n"
+        """The transcript as one JSON object, two-space indented, ending in a newline, any
+        character that could hide text on a terminal escaped (`tt22.core.safe.json_text`)."""
+        return json_text(self.transcript(state, seed, players))
 
     def seat_transcript(
         self, states: Sequence[StateT], seed: str, players: Sequence[Player], seat: int
@@ -393,8 +438,8 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
         self, views: Sequence[ViewT], seed: str, players: Sequence[Player]
     ) -> dict[str, Any]:
         """`seat_transcript` from the seat's views in match order. A game without a seat
-        transcript raises NotImplementedError (22's is cut from its full transcript by
-        tt22.games.twentytwo.seat, not through this method yet)."""
+        transcript raises NotImplementedError (a game may instead write `seat_transcript`
+        its own way: 22's is cut from its full transcript)."""
         raise NotImplementedError(f"{self.name} has no seat transcript")
 
     def digest(self, state: StateT) -> str:

@@ -2,6 +2,12 @@
 
 Listing the names imports nothing, so `tt22 --help` stays fast; `get_game` imports
 exactly the game asked for (harlequin's plug-in rule).
+
+A game from outside tt22 registers by an entry point of the group `tt22.games` (in its
+pyproject: `[project.entry-points."tt22.games"]`, `mygame = "mypackage.entry:ENTRY"`),
+whose object is its `GameEntry`. tt22's own games are listed here, so the installed
+packages' metadata is read (about 30 ms) only when a name is not one of them
+(`entry`), or when every game must be listed (`discover`: the server's lobby).
 """
 
 from __future__ import annotations
@@ -17,15 +23,17 @@ __all__ = [
     "BUILT_IN",
     "DEFAULT_GAME",
     "DEFAULT_LEVEL",
+    "ENTRY_POINTS",
     "GameEntry",
     "UnknownGame",
     "bots_module",
     "default_level",
+    "discover",
+    "entries",
     "entry",
     "game_names",
     "get_game",
     "register",
-    "seat_bots_module",
     "textlog_module",
     "unregister",
 ]
@@ -52,43 +60,56 @@ class GameEntry(NamedTuple):
     listing games imports nothing.
 
     - `game`: "module:ATTRIBUTE" of the `Game` object.
-    - `bots`: the module with `BOT_NAMES`, `make_bot(name, seed)` and, where the game
-      has levels, `LEVELS` and `make_level(level, seed)`; "" when its bots are not of
-      that shape (22's `make_bot` takes the seat too, and 22's callers name them).
+    - `bots`: the module of its bots, with `LEVELS`, `NAMES` and `seat_bot(name, seed,
+      seat)` (tt22.core.bots asks them: `make_bot`, `levels`); "" for a game without bots.
     - `textlog`: the module whose `render_text(transcript, ascii_style)` writes the
       readable account of a transcript (`tt22 show`, `tt22 sim --format text`); "" when
       there is none yet.
-    - `seat_bots`: for a game whose bots are made for one seat (22's), the module with
-      `BOT_NAMES`, `LEVELS` and `make_bot(name, seed, seat)`; "" otherwise. The play
-      session (tt22.play) seats bots through `bots` or this, never by a game's name.
+    - `titles`: what a person calls the game in English, Korean and Japanese (the
+      interface's catalogue has them as `setup.game.<name>`); None for the `Game`'s own
+      `title` in every language.
     """
 
     name: str
     game: str
     bots: str = ""
     textlog: str = ""
-    seat_bots: str = ""
+    titles: tuple[str, str, str] | None = None
+
+    @property
+    def module(self) -> str:
+        """The package of the game's `Game` object (what importing the game loads)."""
+        return self.game.partition(":")[0]
 
 
 BUILT_IN: tuple[GameEntry, ...] = (
     GameEntry(
         "twentytwo",
         "tt22.games.twentytwo:TWENTYTWO",
-        "",
-        "tt22.games.twentytwo.textlog",
         "tt22.games.twentytwo.bots",
+        "tt22.games.twentytwo.textlog",
+        ("Twenty-Two", "투엔티투", "トゥエンティツー"),
     ),
     GameEntry(
-        "rook", "tt22.games.rook:ROOK_GAME", "tt22.games.rook.bots", "tt22.games.rook.textlog"
+        "rook",
+        "tt22.games.rook:ROOK_GAME",
+        "tt22.games.rook.bots",
+        "tt22.games.rook.textlog",
+        ("Rook", "루크", "ルック"),
     ),
     GameEntry(
         "rummy",
         "tt22.games.rummy:RUMMY_GAME",
         "tt22.games.rummy.bots",
         "tt22.games.rummy.textlog",
+        ("Rummy", "러미", "ラミー"),
     ),
     GameEntry(
-        "gin", "tt22.games.rummy:GIN_GAME", "tt22.games.rummy.bots", "tt22.games.rummy.textlog"
+        "gin",
+        "tt22.games.rummy:GIN_GAME",
+        "tt22.games.rummy.bots",
+        "tt22.games.rummy.textlog",
+        ("Gin Rummy", "진 러미", "ジン・ラミー"),
     ),
 )
 
@@ -101,9 +122,8 @@ _entries: dict[str, GameEntry] = {e.name: e for e in BUILT_IN}
 
 
 def register(game: GameEntry) -> None:
-    """Add a game from outside tt22's own folders (a test's game, a plug-in). A built-in
-    name is never replaced. (Installed plug-ins are not yet discovered by entry points:
-    `importlib.metadata` costs about 34 ms at every start, a third of `tt22 --help`.)"""
+    """Add a game from outside tt22's own folders (a test's game, a plug-in found by its
+    entry point). A name already registered, a built-in above all, is never replaced."""
     if not isinstance(game, GameEntry):
         raise TypeError(f"a game registers a GameEntry, not {type(game).__name__}")
     _entries.setdefault(game.name, game)
@@ -115,12 +135,58 @@ def unregister(name: str) -> None:
         _entries.pop(name, None)
 
 
+ENTRY_POINTS = "tt22.games"
+"""The entry point group of games from outside tt22: name -> "module:GAME_ENTRY"."""
+
+
+def _plugged_in(name: str | None) -> None:
+    """Register the games of installed packages' `tt22.games` entry points (only the one
+    called `name`, when given). An entry point whose object is not a `GameEntry` of its
+    own name is passed over; one that fails to load raises (a broken plug-in asked for
+    by name), or is passed over while listing every game."""
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=ENTRY_POINTS):
+        if point.name in _entries or (name is not None and point.name != name):
+            continue
+        try:
+            found = point.load()
+        except Exception:
+            if name is not None:
+                raise
+            continue
+        if isinstance(found, GameEntry) and found.name == point.name:
+            register(found)
+
+
+_discovered = False
+
+
+def discover() -> tuple[str, ...]:
+    """Every game, the installed plug-ins' included (read from the packages' metadata
+    once): what a list of every game offered shows (the server's lobby)."""
+    global _discovered
+    if not _discovered:
+        _discovered = True
+        _plugged_in(None)
+    return game_names()
+
+
 def entry(name: str) -> GameEntry:
-    """The entry of game `name`, or UnknownGame listing the names there are."""
+    """The entry of game `name` (a built-in, a registered game, or an installed
+    plug-in's, looked up by its entry point), or UnknownGame listing the names there are."""
     found = _entries.get(name)
+    if found is None and not _discovered:
+        _plugged_in(name)
+        found = _entries.get(name)
     if found is None:
         raise UnknownGame(f"unknown game {name!r}; the games are {', '.join(_entries)}")
     return found
+
+
+def entries() -> tuple[GameEntry, ...]:
+    """Every registered game's entry, the default first (nothing is loaded)."""
+    return tuple(_entries.values())
 
 
 def game_names() -> tuple[str, ...]:
@@ -138,13 +204,6 @@ def get_game(name: str) -> Game[Any, Any, Any, Any]:
 def bots_module(name: str) -> Any | None:
     """The module of game `name`'s bots (loaded now), or None when it has none here."""
     module = entry(name).bots
-    return importlib.import_module(module) if module else None
-
-
-def seat_bots_module(name: str) -> Any | None:
-    """The module making game `name`'s bots one seat at a time (`make_bot(name, seed,
-    seat)`: 22's), loaded now; None when its bots are of `bots_module`'s shape."""
-    module = entry(name).seat_bots
     return importlib.import_module(module) if module else None
 
 

@@ -45,15 +45,10 @@ from typing import Any, NamedTuple
 
 import msgspec
 
+from tt22.core.bots import UnknownBot, bots_of, levels, make_bot
 from tt22.core.players import Player
 from tt22.core.protocol import Game
-from tt22.core.registry import (
-    DEFAULT_GAME,
-    bots_module,
-    game_names,
-    get_game,
-    seat_bots_module,
-)
+from tt22.core.registry import DEFAULT_GAME, game_names, get_game
 from tt22.core.seeds import fresh_seed, seed_commitment
 from tt22.record import (
     Autosave,
@@ -96,17 +91,16 @@ def fresh_seed_text() -> str:
 
 
 def game_bots_module(name: str) -> Any:
-    """The bots module of game `name` (either shape, tt22.core.registry); KeyError when
-    it has none."""
-    module = seat_bots_module(name) or bots_module(name)
-    if module is None:
-        raise KeyError(name)
-    return module
+    """The bots module of game `name` (tt22.core.bots); KeyError when it has none."""
+    try:
+        return bots_of(name)
+    except UnknownBot:
+        raise KeyError(name) from None
 
 
 def game_levels(name: str) -> tuple[str, ...]:
     """The bot levels of game `name` (easy..expert)."""
-    return tuple(getattr(game_bots_module(name), "LEVELS", ()))
+    return levels(name)
 
 
 def bot_levels() -> tuple[str, ...]:
@@ -119,22 +113,7 @@ def make_seat_bot(name: str, level: str, seed: str, seat: int) -> Any:
     `seed`; an unknown one (an old record) gets the first level. Every decision draws
     from a stream named after the seed and the position, so a bot made afresh (a match
     resumed) chooses what it would have chosen without the break."""
-    seated = seat_bots_module(name)
-    if seated is not None:
-        try:
-            return seated.make_bot(level, seed, seat)
-        except (KeyError, ValueError):
-            return seated.make_bot(next(iter(seated.LEVELS)), seed, seat)
-    bots = game_bots_module(name)
-    levels = tuple(getattr(bots, "LEVELS", ()))
-    try:
-        if level in levels:
-            return bots.make_level(level, seed)
-        return bots.make_bot(level, seed)
-    except (KeyError, ValueError):
-        if levels:
-            return bots.make_level(levels[0], seed)
-        return bots.make_bot(bots.BOT_NAMES[0], seed)
+    return make_bot(name, level, seed, seat, otherwise=levels(name)[0])
 
 
 # -- the session ---------------------------------------------------------------------------

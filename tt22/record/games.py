@@ -47,15 +47,17 @@ def rules_type(name: str) -> type:
 
 
 @functools.cache
-def _names_by_rules_type() -> dict[type, str]:
-    return {rules_type(name): name for name in game_names()}
+def _names_by_rules_type(names: tuple[str, ...]) -> dict[type, str]:
+    """Game names by rules type, for the games registered now (`names`: a game
+    registered later, a plug-in found by its entry point, makes a new table)."""
+    return {rules_type(name): name for name in names}
 
 
 def game_of_rules(rules: object) -> str:
     """The game whose rules `rules` are (each game has its own rules class)."""
     if type(rules) is Rules:
         return DEFAULT_GAME
-    name = _names_by_rules_type().get(type(rules))
+    name = _names_by_rules_type(game_names()).get(type(rules))
     if name is None:
         raise TypeError(f"{type(rules).__name__} are not the rules of a registered game")
     return name

@@ -1,31 +1,30 @@
 """Building records as a match is played, and replaying them through the engine.
 
-A record is checked by folding its moves through `tt22.games.twentytwo.apply` (the one
-implementation of the rules), then comparing the final state's digest and result with
-what the record claims. `replay_record` keeps every state for the replayer;
-`verify_record` keeps only the last, for `tt22 verify`.
+A record of any game is checked by folding its moves through its game's `apply` (the
+one implementation of the rules: 22's engine function itself for 22), then comparing the
+final state's digest and result with what the record claims. `replay_game` keeps every
+state for the replayers; `verify_record` keeps only the last, for `tt22 verify`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
 from tt22 import __version__
 from tt22.core.players import Player
 from tt22.core.protocol import IllegalMove
-from tt22.core.registry import DEFAULT_GAME
 from tt22.core.rng import GENERATOR_ID
 from tt22.core.safe import printable
-from tt22.games.twentytwo import EXCHANGE, OVER, Rules, State, apply, new_match
+from tt22.games.twentytwo import TWENTYTWO, Rules, State, TwentyTwo
 
 from .check import check_header
-from .digest import state_digest
+from .games import game_for, game_of_rules
 from .limits import MAX_COMMENT, MAX_MOVES, MAX_SOURCE, MAX_THINK_SECONDS
 from .schema import Origin, Record, RecordedMove, Result
 
@@ -76,18 +75,13 @@ def _short(digest: str) -> str:
     return digest[:19] + "…"
 
 
-def _position(record: Record, state: State, index: int) -> str:
-    """Where move `index` (0-based) was made, in words: move N of M, deal, trick, seat."""
-    move = record.moves[index].move
-    seat = move.seat
+def _position(record: Record, game: Any, state: Any, index: int) -> str:
+    """Where move `index` (0-based) was made, in words: move N of M, the game's own words
+    for the moment (`Game.moment`: 22's deal and trick, Rook's hand and trick), seat and
+    name."""
+    seat = record.moves[index].move.seat
     name = printable(record.players[seat].name, 40) if 0 <= seat < len(record.players) else "?"
-    if state.phase == OVER:
-        moment = "after the match had ended"
-    elif state.phase == EXCHANGE:
-        moment = f"deal {state.deal.number}, exchange"
-    else:
-        moment = f"deal {state.deal.number}, trick {len(state.tricks) + 1}"
-    return f"move {index + 1} of {len(record.moves)} ({moment}), seat {seat} ({name})"
+    return f"move {index + 1} of {len(record.moves)} ({game.moment(state)}), seat {seat} ({name})"
 
 
 def _generator_problem(record: Record) -> ReplayResult[Any] | None:
@@ -100,79 +94,23 @@ def _generator_problem(record: Record) -> ReplayResult[Any] | None:
     return ReplayResult([], (0, text), f"record.generator: {text}")
 
 
-def _fold(record: Record, keep: bool) -> ReplayResult[State]:
+def _fold(record: Record, keep: bool) -> ReplayResult[Any]:
+    """The one fold: the record's moves through its game's `apply`, then its digest and
+    result checked against what the moves give. Every game, format 1 (22's) included."""
     wrong = _generator_problem(record)
     if wrong is not None:
         return wrong
-    state = new_match(record.rules, len(record.players), record.seed)
+    game = game_for(record.game)
+    apply = game.apply
+    state = game.new_match(record.rules, len(record.players), record.seed)
     states = [state]
     for i, rm in enumerate(record.moves):
         try:
             nxt = apply(state, rm.move)
         except IllegalMove as e:
-            problem = f"{_position(record, state, i)}: breaks {e.rule}: {e.reason}"
-            return ReplayResult(states if keep else [state], (i, e), problem)
-        state = nxt
-        if keep:
-            states.append(state)
-    if not keep:
-        states = [state]
-    n = len(record.moves)
-    digest = state_digest(state)
-    if digest != record.digest:
-        text = (
-            f"digest mismatch: the moves lead to {_short(digest)} but the record says"
-            f" {_short(record.digest)}; the file was changed after it was written, or this"
-            f" tt22 ({__version__}) plays differently from the one that wrote it"
-            f" ({printable(record.tt22_version, 40)})"
-        )
-        return ReplayResult(states, (n, text), f"after move {n} (the last): {text}")
-    result = result_of(state)
-    if result != played(record.result):
-        text = (
-            f"the recorded result ({_describe(record.result)}) is not what the moves give"
-            f" ({_describe(result)})"
-        )
-        return ReplayResult(states, (n, text), f"record.result: {text}")
-    return ReplayResult(states, None, None)
-
-
-def _describe(r: Result) -> str:
-    state = "finished" if r.finished else "unfinished"
-    return f"{state}, winners {r.winners}, {r.deals} deals, totals {r.totals}"
-
-
-def _game_position(record: Record, game: Any, state: Any, index: int) -> str:
-    """Where move `index` of another game's record was made: move N of M, hand, trick
-    (or before the play), seat and name."""
-    seat = record.moves[index].move.seat
-    name = printable(record.players[seat].name, 40)
-    if game.is_over(state):
-        moment = "after the game had ended"
-    else:
-        where = game.locate(state)
-        stage = f"trick {where.trick}" if where.trick else "before the play"
-        moment = f"hand {where.hand}, {stage}"
-    return f"move {index + 1} of {len(record.moves)} ({moment}), seat {seat} ({name})"
-
-
-def _fold_game(record: Record, keep: bool) -> ReplayResult[Any]:
-    """_fold for a game other than 22, through the game protocol only."""
-    from .games import game_for
-
-    wrong = _generator_problem(record)
-    if wrong is not None:
-        return wrong
-    game = game_for(record.game)
-    state = game.new_match(record.rules, len(record.players), record.seed)
-    states = [state]
-    for i, rm in enumerate(record.moves):
-        try:
-            nxt = game.apply(state, rm.move)
-        except IllegalMove as e:
             # A move's text (a card that is no card) comes from the file: escaped.
             problem = printable(
-                f"{_game_position(record, game, state, i)}: breaks {e.rule}: {e.reason}", 600
+                f"{_position(record, game, state, i)}: breaks {e.rule}: {e.reason}", 600
             )
             return ReplayResult(states if keep else [state], (i, e), problem)
         state = nxt
@@ -200,6 +138,11 @@ def _fold_game(record: Record, keep: bool) -> ReplayResult[Any]:
     return ReplayResult(states, None, None)
 
 
+def _describe(r: Result) -> str:
+    state = "finished" if r.finished else "unfinished"
+    return f"{state}, winners {r.winners}, {r.deals} deals, totals {r.totals}"
+
+
 def played(result: Result) -> Result:
     """What the moves give of a recorded result: all of it but who resigned (not a move;
     tt22.record.check checks it)."""
@@ -218,81 +161,45 @@ def game_result(game: Any, state: Any) -> Result:
 
 
 def replay_record(record: Record) -> ReplayResult[State]:
-    """Every 22 state of the match, folded up to the last good move: what the replayer
-    and the table hold. They play 22 only for now, so a record of another game gives no
-    states and says so (`replay_game` folds any game)."""
-    if record.game != DEFAULT_GAME:
+    """Every state of a 22 match, folded up to the last good move: what 22's own replayer
+    and table hold (they play 22 only, until the one replayer and the one table replace
+    them), so a record of another game gives no states and says so (`replay_game` folds
+    any game)."""
+    game = game_for(record.game)
+    if not isinstance(game, TwentyTwo):
         text = (
-            f"this is a record of {_title(record.game)}; the replayer and the table play"
+            f"this is a record of {game.title}; the replayer and the table play"
             f" Twenty-Two only for now (tt22 show and tt22 verify read it)"
         )
         return ReplayResult([], (0, text), text)
     return _fold(record, keep=True)
 
 
-def _title(name: str) -> str:
-    from .games import game_for
-
-    return str(game_for(name).title)
-
-
 def replay_game(record: Record) -> ReplayResult[Any]:
     """Every state of a record of any game, folded up to the last good move."""
-    if record.game == DEFAULT_GAME:
-        return _fold(record, keep=True)
-    return _fold_game(record, keep=True)
+    return _fold(record, keep=True)
 
 
 def verify_record(record: Record) -> ReplayResult[Any]:
     """Like replay_game but keeping only the last state (for tt22 verify)."""
-    if record.game == DEFAULT_GAME:
-        return _fold(record, keep=False)
-    return _fold_game(record, keep=False)
+    return _fold(record, keep=False)
 
 
 def result_of(state: State) -> Result:
-    return Result(
-        finished=state.over,
-        winners=list(state.winners),
-        deals=len(state.history) + (0 if state.over else 1),
-        totals=list(state.totals),
-    )
+    """The `result` of a 22 state (`game_result` of 22's game)."""
+    return game_result(TWENTYTWO, state)
 
 
 # ---------------------------------------------------------------------------
 # Building records
 
 
-class _Steps(NamedTuple):
-    """The functions a record is built with, for its game."""
-
-    new_match: Callable[..., Any]
-    apply: Callable[[Any, Any], Any]
-    digest: Callable[[Any], str]
-    result: Callable[[Any], Result]
-
-
-_STEPS_22 = _Steps(new_match, apply, state_digest, result_of)
-
-
-def _steps(name: str) -> _Steps:
-    """22's own functions (the table appends a move through them after every move), or
-    another game's through its protocol."""
-    if name == DEFAULT_GAME:
-        return _STEPS_22
-    from .games import game_for
-
-    game = game_for(name)
-    return _Steps(game.new_match, game.apply, game.digest, lambda s: game_result(game, s))
-
-
 def _resolved(rules: Any, players: int) -> Any:
-    """`rules` resolved for the table: 22's `for_players`, another game's through its
-    own option parser (RulesError in one line when they cannot be played)."""
+    """`rules` resolved for the table through the game's own option parser (RulesError
+    in one line when they cannot be played); 22's `Rules` by their own `for_players`,
+    whose messages 22's records keep."""
     if type(rules) is Rules:
         return rules.for_players(players)
-    from .games import game_for, game_of_rules
-
     game = game_for(game_of_rules(rules))
     given = game.rules_dict(rules)
     return game.rules([f"{k}={_rule_text(v)}" for k, v in given.items()], players)
@@ -339,11 +246,9 @@ def new_record(rules: Any, seed: str, players: Sequence[Player], started: dt.dat
     """A record of no moves yet, of the game whose rules `rules` are (22's `Rules`,
     Rook's `RookRules`, ...). RulesError for a table that cannot be played; RecordError
     for seats or a seed that a record cannot hold (e.g. a name too long)."""
-    from .games import game_of_rules
-
     rules = _resolved(rules, len(players))
-    steps = _steps(game_of_rules(rules))
-    state = steps.new_match(rules, len(players), seed)
+    game = game_for(game_of_rules(rules))
+    state = game.new_match(rules, len(players), seed)
     record: Record = Record(
         tt22_version=__version__,
         generator=GENERATOR_ID,
@@ -351,8 +256,8 @@ def new_record(rules: Any, seed: str, players: Sequence[Player], started: dt.dat
         rules=rules,
         players=list(players),
         started=_utc_text(started),
-        result=steps.result(state),
-        digest=steps.digest(state),
+        result=game_result(game, state),
+        digest=game.digest(state),
         moves=[],
     )
     check_header(record)
@@ -375,13 +280,13 @@ def append_move(
         raise ValueError(f"a comment is at most {MAX_COMMENT} characters")
     if len(record.moves) >= MAX_MOVES:
         raise ValueError(f"a record holds at most {MAX_MOVES} moves")
-    steps = _steps(record.game)
-    state = steps.apply(final_state(record), move)
+    game = game_for(record.game)
+    state = game.apply(final_state(record), move)
     new = msgspec.structs.replace(
         record,
         moves=[*record.moves, RecordedMove(move, _clean_think(think), comment)],
-        result=steps.result(state),
-        digest=steps.digest(state),
+        result=game_result(game, state),
+        digest=game.digest(state),
     )
     _remember(new, state)
     return new
@@ -397,15 +302,15 @@ def build_record(
     """A whole record at once (tt22 sim --out): one fold, one digest. The game is the
     one whose rules `rules` are; `moves` are its moves or RecordedMoves of them."""
     record = new_record(rules, seed, players, started)
-    steps = _steps(record.game)
+    game = game_for(record.game)
     state = final_state(record)
     recorded: list[RecordedMove[Any]] = []
     for m in moves:
         rm = m if isinstance(m, RecordedMove) else RecordedMove(m)
-        state = steps.apply(state, rm.move)
+        state = game.apply(state, rm.move)
         recorded.append(rm)
     new = msgspec.structs.replace(
-        record, moves=recorded, result=steps.result(state), digest=steps.digest(state)
+        record, moves=recorded, result=game_result(game, state), digest=game.digest(state)
     )
     _remember(new, state)
     return new
@@ -427,12 +332,12 @@ def take_back(record: Record, keep: int) -> Record:
     kept = list(record.moves[:keep])
     last = kept[-1]
     kept[-1] = msgspec.structs.replace(last, takebacks=last.takebacks + 1)
-    steps = _steps(record.game)
-    state = steps.new_match(record.rules, len(record.players), record.seed)
+    game = game_for(record.game)
+    state = game.new_match(record.rules, len(record.players), record.seed)
     for rm in kept:
-        state = steps.apply(state, rm.move)
+        state = game.apply(state, rm.move)
     new = msgspec.structs.replace(
-        record, moves=kept, result=steps.result(state), digest=steps.digest(state)
+        record, moves=kept, result=game_result(game, state), digest=game.digest(state)
     )
     _remember(new, state)
     return new

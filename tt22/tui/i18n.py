@@ -681,6 +681,17 @@ def add_section(prefix: str, words: Mapping[str, tuple[str, str, str]]) -> None:
     CATALOGUE.update({prefix + key: texts for key, texts in words.items()})
 
 
+def add_game_titles() -> None:
+    """Every registered game's name in our languages, from its registry entry
+    (`GameEntry.titles`), as `setup.game.<name>`: no table of game names here."""
+    from tt22.core.registry import entries
+
+    add_section("setup.game.", {e.name: e.titles for e in entries() if e.titles is not None})
+
+
+add_game_titles()
+
+
 def t(key: str, **values: object) -> str:
     """The catalogue text of `key` in the current language, filled in."""
     texts = CATALOGUE[key]

@@ -9,9 +9,10 @@ import pytest
 from rummykit import GIN, RUMMY, cs, gin_at, random_playout, rummy_at
 from test_rummy_properties import hidden_shuffled
 
+from tt22.core.bots import play_match
 from tt22.core.rng import seed_key, stream
 from tt22.games.rummy import Discard, Draw, Knock, gin, rummy
-from tt22.games.rummy.bots import BOT_NAMES, LEVELS, make_bot, make_level, play_bots
+from tt22.games.rummy.bots import BOT_NAMES, LEVELS, make_bot, make_level
 from tt22.games.rummy.moves import PILE, STOCK
 
 
@@ -40,7 +41,7 @@ def test_the_rules_bot_beats_random_play_at_gin() -> None:
         seed = f"rules-vs-random/{i}"
         rules_seat = i % 2
         bots = [make_bot("rules" if s == rules_seat else "random", seed) for s in (0, 1)]
-        final = play_bots(GIN, GIN.rules([], 2), seed, bots)
+        final = play_match(GIN, GIN.rules([], 2), seed, bots).state
         wins += final.winners == (rules_seat,)
     assert wins >= 11
 
@@ -108,7 +109,7 @@ def void_share(game: Any, players: int, level: str, matches: int) -> tuple[int, 
     for i in range(matches):
         seed = f"void-share/{players}/{level}/{i}"
         bots = [make_level(level, seed) for _ in range(players)]
-        final = play_bots(game, game.rules([], players), seed, bots)
+        final = play_match(game, game.rules([], players), seed, bots).state
         assert game.is_over(final)
         void += sum(h.winner < 0 for h in final.history)
         hands += len(final.history)
@@ -172,7 +173,7 @@ def test_g4_easy_bots_win_gin_hands_and_lose_to_normal_ones() -> None:
         seed = f"easy-vs-normal/{i}"
         easy = i % 2
         bots = [make_level("easy" if s == easy else "normal", seed) for s in (0, 1)]
-        final = play_bots(GIN, GIN.rules([], 2), seed, bots)
+        final = play_match(GIN, GIN.rules([], 2), seed, bots).state
         easy_hands += sum(h.winner == easy for h in final.history)
         easy_wins += final.winners == (easy,)
     assert easy_hands >= 10 and easy_wins <= 4, (easy_hands, easy_wins)

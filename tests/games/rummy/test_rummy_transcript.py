@@ -20,8 +20,9 @@ from paths import ROOT
 from rummykit import GIN, RUMMY
 
 from tt22.cli import main
+from tt22.core.bots import play_match
 from tt22.core.players import Player
-from tt22.games.rummy.bots import make_bot, play_bots
+from tt22.games.rummy.bots import make_bot
 from tt22.games.rummy.textlog import render_text
 
 DOC = ROOT / "docs" / "transcript-rummy.md"
@@ -50,7 +51,7 @@ def render(name: str) -> str:
             assert main(sim_command(name)) == 0
         return out.getvalue()
     game, n, rules, seed = CASES[name]
-    state = play_bots(game, game.rules(rules, n), seed, [make_bot("rules", seed)] * n)
+    state = play_match(game, game.rules(rules, n), seed, [make_bot("rules", seed)] * n).state
     seats = [Player(f"Bot {i}", "bot", "rules") for i in range(n)]
     return game.transcript_json(state, seed, seats)
 

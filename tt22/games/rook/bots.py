@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from tt22.core.rng import Pcg32, seed_key, stream
+from tt22.core.bots import decision_stream, play_match
+from tt22.core.rng import Pcg32, seed_key
 
 from .cards import POINTS, ROOK, SUIT_CHARS, TEXT
 from .moves import Bid, Nest, Pass, Play, RookMove, Trump
@@ -34,21 +35,20 @@ from .state import (
     BIDDING,
     DUMMY,
     NEST,
-    OVER,
     PILES,
     PLAY,
     TRUMP,
     State,
     apply,
-    new_match,
     playable_cards,
     trick_winner,
 )
-from .views import RookView, view
+from .views import RookView
 
 __all__ = [
     "BOT_NAMES",
     "LEVELS",
+    "NAMES",
     "CasualRookBot",
     "RandomRookBot",
     "RookBot",
@@ -61,6 +61,7 @@ __all__ = [
     "play_bots",
     "playout",
     "sample_world",
+    "seat_bot",
     "voids",
     "world_state",
 ]
@@ -77,10 +78,9 @@ class RookBot(Protocol):
 def decision_rng(key: bytes, seat: int, name: str, view: RookView) -> Pcg32:
     """The stream of one decision: a seat bids several times in a hand, so the number of
     bids so far is part of its name; in the play a seat decides once per trick."""
-    purpose = (
-        f"bot/{seat}/{name}/{view.hand_number}/{view.phase}/{len(view.tricks)}/{len(view.bids)}"
+    return decision_stream(
+        key, seat, name, view.hand_number, view.phase, len(view.tricks), len(view.bids)
     )
-    return stream(key, purpose)
 
 
 # ---------------------------------------------------------------------------
@@ -410,6 +410,18 @@ def make_bot(name: str, seed: str, worlds: int = 24) -> RookBot:
     raise ValueError(f"unknown Rook bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
 
 
+NAMES: tuple[str, ...] = (*LEVELS, *BOT_NAMES)
+"""Every name `seat_bot` takes, levels first (tt22.core.bots: the registry entry's bots)."""
+
+
+def seat_bot(name: str, seed: str, seat: int) -> RookBot:
+    """The bot of a level or a name (tt22.core.bots.make_bot asks this); the seat is the
+    view's, so it is not needed here. ValueError for an unknown name."""
+    if name in LEVELS:
+        return make_level(name, seed)
+    return make_bot(name, seed)
+
+
 def play_bots(
     bots: Sequence[RookBot],
     rules: RookRules,
@@ -417,9 +429,8 @@ def play_bots(
     max_hands: int = 200,
 ) -> State:
     """A whole game between `bots` (one per seat), each seeing only its own view; stops
-    after `max_hands` hands if no one has won by then."""
-    s = new_match(rules, len(bots), seed)
-    while s.phase != OVER and len(s.history) < max_hands:
-        seat = s.to_move
-        s = apply(s, bots[seat].choose(view(s, seat)))
-    return s
+    after `max_hands` hands if no one has won by then (tt22.core.bots.play_match)."""
+    from .game import ROOK_GAME
+
+    state: State = play_match(ROOK_GAME, rules, seed, bots, hands=max_hands).state
+    return state

@@ -33,6 +33,8 @@ class Rook(Game[RookRules, State, RookMove, RookView]):
     options = OPTIONS
     rule_prefix = "K"
     move_type = RookMove
+    partnerships = True
+    view_type = RookView
     reason_templates = ENGLISH
 
     new_match = staticmethod(new_match)
@@ -46,6 +48,10 @@ class Rook(Game[RookRules, State, RookMove, RookView]):
 
     def rules_dict(self, rules: RookRules) -> dict[str, Any]:
         return rules.as_dict()
+
+    def public_view(self, state: State) -> RookView:
+        """Seat 0's view less its hand and the nest (K23: only the bidder sees it)."""
+        return view(state, 0)._replace(hand=(), nest=())
 
     def to_move(self, state: State) -> int:
         return state.to_move

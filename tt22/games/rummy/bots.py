@@ -23,9 +23,10 @@ match seed (docs/seeds.md), so a decision is a pure function of (seed, seat, bot
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from tt22.core.rng import Pcg32, seed_key, stream
+from tt22.core.bots import Bot, decision_stream
+from tt22.core.rng import Pcg32, seed_key
 
 from .cards import CODE, TEXT, VALUE
 from .melds import best_arrangement, isolated_cards
@@ -37,6 +38,7 @@ from .views import GinView, RummyView
 __all__ = [
     "BOT_NAMES",
     "LEVELS",
+    "NAMES",
     "Bot",
     "CasualBot",
     "RandomBot",
@@ -45,21 +47,14 @@ __all__ = [
     "decision_rng",
     "make_bot",
     "make_level",
-    "play_bots",
+    "seat_bot",
 ]
 
 View = RummyView | GinView
 
 
-class Bot(Protocol):
-    name: str
-
-    def choose(self, view: Any) -> Any: ...
-
-
 def decision_rng(key: bytes, name: str, view: View) -> Pcg32:
-    step = len(view.events)
-    return stream(key, f"bot/{view.seat}/{name}/{view.number}/{view.turns}/{step}")
+    return decision_stream(key, view.seat, name, view.number, view.turns, len(view.events))
 
 
 class RandomBot:
@@ -399,12 +394,13 @@ def make_bot(name: str, seed: str, worlds: int = 24) -> Bot:
     raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
 
 
-def play_bots(game: Any, rules: Any, seed: str, bots: Sequence[Bot], limit: int = 100_000) -> Any:
-    """A whole match of bots, each shown only its seat's view."""
-    state = game.new_match(rules, len(bots), seed)
-    for _ in range(limit):
-        if game.is_over(state):
-            break
-        seat = game.to_move(state)
-        state = game.apply(state, bots[seat].choose(game.view(state, seat)))
-    return state
+NAMES: tuple[str, ...] = (*LEVELS, *BOT_NAMES)
+"""Every name `seat_bot` takes, levels first (tt22.core.bots: the registry entry's bots)."""
+
+
+def seat_bot(name: str, seed: str, seat: int) -> Bot:
+    """The bot of a level or a name (tt22.core.bots.make_bot asks this); the seat is the
+    view's, so it is not needed here. ValueError for an unknown name."""
+    if name in LEVELS:
+        return make_level(name, seed)
+    return make_bot(name, seed)

@@ -65,6 +65,13 @@ def _text(move: Any) -> str:
     return f"knock {move.card}"
 
 
+def _tuples(value: Any) -> Any:
+    """Lists back to tuples, all the way down."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
 class Rummy(Game[RummyRules, rummy.State, RummyMove, RummyView]):
     """The third game family's first member: melds on the table, going out (M1-M10)."""
 
@@ -76,12 +83,24 @@ class Rummy(Game[RummyRules, rummy.State, RummyMove, RummyView]):
     options = RUMMY_OPTIONS
     rule_prefix = "M"
     move_type = RummyMove
+    view_type = RummyView
     reason_templates = ENGLISH
 
     new_match = staticmethod(rummy.new_match)
     legal_moves = staticmethod(rummy.legal_moves)
     apply = staticmethod(rummy.apply)
     view = staticmethod(rummy_view)
+
+    def public_view(self, state: rummy.State) -> RummyView:
+        """Seat 0's view less its hand; the card a seat just took from the pile is public
+        (M5), but only that seat's own view marks it."""
+        return rummy_view(state, 0)._replace(hand=(), taken=-1)
+
+    def decode_view(self, data: bytes) -> RummyView:
+        """The view of its msgpack bytes, an event's data (a meld's cards) back as tuples
+        (`Any` in the view's type, so msgpack brings lists): equal to the encoded view."""
+        view = super().decode_view(data)
+        return view._replace(events=tuple((s, k, _tuples(d)) for s, k, d in view.events))
 
     def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> RummyRules:
         rules = parse_rummy(assignments)
@@ -169,12 +188,24 @@ class Gin(Game[GinRules, gin.State, GinMove, GinView]):
     options = GIN_OPTIONS
     rule_prefix = ("G", "M")
     move_type = GinMove
+    view_type = GinView
     reason_templates = ENGLISH
 
     new_match = staticmethod(gin.new_match)
     legal_moves = staticmethod(gin.legal_moves)
     apply = staticmethod(gin.apply)
     view = staticmethod(gin_view)
+
+    def public_view(self, state: gin.State) -> GinView:
+        """Seat 0's view less its hand; the card a seat just took from the pile is public
+        (M5), but only that seat's own view marks it."""
+        return gin_view(state, 0)._replace(hand=(), taken=-1)
+
+    def decode_view(self, data: bytes) -> GinView:
+        """The view of its msgpack bytes, an event's data (a meld's cards) back as tuples
+        (`Any` in the view's type, so msgpack brings lists): equal to the encoded view."""
+        view = super().decode_view(data)
+        return view._replace(events=tuple((s, k, _tuples(d)) for s, k, d in view.events))
 
     def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> GinRules:
         rules = parse_gin(assignments)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tt22.core.cards import CODE, card_text, parse_card
+from tt22.core.cards import CODE, card_text, parse_card, parse_cards
 from tt22.core.players import Player
 from tt22.core.protocol import Game, Location, Option, Reason
 from tt22.core.rng import Pcg32
@@ -21,7 +21,8 @@ from .explain import why_forced, why_refused
 from .moves import Exchange, Move, Play
 from .reasons import ENGLISH, reason, words
 from .rules import Rules, parse_rule_assignments
-from .state import OVER, PLAY, State
+from .seat import seat_transcript as cut_for_seat
+from .state import EXCHANGE, OVER, PLAY, State
 from .state import apply as _apply
 from .state import legal_moves as _legal_moves
 from .state import new_match as _new_match
@@ -81,6 +82,7 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
     options = _OPTIONS
     rule_prefix = "R"
     move_type = Move
+    view_type = SeatView
     reason_templates: Mapping[str, str] = ENGLISH
     """(22's English has singular forms and counts in words: `describe` says them.)"""
 
@@ -118,6 +120,14 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
             return Location(state.deal.number, len(state.tricks) + 1, len(state.plays))
         return Location(state.deal.number, 0, len(state.exchanges))
 
+    def moment(self, state: State) -> str:
+        """22's words: deals, the exchange, tricks, and the match."""
+        if state.phase == OVER:
+            return "after the match had ended"
+        if state.phase == EXCHANGE:
+            return f"deal {state.deal.number}, exchange"
+        return f"deal {state.deal.number}, trick {len(state.tricks) + 1}"
+
     def view_legal_moves(self, view: SeatView) -> Sequence[Move]:
         return view.legal_moves()
 
@@ -153,6 +163,29 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
             rest.remove(c)
         return why_refused(view, cards)
 
+    def public_view(self, state: State) -> SeatView:
+        """Seat 0's view less that seat's hand and its exchange (the discards it made,
+        the cards it drew): every seat's exchange is its own (R11, R23)."""
+        return _view(state, 0)._replace(hand=(), my_discard=(), my_draw=())
+
+    def safe_move(self, view: SeatView, seed: str) -> Move:
+        """Keep the hand in the exchange, else the lowest cards that may be played (by
+        rank, the issue's rule: docs/serve.md)."""
+        moves = view.legal_moves()
+        keep = [m for m in moves if isinstance(m, Exchange) and not m.discard]
+        if keep:
+            return keep[0]
+        plays = [m for m in moves if isinstance(m, Play)]
+        if plays:
+            return min(plays, key=lambda m: sorted(c >> 2 for c in parse_cards(m.cards)))
+        return moves[0]
+
+    def hint(self, view: SeatView, salt: str) -> Any:
+        """22's hint (tt22.games.twentytwo.bots.hint): worlds sampled from the view."""
+        from .bots.hint import hint
+
+        return hint(view, salt)
+
     def resample(self, view: SeatView, rng: Pcg32) -> State:
         raise NotImplementedError(
             "22's determinizer (tt22.games.twentytwo.bots.determinize.determinized_state) is"
@@ -187,6 +220,13 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
 
     def transcript(self, state: State, seed: str, players: Sequence[Player]) -> dict[str, Any]:
         return full_transcript(state, seed, players)
+
+    def seat_transcript(
+        self, states: Sequence[State], seed: str, players: Sequence[Player], seat: int
+    ) -> dict[str, Any]:
+        """22's is cut from the full transcript of the last state (tt22.games.twentytwo.seat:
+        the other seats' hands and exchanges left out, R23)."""
+        return cut_for_seat(full_transcript(states[-1], seed, players), seat)
 
 
 TWENTYTWO = TwentyTwo()

@@ -7,15 +7,12 @@ without replaying anything.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-
 from tt22.core.cards import TEXT
 from tt22.core.players import Player
+from tt22.core.safe import json_text
 
 from .state import DealStart, ExchangeRecord, State, TrickRecord
 
@@ -93,28 +90,3 @@ def transcript(state: State, seed: str, players: Sequence[Player]) -> dict[str, 
 def transcript_json(state: State, seed: str, players: Sequence[Player]) -> str:
     """The transcript as one JSON object, UTF-8, two-space indented, ending in a newline."""
     return json_text(transcript(state, seed, players))
-
-
-def json_text(data: object) -> str:
-    """`data` as two-space indented JSON ending in a newline, with every character that
-    could reorder or hide text on a terminal written as a `\\uXXXX` escape: C0 and C1
-    controls, format characters (bidi overrides such as U+202E), line and paragraph
-    separators, private-use and unassigned code points. Such a character can only sit
-    inside a string, so the escape is the same JSON value; the rest stays UTF-8."""
-    text = msgspec.json.format(msgspec.json.encode(data), indent=2).decode("utf-8")
-    return _NON_ASCII.sub(_escape, text) + "\n"
-
-
-_NON_ASCII = re.compile("[^\x00-\x7e]")  # (DEL too)
-_HIDDEN = ("Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp")
-
-
-def _escape(match: re.Match[str]) -> str:
-    ch = match.group()
-    if unicodedata.category(ch) not in _HIDDEN:
-        return ch
-    code = ord(ch)
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    code -= 0x10000  # JSON spells a code point above U+FFFF as a surrogate pair
-    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

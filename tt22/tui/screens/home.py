@@ -15,6 +15,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from tt22.core.registry import entries
 from tt22.core.safe import printable
 from tt22.play.session import peek_current
 from tt22.tui.bindings import translate_bindings
@@ -45,9 +46,7 @@ WARM_UP = (
     "tt22.tui.replay.picker",
     "tt22.tui.replay.screen",
     "tt22.record.games",
-    "tt22.games.twentytwo",
-    "tt22.games.rook",
-    "tt22.games.rummy",
+    *dict.fromkeys(e.module for e in entries()),  # every game's package, by its entry
     "textual.scrollbar",
     "_strptime",  # (the record browser's dates)
 )

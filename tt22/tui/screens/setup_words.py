@@ -16,9 +16,7 @@ __all__ = ["WORDS"]
 
 WORDS: dict[str, tuple[str, str, str]] = {
     "game": ("Game", "게임", "ゲーム"),
-    "game.rook": ("Rook", "루크", "ルック"),  # (as Rook's own words: rook.title)
-    "game.rummy": ("Rummy", "러미", "ラミー"),
-    "game.gin": ("Gin Rummy", "진 러미", "ジン・ラミー"),
+    # (each game's own name is its registry entry's: GameEntry.titles, tt22.tui.i18n)
     "game.oklahoma": ("Oklahoma Gin", "오클라호마 진", "オクラホマ・ジン"),  # (G9)
     "rules_of": ("Rules: {game}", "규칙: {game}", "ルール: {game}"),
     # an option left to the game, with what the game makes of it at this table

@@ -39,6 +39,10 @@ _MAKERS: dict[str, Callable[..., Bot]] = {
 
 BOT_NAMES: tuple[str, ...] = (*_MAKERS, *LEVELS)
 
+NAMES = BOT_NAMES
+"""Every name `seat_bot` takes (tt22.core.bots: the registry entry's bots; with `LEVELS`
+and `seat_bot`, what the entry promises of this module)."""
+
 
 def bot_spec(name: str) -> tuple[str, int]:
     """(algorithm, playouts per decision) for a bot or level name; KeyError if unknown."""
@@ -62,3 +66,9 @@ def make_bot(name: str, seed: str, seat: int, scale: float = 1.0) -> Bot:
     bot = _MAKERS[algo](rng, playouts, name)
     bot.name = name
     return PositionalBot(bot, rng)
+
+
+def seat_bot(name: str, seed: str, seat: int) -> Bot:
+    """The bot of a level or a name for `seat` (tt22.core.bots.make_bot asks this);
+    KeyError if unknown."""
+    return make_bot(name, seed, seat)

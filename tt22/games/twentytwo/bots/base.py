@@ -9,10 +9,10 @@ replay goes on exactly as it would have, and the stream is never the one that de
 
 from __future__ import annotations
 
-import hashlib
 from typing import Protocol
 
-from tt22.core.rng import Pcg32, seed_key
+from tt22.core.bots import decision_stream
+from tt22.core.rng import Pcg32, seed_key, stream
 
 from ..moves import Move
 from ..views import SeatView
@@ -21,46 +21,49 @@ __all__ = ["Bot", "BotRng", "PositionalBot", "bot_stream"]
 
 
 class Bot(Protocol):
-    """Chooses a move for its seat from what that seat may see."""
+    """Chooses a move for its seat from what that seat may see (tt22.core.bots.Bot, for
+    22's views and moves)."""
 
     name: str
 
     def choose(self, view: SeatView) -> Move: ...
 
 
-def _seeded(key: bytes, purpose: str) -> tuple[int, int]:
-    d = hashlib.sha256(key + b"\x00" + purpose.encode("utf-8")).digest()
-    return int.from_bytes(d[0:8], "big"), int.from_bytes(d[8:16], "big")
-
-
 class BotRng(Pcg32):
     """A bot's generator: stream "bot/<seat>/<name>" of the seed (docs/seeds.md), which
-    `at(view)` re-derives for one decision as "bot/<seat>/<name>/<deal>/<phase>/<trick>".
+    `at(view)` restarts at one decision's stream, "bot/<seat>/<name>/<deal>/<phase>/<trick>"
+    (tt22.core.bots.decision_stream).
 
     A seat decides once per exchange and once per trick, so (deal, phase, tricks done)
     names each of its decisions, and the draws of one never depend on how many draws an
     earlier one made.
     """
 
-    __slots__ = ("key", "purpose")
+    __slots__ = ("key", "name", "seat")
 
-    def __init__(self, key: bytes, purpose: str) -> None:
-        super().__init__(*_seeded(key, purpose))
+    def __init__(self, key: bytes, seat: int, name: str) -> None:
+        self.restart(stream(key, f"bot/{seat}/{name}"))
         self.key = key
-        self.purpose = purpose
+        self.seat = seat
+        self.name = name
 
     def at(self, view: SeatView) -> None:
         """Restart this generator at the stream of the decision `view` asks for."""
-        fresh = Pcg32(
-            *_seeded(self.key, f"{self.purpose}/{view.deal_number}/{view.phase}/{len(view.tricks)}")
+        self.restart(
+            decision_stream(
+                self.key, self.seat, self.name, view.deal_number, view.phase, len(view.tricks)
+            )
         )
+
+    def restart(self, fresh: Pcg32) -> None:
+        """Go on as `fresh` would (its state, its stream)."""
         self.state = fresh.state
         self.inc = fresh.inc
 
 
 def bot_stream(seed: str, seat: int, name: str) -> BotRng:
     """The generator for the bot of `name` at `seat` in the match of `seed`."""
-    return BotRng(seed_key(seed), f"bot/{seat}/{name}")
+    return BotRng(seed_key(seed), seat, name)
 
 
 class PositionalBot:
