@@ -319,7 +319,8 @@ GAME_NAMING_LINES: dict[str, int] = {
     "serve/hub.py": 1,
     "serve/seatlog.py": 5,
     "serve/tables.py": 1,
-    "tui/app.py": 3,
+    "tui/app.py": 4,  # (the play session and the registry steps landed together)
+    "play/session.py": 2,  # DEFAULT_GAME: 22's levels, and the slot's default game
     "tui/game_session.py": 2,
     "tui/help_text.py": 5,
     "tui/reasons.py": 5,
