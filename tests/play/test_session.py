@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from tt22.core.bots import levels
 from tt22.core.players import Player
 from tt22.core.registry import get_game
-from tt22.play.session import LocalSession, game_levels
+from tt22.play.session import LocalSession
 from tt22.record import Autosave, SlotBusy, load_record, verify_record
 
 
@@ -30,7 +31,7 @@ def test_a_whole_match_of_any_game_with_bots(
     tmp_path: Path, name: str, players: int, rules: tuple[str, ...]
 ) -> None:
     game = get_game(name)
-    seats = [Player(f"Bot {s}", "bot", game_levels(name)[1]) for s in range(players)]
+    seats = [Player(f"Bot {s}", "bot", levels(name)[1]) for s in range(players)]
     session = LocalSession.start(game, game.rules(list(rules), players), "session", seats, tmp_path)
     seen: list[int] = []
 

@@ -132,9 +132,9 @@ def _run_game(args: argparse.Namespace, name: str) -> int:
     if args.players is None:
         args.players = game.default_players
     _rules, players, seed = game_table(game, args)  # every rule and the table checked
-    from tt22.play.session import game_levels
+    from tt22.core import bots
 
-    levels = game_levels(name)
+    levels = bots.levels(name)
     if args.bot is not None and args.bot not in levels:
         raise UsageError(f"unknown bot level {args.bot!r}; the levels are {', '.join(levels)}")
     from tt22.tui.app import StartOptions, TT22App

@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from tt22.core.bots import UnknownBot, bots_of, levels, make_bot
+from tt22.core.bots import levels, make_bot
 from tt22.core.players import Player
 from tt22.core.protocol import Game
 from tt22.core.registry import DEFAULT_GAME, game_names, get_game
@@ -67,8 +67,6 @@ __all__ = [
     "bot_levels",
     "claim_slot",
     "fresh_seed_text",
-    "game_bots_module",
-    "game_levels",
     "keep_unfinished",
     "make_autosave",
     "make_seat_bot",
@@ -90,22 +88,9 @@ def fresh_seed_text() -> str:
 # -- bots, from the registry -------------------------------------------------------------
 
 
-def game_bots_module(name: str) -> Any:
-    """The bots module of game `name` (tt22.core.bots); KeyError when it has none."""
-    try:
-        return bots_of(name)
-    except UnknownBot:
-        raise KeyError(name) from None
-
-
-def game_levels(name: str) -> tuple[str, ...]:
-    """The bot levels of game `name` (easy..expert)."""
-    return levels(name)
-
-
 def bot_levels() -> tuple[str, ...]:
     """The bot levels of 22, the game tt22 opens on (easy, normal, hard, expert)."""
-    return game_levels(DEFAULT_GAME)
+    return levels(DEFAULT_GAME)
 
 
 def make_seat_bot(name: str, level: str, seed: str, seat: int) -> Any:
@@ -294,9 +279,9 @@ class LocalSession:
         hint is advice, not a move."""
         hinter = self._hinters.get(view.seat)
         if hinter is None:
-            levels = game_levels(self.game.name)
+            offered = levels(self.game.name)
             hinter = make_seat_bot(
-                self.game.name, levels[-1] if levels else "", self.seed, view.seat
+                self.game.name, offered[-1] if offered else "", self.seed, view.seat
             )
             self._hinters[view.seat] = hinter
         try:

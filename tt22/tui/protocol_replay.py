@@ -442,17 +442,13 @@ class ProtocolReplayScreen(DressedScreen[None]):
     def forked(self, seat: int, name: str) -> Record:
         """The record of a new match: this one's first `index` moves, `seat` played by
         `name` here, the other seats by bots; its origin names this file and the move."""
-        from tt22.play.session import game_levels
+        from tt22.core.bots import levels
 
         assert self.path is not None
         forked = fork_record(
             self.record, self.index, str(self.path.resolve()), dt.datetime.now(dt.UTC)
         )
-        try:
-            levels = game_levels(self.game.name)
-        except KeyError:
-            levels = ()
-        players = fork_players(list(self.record.players), seat, name, levels)
+        players = fork_players(list(self.record.players), seat, name, levels(self.game.name))
         return msgspec.structs.replace(forked, players=players)
 
     def play_from_here(self, seat: int) -> None:

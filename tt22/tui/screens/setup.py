@@ -25,12 +25,13 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
+from tt22.core.bots import levels
 from tt22.core.players import Player
 from tt22.core.protocol import RulesError
-from tt22.core.registry import DEFAULT_GAME, bots_module, default_level, get_game
+from tt22.core.registry import DEFAULT_GAME, default_level, get_game
 from tt22.core.seeds import resolve_seed, seed_problem
 from tt22.games.twentytwo import Rules
-from tt22.play.session import bot_levels, fresh_seed_text
+from tt22.play.session import fresh_seed_text
 from tt22.tui import tables
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.hooks import FirstLayoutIsLast
@@ -74,13 +75,9 @@ def levels_note() -> str:
 
 
 def game_levels(name: str) -> tuple[str, ...]:
-    """The bot levels of game `name` (none for a game without bots yet). 22's are the
-    app's own; another game's are its bots module's, from the registry (UnknownGame for
-    a name it does not have)."""
-    if name == DEFAULT_GAME:
-        return bot_levels()
-    bots = bots_module(get_game(name).name)
-    return () if bots is None else tuple(getattr(bots, "LEVELS", ()))
+    """The bot levels of game `name`, from its registry entry (none for a game without
+    bots yet; UnknownGame for a name it does not have)."""
+    return levels(name)
 
 
 def option_label(game: str, option: Option) -> str:
