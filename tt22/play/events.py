@@ -50,8 +50,9 @@ class BotFailed:
     """The bot of `seat` (`bot`: its level or name) raised, or chose a move the rules
     forbid (`move`, else None). Nothing was played: the seat waits until the person
     chooses what happens (`BotRunner.retry`, `stand_in`, or leaving). `error` is one
-    line for people (the exception's type and message, or the illegal move's reason);
-    the traceback is in the log file (tt22.play.log)."""
+    line for people (the exception's type and message, or for an illegal move its rule
+    alone: the move names a card of the bot's hidden hand, so only the log file
+    (tt22.play.log) has it, with the traceback). `move` is for the program, never shown."""
 
     seat: int
     bot: str

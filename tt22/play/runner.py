@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from tt22.core.protocol import IllegalMove
+from tt22.core.protocol import IllegalMove, reason_of
 
 from .events import BotFailed, Event, HandOver, MatchOver, Moved
 from .log import play_log
@@ -132,7 +132,8 @@ class BotRunner:
         try:
             move = await asyncio.to_thread(bot.choose, view)
         except Exception as e:
-            self._failed(seat, name, f"{type(e).__name__}: {e}", None, e)
+            error = f"{type(e).__name__}: {e}"
+            self._failed(seat, name, error, None, e, error)
             return
         think = time.monotonic() - start
         await self._sleep(max(0.0, self.pace() - think))
@@ -147,7 +148,10 @@ class BotRunner:
         try:
             after = s.play(move, think=round(think, 3))
         except IllegalMove as e:
-            self._failed(seat, name, f"{s.game.move_text(move)}: {e}", move, e)
+            # The screen gets the rule, never the move: the card a bot tried is a card
+            # of its hidden hand (a follow-suit refusal says it holds it). The log has all.
+            shown = f"a move the rules forbid ({reason_of(e).rule})"
+            self._failed(seat, name, shown, move, e, f"{s.game.move_text(move)}: {e}")
             return
         self.post(Moved(seat, move, state, after, round(think, 3), STAND_IN if stand_in else None))
         game = s.game
@@ -156,7 +160,9 @@ class BotRunner:
         elif game.locate(after).hand > game.locate(state).hand:
             self.post(HandOver(game.locate(state).hand, after))
 
-    def _failed(self, seat: int, bot: str, error: str, move: Any, e: BaseException) -> None:
+    def _failed(
+        self, seat: int, bot: str, error: str, move: Any, e: BaseException, logged: str
+    ) -> None:
         self.failed = seat
         who = self.session.players[seat].name
         play_log(self.home).error(
@@ -167,7 +173,7 @@ class BotRunner:
             self.session.game.name,
             self.session.seed,
             len(self.session.moves) + 1,
-            error,
+            logged,
             exc_info=(type(e), e, e.__traceback__),
         )
         self.post(BotFailed(seat, bot, error, move))
