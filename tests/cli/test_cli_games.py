@@ -14,7 +14,7 @@ from recordkit import SAMPLES
 from tt22.cli import main
 from tt22.commands.bench import run_protocol
 from tt22.core.players import Player
-from tt22.core.registry import game_names, get_game
+from tt22.core.registry import game_names, get_game, textlog_module
 from tt22.games.rook.bots import make_bot, make_level, play_bots
 from tt22.record import load_record, verify_record
 
@@ -329,8 +329,8 @@ def test_every_other_game_sims_to_a_record_that_verifies_and_shows(
     assert code == 0 and checked.startswith(f"{path}: ok ({game.title}, {players} players")
     code, text, _ = run(capsys, "show", str(path))
     assert code == 0
-    textlog = {"rook": "rook", "rummy": "rummy", "gin": "rummy"}[name]
-    module = __import__(f"tt22.games.{textlog}.textlog", fromlist=["render_text"])
+    module = textlog_module(name)
+    assert module is not None
     assert text == module.render_text(json.loads(out))
     code, timed, _ = run(capsys, "bench", "--game", name, "--players", players, "--games", "2")
     assert code == 0 and timed.splitlines()[0] == f"game: {name}"

@@ -18,7 +18,7 @@ from recordkit import SAMPLES, bot_bytes, bot_record
 
 from tt22.cli import main
 from tt22.core.players import Player
-from tt22.core.registry import get_game
+from tt22.core.registry import game_names, get_game
 from tt22.games.rook import Bid, Nest, Play, RookRules, Trump
 from tt22.games.rook.bots import make_bot
 from tt22.games.rook.views import view
@@ -218,7 +218,7 @@ def test_verify_refuses_unknown_games_with_exit_2(
     assert code == 2 and out == ""
     assert err == (
         f"{path}: game: a record of a game this tt22 does not have ('chess');"
-        " the games are twentytwo, rook, rummy, gin\n"
+        f" the games are {', '.join(game_names())}\n"
     )
     code, _, err = run(capsys, "show", str(path))
     assert code == 2 and len(err.splitlines()) == 1

@@ -111,6 +111,20 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rummy.textlog",
         ("Gin Rummy", "진 러미", "ジン・ラミー"),
     ),
+    GameEntry(
+        "rum500",
+        "tt22.games.rum500:RUM500_GAME",
+        "tt22.games.rum500.bots",
+        "tt22.games.rum500.textlog",
+        ("500 Rum", "500 럼", "500ラミー"),
+    ),
+    GameEntry(
+        "persian",
+        "tt22.games.rum500:PERSIAN_GAME",
+        "tt22.games.rum500.bots",
+        "tt22.games.rum500.textlog",
+        ("Persian Rummy", "페르시안 러미", "ペルシャン・ラミー"),
+    ),
 )
 
 
