@@ -32,7 +32,7 @@ from tt22.games.rummy.cards import LOW
 
 from .cards import CODE, HELD
 from .engine import DRAW, in_some_meld
-from .melds import best_value, extend, meld_value, order_meld
+from .melds import accepts, best_value, meld_value, order_meld
 from .moves import Discard, LayOff, Meld, Take
 from .sample import world
 from .views import RumView
@@ -70,8 +70,8 @@ def _melds_on(view: RumView) -> list[tuple[int, ...]]:
     return [cards for _, cards, _ in view.table]
 
 
-def layable(card: int, melds: Sequence[Sequence[int]]) -> bool:
-    return any(extend(m, card) is not None for m in melds)
+def layable(card: int, melds: Sequence[tuple[int, ...]]) -> bool:
+    return any(card in accepts(m) for m in melds)
 
 
 def partners(card: int, hand: Sequence[int]) -> int:
@@ -96,7 +96,7 @@ def partners(card: int, hand: Sequence[int]) -> int:
     return near
 
 
-def keep_value(card: int, hand: Sequence[int], melds: Sequence[Sequence[int]]) -> float:
+def keep_value(card: int, hand: Sequence[int], melds: Sequence[tuple[int, ...]]) -> float:
     """Lower is a better discard: a card's partners in the hand count for it, its value
     if still held at the end counts against it (F3, F8); a card the table's melds would
     take is never given away (any opened seat would lay it off, F6)."""

@@ -26,6 +26,7 @@ What 500 Rum adds to the Rummy family's turn (F4-F7), and how tt22 reads it:
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tt22.core.protocol import IllegalMove
@@ -35,6 +36,7 @@ from tt22.games.rummy.common import Event, Log, MatchInfo, events_of, first_deal
 
 from .cards import CODE, DECK, HELD, PERSIAN_DECK, TEXT
 from .melds import (
+    accepts,
     best_value,
     candidate_melds,
     extend,
@@ -57,11 +59,13 @@ __all__ = [
     "Position",
     "State",
     "Table",
+    "accept_map",
     "apply",
     "check",
     "in_some_meld",
     "legal_moves",
     "new_match",
+    "pile_takes",
     "position_moves",
 ]
 
@@ -168,8 +172,26 @@ class State:
 
     def copy(self) -> State:
         new = State.__new__(State)
-        for name in State.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.bonus = self.bonus
+        new.hands = self.hands
+        new.history = self.history
+        new.log = self.log
+        new.match = self.match
+        new.must = self.must
+        new.opened = self.opened
+        new.phase = self.phase
+        new.pile = self.pile
+        new.scores = self.scores
+        new.seen = self.seen
+        new.so_far = self.so_far
+        new.start = self.start
+        new.step = self.step
+        new.stock = self.stock
+        new.table = self.table
+        new.taken = self.taken
+        new.to_move = self.to_move
+        new.turns = self.turns
+        new.winners = self.winners
         new.pos = None
         return new
 
@@ -290,11 +312,11 @@ def in_some_meld(cards: Collection[int], m: int) -> bool:
     return False
 
 
-def _layable(card: int, table: Sequence[Sequence[int]]) -> bool:
-    return any(extend(meld, card) is not None for meld in table)
+def _layable(card: int, table: Sequence[tuple[int, ...]]) -> bool:
+    return any(card in accepts(meld) for meld in table)
 
 
-def _leftover_ok(rest: Sequence[int], taken: int, melds: Sequence[Sequence[int]]) -> bool:
+def _leftover_ok(rest: Sequence[int], taken: int, melds: Sequence[tuple[int, ...]]) -> bool:
     """M4: the turn can end: nothing left (out), a card that may be discarded, or only
     the top card taken, which then lays off on a meld."""
     if not rest or any(c != taken for c in rest):
@@ -434,36 +456,119 @@ def _fine(p: Position, move: Rum500Move) -> bool:
     return True
 
 
+@lru_cache(maxsize=4096)
+def accept_map(melds: tuple[tuple[int, ...], ...]) -> dict[int, tuple[int, ...]]:
+    """Card -> the indices of the melds it would extend (F6), for a table's melds."""
+    out: dict[int, list[int]] = {}
+    for i, meld in enumerate(melds):
+        for c in accepts(meld):
+            out.setdefault(c, []).append(i)
+    return {c: tuple(i) for c, i in out.items()}
+
+
+def _table_melds(table: Table) -> tuple[tuple[int, ...], ...]:
+    return tuple(cards for _, cards, _ in table)
+
+
+def _could_meld(m: int, ranks: list[int], suits: list[int]) -> bool:
+    """`in_some_meld` from running counts: `ranks` per rank (13: the jokers), `suits` the
+    run places held per suit (an ace at 0 and 13)."""
+    if m >= 52:
+        return ranks[13] >= 3
+    if ranks[m >> 2] >= 3:
+        return True
+    bits = suits[m & 3]
+    q = LOW[m]
+    for place in (q, 13) if q == 0 else (q,):
+        for a in (place - 2, place - 1, place):
+            if a >= 0 and bits >> a & 7 == 7:
+                return True
+    return False
+
+
+def _count(c: int, ranks: list[int], suits: list[int]) -> None:
+    if c >= 52:
+        ranks[13] += 1
+        return
+    ranks[c >> 2] += 1
+    q = LOW[c]
+    suits[c & 3] |= (1 << q) | (8192 if q == 0 else 0)
+
+
+def pile_takes(p: Position) -> list[int]:
+    """The indices of the pile that may be taken (F4, `can_take`), top first, with the
+    cheap test kept as running counts while the pick goes deeper."""
+    pile = p.pile
+    top = len(pile) - 1
+    if top < 0:
+        return []
+    out = [top]
+    ranks = [0] * 14
+    suits = [0, 0, 0, 0]
+    for c in p.hand:
+        _count(c, ranks, suits)
+    _count(pile[top], ranks, suits)
+    lay = accept_map(_table_melds(p.table)) if p.opened else {}
+    for i in range(top - 1, -1, -1):
+        m = pile[i]
+        _count(m, ranks, suits)
+        if p.opened:
+            if m in lay or _could_meld(m, ranks, suits):
+                out.append(i)
+        elif _could_meld(m, ranks, suits) and can_take(p, i):
+            out.append(i)
+    return out
+
+
 def position_moves(p: Position) -> list[Rum500Move]:
     """Every legal move at `p`: the stock (or, empty, the pass), each card of the pile
-    that may be taken (top first); then melds, lay-offs and discards."""
+    that may be taken (top first); then melds, lay-offs and discards. The same moves as
+    filtering every candidate through `check` (tests/games/rum500 proves it), with the
+    opened seat's tests done inline: this is a random playout's hot path."""
     seat = p.to_move
     if p.phase == OVER:
         return []
+    pile = p.pile
     if p.phase == DRAW:
         moves: list[Rum500Move] = [Draw(seat, STOCK) if p.stock_count else Pass(seat)]
-        top = len(p.pile) - 1
-        for i in range(top, -1, -1):
-            if can_take(p, i):
-                moves.append(Take(seat, TEXT[p.pile[i]]))
+        moves.extend(Take(seat, TEXT[pile[i]]) for i in pile_takes(p))
         return moves
     out: list[Rum500Move] = []
     must = p.must
-    for meld in candidate_melds(p.hand):
+    hand = p.hand
+    taken = p.taken if p.taken in hand else -1
+    lay = accept_map(_table_melds(p.table)) if p.opened else {}
+    for meld in candidate_melds(hand):
         if must >= 0 and must not in meld:
             continue
-        m = Meld(seat, tuple(TEXT[c] for c in order_meld(meld)))
-        if _fine(p, m):
-            out.append(m)
+        ordered = order_meld(meld)
+        m = Meld(seat, tuple(TEXT[c] for c in ordered))
+        if not p.opened:
+            if _fine(p, m):
+                out.append(m)
+            continue
+        if (
+            taken >= 0
+            and len(hand) - len(meld) == 1
+            and taken not in meld
+            and taken not in lay
+            and taken not in accepts(ordered)
+        ):
+            continue  # M4: only the top card taken would be left, and it fits nowhere
+        out.append(m)
     if p.opened:
-        for card in p.hand if must < 0 else (must,):
-            for i, (_, cards, _) in enumerate(p.table):
-                if extend(cards, card) is not None:
-                    lay = LayOff(seat, TEXT[card], i)
-                    if _fine(p, lay):
-                        out.append(lay)
+        for card in hand if must < 0 else (must,):
+            for i in lay.get(card, ()):
+                if taken >= 0 and len(hand) == 2 and card != taken:
+                    grown = [*_table_melds(p.table)]
+                    extended = extend(grown[i], card)
+                    assert extended is not None
+                    grown[i] = extended
+                    if not _layable(taken, grown):
+                        continue
+                out.append(LayOff(seat, TEXT[card], i))
     if must < 0 and (p.opened or not p.so_far):
-        out.extend(Discard(seat, TEXT[c]) for c in p.hand if c != p.taken)
+        out.extend(Discard(seat, TEXT[c]) for c in hand if c != p.taken)
     return out
 
 
