@@ -118,7 +118,15 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
             lines += _result(h["result"], names, ascii_style, persian)
     res = t["result"]
     lines.append("")
-    if res["finished"]:
+    ended = [h["result"] for h in t["hands"] if h["result"] is not None]
+    if persian and res["finished"] and ended:
+        bonus = [a - b for a, b in zip(res["scores"], ended[-1]["scores"], strict=True)]
+        if any(bonus):
+            side = 0 if bonus[0] else 1
+            lines.append(
+                f"{names[side]} and {names[side + 2]} are ahead after the deals (P7):"
+                f" +{bonus[side]}"
+            )
         if persian and len(res["winners"]) == len(names):
             lines.append("Game over: a draw (P7). Scores: " + _scores(names, res["scores"]))
         else:
