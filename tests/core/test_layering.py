@@ -340,7 +340,7 @@ GAME_NAMING_LINES: dict[str, int] = {
     "tui/rummy/words.py": 2,
     "tui/screens/help.py": 1,
     "tui/screens/scores.py": 1,
-    "tui/screens/setup.py": 13,
+    "tui/screens/setup.py": 9,
     "tui/screens/summary.py": 1,
     "tui/screens/table.py": 3,
     "tui/widgets/snapshot.py": 2,
