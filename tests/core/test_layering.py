@@ -305,7 +305,6 @@ GAME_NAMING_LINES: dict[str, int] = {
     "commands/play.py": 2,
     "commands/replay.py": 3,
     "commands/verify.py": 2,
-    "core/cards.py": 1,
     "engine/__init__.py": 2,
     "record/autosave.py": 2,
     "record/check.py": 5,
