@@ -211,7 +211,7 @@ def test_the_play_layer_loads_without_textual() -> None:
 
 # -- the server and the shared interface know no game ----------------------------------
 
-PER_GAME_UI = {"tui/rook": "rook", "tui/rummy": "rummy"}
+PER_GAME_UI = {"tui/rook": "rook", "tui/rummy": "rummy", "tui/twentytwo": "twentytwo"}
 """A game's own interface package: it may import its game (and only that one)."""
 
 KNOWS_A_GAME: dict[str, set[str]] = {
@@ -222,7 +222,6 @@ KNOWS_A_GAME: dict[str, set[str]] = {
     "serve/tables.py": {"rook", "rummy"},
     # 22's own screens and session, still to merge into the one table, the one replayer
     # and play/session.py (steps 4 and 5), and the help pages' per-game text.
-    "tui/app.py": {"twentytwo"},
     "tui/help_text.py": {"rook", "rummy"},
     "tui/replay/panes.py": {"twentytwo"},
     "tui/screens/scores.py": {"twentytwo"},
@@ -267,7 +266,7 @@ def test_the_server_and_the_shared_interface_import_no_games_module() -> None:
 
 def test_a_games_interface_imports_no_other_game() -> None:
     for folder, game in PER_GAME_UI.items():
-        for path in _files(TT22 / folder, 3):
+        for path in _files(TT22 / folder, 1 if game == "twentytwo" else 3):  # (22's: openers)
             for name in absolute_imports(path):
                 other = _game_named(name)
                 ok = other is None or other == game
@@ -313,7 +312,6 @@ GAME_NAMING_LINES: dict[str, int] = {
     "commands/play.py": 2,
     "commands/replay.py": 3,
     "commands/verify.py": 2,
-    "core/cards.py": 1,
     "engine/__init__.py": 2,
     "record/autosave.py": 2,
     "record/check.py": 5,
@@ -322,13 +320,10 @@ GAME_NAMING_LINES: dict[str, int] = {
     "record/schema.py": 1,
     "record/verify.py": 1,
     "replay_model.py": 1,
-    "serve/app.py": 11,
-    "serve/hub.py": 1,
+    "serve/app.py": 1,
     "serve/seatlog.py": 5,
-    "serve/tables.py": 1,
-    "tui/app.py": 4,  # (the play session and the registry steps landed together)
+    "tui/app.py": 2,
     "play/session.py": 2,  # DEFAULT_GAME: 22's levels, and the slot's default game
-    "tui/game_session.py": 2,
     "tui/help_text.py": 5,
     "tui/reasons.py": 5,
     "tui/replay/panes.py": 1,
@@ -351,11 +346,9 @@ GAME_NAMING_LINES: dict[str, int] = {
     "tui/rummy/words.py": 2,
     "tui/screens/help.py": 1,
     "tui/screens/scores.py": 1,
-    "tui/screens/setup.py": 14,
+    "tui/screens/setup.py": 9,
     "tui/screens/summary.py": 1,
     "tui/screens/table.py": 3,
-    "tui/session.py": 4,
-    "tui/tables.py": 12,
     "tui/widgets/snapshot.py": 2,
 }
 """The allow-list, to shrink (never to grow): per module of tt22/, how many of its lines

@@ -29,8 +29,9 @@ import tomllib
 from functools import cache
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+import pytest
 from paths import ROOT
 
 PACKAGE = ROOT / "tt22"
@@ -46,6 +47,7 @@ PRIVATE_NAMES = frozenset(
         "_closed",
         "_display",
         "_driver",
+        "_exception",
         "_filters",
         "_previous_cursor_position",
         "_replace_screen",
@@ -119,6 +121,15 @@ def private_touches(path: Path) -> list[str]:
                 what = f"import {', '.join(hidden)}"
         elif isinstance(node, ast.Attribute) and node.attr in PRIVATE_NAMES:
             what = f".{node.attr}"
+        elif (  # getattr(app, "_driver"), hasattr, setattr: the same touch by its name
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "hasattr", "setattr", "delattr")
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and node.args[1].value in PRIVATE_NAMES
+        ):
+            what = f"{node.func.id}(..., {node.args[1].value!r})"
         elif (
             isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in PRIVATE_NAMES
         ):
@@ -151,6 +162,7 @@ def test_the_scan_finds_what_it_looks_for() -> None:
     assert "from rich._ratio import ratio_distribute" in hooks
     assert "from textual import _time, messages" in hooks
     assert "._bindings" in hooks and "def _refresh_layout" in hooks
+    assert "getattr(..., '_exception')" in hooks and "getattr(..., '_driver')" in hooks
     assert "from textual._compositor import ChopsUpdate, LayoutUpdate" in display
     assert "def _display" in display and "._batch_count" in display
 
@@ -323,6 +335,33 @@ async def test_hook_bindings_of_and_replace_bindings() -> None:
         await pilot.pause()
         assert pressed == ["x"]
         assert screen.active_bindings["x"].binding.description == "Mark"
+
+
+async def test_hook_app_failure_and_app_driver() -> None:
+    """`App._exception` and `App._driver`: no failure and no driver before the run; the
+    driver while it runs; the handler's exception kept once it has ended the run
+    (which `run_test` then raises, as `run_async` does not)."""
+    from textual.app import App
+    from textual.binding import BindingType
+    from textual.driver import Driver
+
+    from tt22.tui.hooks import app_driver, app_failure
+
+    class Fails(App[None]):
+        BINDINGS: ClassVar[list[BindingType]] = [("f", "fail", "Fail")]
+
+        def action_fail(self) -> None:
+            raise RuntimeError("the handler's own")
+
+    app = Fails()
+    assert app_failure(app) is None and app_driver(app) is None
+    with pytest.raises(RuntimeError, match="the handler's own"):
+        async with app.run_test(size=(40, 5)) as pilot:
+            assert isinstance(app_driver(app), Driver)
+            await pilot.press("f")  # (the binding's handler fails, inside the app)
+            await pilot.pause()
+    failure = app_failure(app)
+    assert isinstance(failure, RuntimeError) and str(failure) == "the handler's own"
 
 
 async def test_hook_compositor_size() -> None:

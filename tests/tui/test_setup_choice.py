@@ -206,7 +206,8 @@ async def open_setup(app: TT22App, pilot: Pilot[None]) -> SetupScreen:
 async def test_with_22_alone_the_game_is_shown_and_players_have_the_focus(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(tables, "TABLES", {})  # 22 the only game with a table
+    # 22 the only game with a table
+    monkeypatch.setattr(tables, "TABLES", {"twentytwo": tables.TABLES["twentytwo"]})
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=(80, 24)) as pilot:
         setup = await open_setup(app, pilot)

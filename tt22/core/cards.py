@@ -3,7 +3,7 @@
 A card is ``rank * 4 + suit``: rank 0..12 is 2..A, suit 0..3 is S, H, D, C. Sorting ints
 therefore sorts by rank first (all 22's rules look at, R2). Two decks simply hold every int
 twice: identical cards are identical. What a card is worth is each game's own (22's
-penalty values are tt22.games.twentytwo.cards; Rook's counters are tt22.games.rook.cards).
+penalty values and Rook's counters are in the cards module of each game's own folder).
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ __all__ = [
     "Reason",
     "RuleBroken",
     "RulesError",
+    "Variant",
     "parse_assignments",
     "reason_of",
     "render",
@@ -139,6 +140,16 @@ class Location(NamedTuple):
     hand: int
     trick: int
     turn: int
+
+
+class Variant(NamedTuple):
+    """A variant with a name of its own that a game's rules make (Gin whose knock limit
+    is the upcard is Oklahoma Gin, G9): `name` keys its words in an interface's
+    catalogue (`setup.game.<name>`, `setup.note.<name>`), `option` is the option whose
+    value makes it (the new-game screen notes it there)."""
+
+    name: str
+    option: str
 
 
 OptionKind = Literal["int", "bool", "choice"]
@@ -317,6 +328,11 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
 
     @abstractmethod
     def locate(self, state: StateT) -> Location: ...
+
+    def variant(self, rules: RulesT) -> Variant | None:
+        """The named variant `rules` make, if any (by default none): what a record, a
+        table or the help calls the match."""
+        return None
 
     def moment(self, state: StateT) -> str:
         """Where in the match `state` is, in words for a record's problem (`tt22 verify`:

@@ -68,6 +68,12 @@ class GameEntry(NamedTuple):
     - `titles`: what a person calls the game in English, Korean and Japanese (the
       interface's catalogue has them as `setup.game.<name>`); None for the `Game`'s own
       `title` in every language.
+    - `table`, `session`, `replayer`: "module:function" of the game's interface openers
+      (tt22.tui.tables says what each takes): a new match at its table, the match in
+      progress seated again, its replay screen on a record; "" for what the game has no
+      screen for yet (it is then played by bots, shown and verified only).
+    - `served`: "module:function" of the server's table screen for one of its seats
+      (tt22.serve.tables), "" when the server seats it on its own screen.
     """
 
     name: str
@@ -75,6 +81,10 @@ class GameEntry(NamedTuple):
     bots: str = ""
     textlog: str = ""
     titles: tuple[str, str, str] | None = None
+    table: str = ""
+    session: str = ""
+    replayer: str = ""
+    served: str = ""
 
     @property
     def module(self) -> str:
@@ -89,6 +99,9 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.twentytwo.bots",
         "tt22.games.twentytwo.textlog",
         ("Twenty-Two", "투엔티투", "トゥエンティツー"),
+        "tt22.tui.twentytwo:open_twentytwo_table",
+        "tt22.tui.twentytwo:open_twentytwo_session",
+        "tt22.tui.twentytwo:twentytwo_replay_screen",
     ),
     GameEntry(
         "rook",
@@ -96,6 +109,10 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rook.bots",
         "tt22.games.rook.textlog",
         ("Rook", "루크", "ルック"),
+        "tt22.tui.rook:open_rook_table",
+        "tt22.tui.rook:open_rook_session",
+        "tt22.tui.rook:rook_replay_screen",
+        "tt22.serve.tables:rook_screen",
     ),
     GameEntry(
         "rummy",
@@ -103,6 +120,10 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rummy.bots",
         "tt22.games.rummy.textlog",
         ("Rummy", "러미", "ラミー"),
+        "tt22.tui.rummy:open_rummy_table",
+        "tt22.tui.rummy:open_rummy_session",
+        "tt22.tui.rummy:rummy_replay_screen",
+        "tt22.serve.tables:rummy_screen",
     ),
     GameEntry(
         "gin",
@@ -110,6 +131,10 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rummy.bots",
         "tt22.games.rummy.textlog",
         ("Gin Rummy", "진 러미", "ジン・ラミー"),
+        "tt22.tui.rummy:open_rummy_table",
+        "tt22.tui.rummy:open_rummy_session",
+        "tt22.tui.rummy:rummy_replay_screen",
+        "tt22.serve.tables:rummy_screen",
     ),
     GameEntry(
         "rum500",

@@ -33,7 +33,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, RichLog
 
 from tt22.core.cards import card_text, show_ranks
-from tt22.core.registry import DEFAULT_GAME, DEFAULT_LEVEL, get_game
+from tt22.core.registry import DEFAULT_LEVEL, entry, get_game
 from tt22.core.safe import printable
 from tt22.games.twentytwo import Exchange, Play, playable_cards, why_forced, why_refused
 from tt22.serve.hub import (
@@ -123,6 +123,11 @@ add_section(
             "That record cannot be opened: {reason}",
             "그 기록을 열 수 없습니다: {reason}",
             "その記録は開けません: {reason}",
+        ),
+        "past.no_replayer": (
+            "the replayer cannot show this game yet",
+            "이 게임은 아직 다시 볼 수 없습니다",
+            "このゲームはまだ再生できません",
         ),
         "col.players": ("Players", "참가자", "参加者"),
         "code.prompt": (
@@ -567,20 +572,20 @@ class PastMatchesScreen(_ServeScreen):
 
 
 def replay_of(path: Path) -> Screen[Any] | str:
-    """The replayer of the finished match kept at `path` (its game's own), with no path
-    given to it (nothing is written on the server); why not, in one line."""
+    """The replayer of the finished match kept at `path` (its game's own, named by its
+    registry entry), with no path given to it (nothing is written on the server); why
+    not, in one line."""
     from tt22.record import RecordError, load_record
-    from tt22.replay_model import ReplayError, ReplayModel
+    from tt22.replay_model import ReplayError
     from tt22.tui.tables import REPLAYERS, replay_screen
 
     try:
         record = load_record(path)
-        if record.game != DEFAULT_GAME and record.game in REPLAYERS:
-            screen: Screen[Any] = replay_screen(record.game, record, None)
-            return screen
-        from tt22.tui.replay.screen import ReplayScreen
-
-        return ReplayScreen(ReplayModel.from_record(record), None)
+        if record.game not in REPLAYERS:
+            title = get_game(record.game).title
+            return printable(f"{title}: {t('serve.past.no_replayer')}", 200)
+        screen: Screen[Any] = replay_screen(record.game, record, None)
+        return screen
     except (RecordError, ReplayError, OSError) as e:
         return printable(str(e) if not isinstance(e, OSError) else (e.strerror or str(e)), 200)
 
@@ -611,12 +616,12 @@ class NewTableScreen(ModalScreen[None]):
         with Vertical(id="new-table"):
             yield Label(t("serve.new.title"))
             games = [(game_title(name), name) for name in SERVED_GAMES]
-            yield Choice(games, DEFAULT_GAME, label=t("serve.new.game"), id="game")
-            yield Choice(_counts(DEFAULT_GAME), 4, label=t("serve.new.players"), id="players")
-            yield Choice(_people(4), 2, label=t("serve.new.humans"), id="humans")
-            yield Choice(
-                _levels(DEFAULT_GAME), DEFAULT_LEVEL, label=t("serve.new.level"), id="level"
-            )
+            first = SERVED_GAMES[0]  # (the registry's order: the game tt22 opens on)
+            players = get_game(first).default_players
+            yield Choice(games, first, label=t("serve.new.game"), id="game")
+            yield Choice(_counts(first), players, label=t("serve.new.players"), id="players")
+            yield Choice(_people(players), 2, label=t("serve.new.humans"), id="humans")
+            yield Choice(_levels(first), DEFAULT_LEVEL, label=t("serve.new.level"), id="level")
             clocks = [(t("serve.new.no_clock"), 0)] + [(f"{s} s", s) for s in (15, 30, 60, 120)]
             yield Choice(clocks, 0, label=t("serve.new.clock"), id="clock")
             with Horizontal():
@@ -699,13 +704,19 @@ def _people(players: int) -> list[tuple[str, int]]:
     return [(str(n), n) for n in range(1, players + 1)]
 
 
+def on_seat_screen(game: str) -> bool:
+    """Whether the server seats `game` on `SeatScreen` for its whole match: a game whose
+    registry entry names no served table of its own (`GameEntry.served`)."""
+    return not entry(game).served
+
+
 def seat_screen(table: Table, seat: int, fingerprint: str) -> Screen[None]:
     """The screen of `seat` (-1: a spectator) at `table`: 22's served seat, or once
     another game's match has started that game's own table fed by news
     (tt22.serve.tables); before the start every game waits on the same screen."""
     from tt22.serve.tables import game_seat_screen
 
-    if table.options.game == DEFAULT_GAME or table.state is None:
+    if on_seat_screen(table.options.game) or table.state is None:
         return SeatScreen(table, seat)
     news = decode_news(table.message(seat))
     return game_seat_screen(table, seat, news, fingerprint)
@@ -845,7 +856,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
         before = self.view
         self.news = decode_news(message.data)
         self.view = view_of(self.news)
-        if self.view is not None and self.news.game != DEFAULT_GAME:
+        if self.view is not None and not on_seat_screen(self.news.game):
             # Another game's match has started: its own served table takes the seat.
             from tt22.serve.tables import game_seat_screen
 
@@ -966,7 +977,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
             message.update(Text(t("serve.seat.waiting", code=news.code, n=missing)))
             hand.show(None, hidden_text="")
             return
-        if news.game != DEFAULT_GAME:  # (its own table is taking the seat over)
+        if not on_seat_screen(news.game):  # (its own table is taking the seat over)
             return
         names = [n or "?" for n in news.names]
         snap = from_view(v, names, news.bots)
@@ -1089,14 +1100,14 @@ class SeatScreen(SummaryAside, _ServeScreen):
         if action == "rematch":
             return news is not None and news.status == "over" and news.seat >= 0
         if action in ("cursor", "select", "select_rank", "play", "lowest", "hint"):
-            if self.seat < 0 or self.table.options.game != DEFAULT_GAME:
+            if self.seat < 0 or not on_seat_screen(self.table.options.game):
                 return False  # (another game waits here; its own table has its keys)
             v = self.view
             return True if v is not None and v.my_turn else None
         if action == "chat":
             return self.seat >= 0
         if action in ("toggle_log", "scores"):
-            return self.view is not None and self.table.options.game == DEFAULT_GAME
+            return self.view is not None and on_seat_screen(self.table.options.game)
         return True
 
     def _view(self) -> Any:

@@ -199,7 +199,7 @@ class TableOptions:
     """A table as its creator chose it. `clock` 0 means no move clock; `pace` is the
     bots' pause before a move (seconds)."""
 
-    game: str = "twentytwo"
+    game: str = SERVED_GAMES[0]  # (the registry lists the game tt22 opens on first)
     rules: tuple[str, ...] = ()
     seats: tuple[str, ...] = ("human", "human", "easy", "easy")
     """Per seat: "human" or a bot level."""

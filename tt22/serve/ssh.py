@@ -34,6 +34,7 @@ from tt22.serve.keys import Allowed, fingerprint
 from tt22.serve.render.driver import MAX_HEIGHT, MAX_WIDTH
 from tt22.serve.render.heap import HeapKeeper, strips_free_themselves
 from tt22.serve.store import Store, why_not_a_name
+from tt22.tui.hooks import app_driver, app_failure
 
 __all__ = ["Server", "ServerConfig", "start_server"]
 
@@ -461,7 +462,7 @@ class Server:
                     await asyncio.wait_for(run, 5)
             reader.cancel()
             self._restore_streams()
-            failed = getattr(app, "_exception", None)
+            failed = app_failure(app)
             if failed is None and run.done() and not run.cancelled():
                 failed = run.exception()
             if failed is not None:
@@ -502,7 +503,7 @@ class Server:
             burst += events
             if burst > MAX_BURST:
                 return f"more than {MAX_BURST} keys at once: closing (paste text into the chat)"
-            driver = getattr(app, "_driver", None)
+            driver = app_driver(app)
             if getattr(driver, "unparsed", 0) > MAX_PASTE:
                 return f"a paste of more than {MAX_PASTE // 1024} KiB: closing"
             if events:

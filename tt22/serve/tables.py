@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
@@ -34,7 +35,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, RichLog, Static
 
 from tt22.core.protocol import IllegalMove, RuleBroken
-from tt22.core.registry import get_game
+from tt22.core.registry import entry, get_game
 from tt22.core.safe import printable
 from tt22.serve.hub import SeatNews, Table, TooManyTables, decode_news, view_of
 from tt22.serve.render.display import CoveredWaits
@@ -46,7 +47,15 @@ from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
-__all__ = ["SPECTATOR_SUMMARY", "ServedSession", "SummaryAside", "ViewGame", "game_seat_screen"]
+__all__ = [
+    "SPECTATOR_SUMMARY",
+    "ServedSession",
+    "SummaryAside",
+    "ViewGame",
+    "game_seat_screen",
+    "rook_screen",
+    "rummy_screen",
+]
 
 SPECTATOR_SUMMARY = 4.0
 """Seconds a spectator's hand (or deal) summary stays: nobody there has a decision
@@ -620,7 +629,7 @@ class RookHandNews(ModalScreen[str]):
             self.dismiss("home")
 
 
-def _rook_screen() -> type[_Served]:
+def rook_screen() -> type[_Served]:
     from tt22.tui.rook import table as rook_table
     from tt22.tui.rook.table import RookTableScreen
 
@@ -693,7 +702,7 @@ def _rook_screen() -> type[_Served]:
 
 
 # ---------------------------------------------------------------------- Rummy, Gin
-def _rummy_screen() -> type[_Served]:
+def rummy_screen() -> type[_Served]:
     from tt22.tui.rummy.table import RummyTable
 
     class ServedRummyTable(_Served, RummyTable):  # type: ignore[misc]
@@ -742,11 +751,10 @@ def _rummy_screen() -> type[_Served]:
     return ServedRummyTable
 
 
-SCREENS = {"rook": _rook_screen, "rummy": _rummy_screen, "gin": _rummy_screen}
-
-
 def game_seat_screen(table: Table, seat: int, news: SeatNews, fingerprint: str) -> Screen[None]:
-    """The served table of `news.game` (not 22) for `seat` (-1: a spectator), showing
+    """The served table of `news.game` (one whose registry entry names its `served`
+    screen type: `rook_screen`, `rummy_screen`) for `seat` (-1: a spectator), showing
     the view `news` carries until the next news."""
-    screen_type = SCREENS[news.game]()
+    module, _, function = entry(news.game).served.partition(":")
+    screen_type: type[_Served] = getattr(importlib.import_module(module), function)()
     return screen_type(table, seat, news, fingerprint)

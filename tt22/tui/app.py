@@ -18,7 +18,7 @@ from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 
 from tt22.core.players import Player
-from tt22.games.twentytwo import Rules
+from tt22.core.registry import DEFAULT_GAME
 from tt22.play.session import LocalSession, fresh_seed_text
 from tt22.record import SlotBusy
 from tt22.tui.i18n import detect_language, set_language, t
@@ -72,7 +72,8 @@ class StartOptions:
     (the replay of `tt22 replay FILE`); it is called once the app is running, because
     a Textual screen wants its app to exist."""
 
-    rules: Rules | None = None
+    rules: Any = None
+    """The rules of a table of the game tt22 opens on (`TT22App.start_match`)."""
     players: list[Player] = field(default_factory=list)
     seed: str = ""
     watch: bool = False
@@ -82,8 +83,7 @@ class StartOptions:
     home: Path | None = None
     screen: Callable[[], Screen[Any]] | None = None
     table: NewTable | None = None
-    """A table of another game than 22 (`tt22 play --game rook`), opened through
-    tt22.tui.tables."""
+    """A table of any game (`tt22 play --game rook`), opened through tt22.tui.tables."""
 
 
 class TT22App(App[None]):
@@ -225,10 +225,17 @@ class TT22App(App[None]):
         self.push_screen(ChoiceDialog(t("confirm.new_title"), choices, note), answer)
 
     def start_match(
-        self, rules: Rules, seed: str, players: Sequence[Player], *, watch: bool = False
+        self,
+        rules: Any,
+        seed: str,
+        players: Sequence[Player],
+        *,
+        watch: bool = False,
+        game: str = DEFAULT_GAME,
     ) -> None:
+        """A new match of `game` (`rules` already resolved) at the app's own table."""
         try:
-            session = LocalSession.start("twentytwo", rules, seed, players, self.home_dir)
+            session = LocalSession.start(game, rules, seed, players, self.home_dir)
         except SlotBusy as e:
             self.tell_busy(e)
             return
@@ -237,7 +244,6 @@ class TT22App(App[None]):
     def continue_match(self) -> bool:
         """Continue the match in progress of the data folder's slot, of whichever game,
         at its game's table; False when there is none to continue."""
-        from tt22.core.registry import DEFAULT_GAME
         from tt22.tui.tables import open_session
 
         try:
@@ -247,10 +253,7 @@ class TT22App(App[None]):
             return True  # (the match is there: the home screen keeps offering it)
         if session is None:
             return False
-        if session.game.name == DEFAULT_GAME:
-            self.play_session(session)
-        else:
-            open_session(self, session)
+        open_session(self, session)
         return True
 
     def tell_busy(self, e: SlotBusy) -> None:
@@ -286,10 +289,11 @@ class TT22App(App[None]):
         s = table.session
         while table in self.screen_stack:
             self.pop_screen()
+        game, watch = s.game.name, table.watching
         if choice == "again":
-            self.start_match(s.rules, s.seed, s.players, watch=table.watching)
+            self.start_match(s.rules, s.seed, s.players, watch=watch, game=game)
         elif choice == "new":
-            self.start_match(s.rules, fresh_seed_text(), s.players, watch=table.watching)
+            self.start_match(s.rules, fresh_seed_text(), s.players, watch=watch, game=game)
 
     def action_help(self) -> None:
         from tt22.tui.screens.help import HelpScreen

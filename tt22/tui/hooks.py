@@ -36,6 +36,8 @@ from textual.widget import Widget
 
 __all__ = [
     "FirstLayoutIsLast",
+    "app_driver",
+    "app_failure",
     "bindings_of",
     "compositor_size",
     "message_clock",
@@ -69,6 +71,28 @@ def replace_bindings(node: DOMNode, bindings: BindingsMap) -> None:
     `bindings_of` for why. The caller calls `refresh_bindings` when the footer should
     show the change at once. Checked on Textual 8.2.8."""
     node._bindings = bindings
+
+
+# ---------------------------------------------------------------------- the app's run
+def app_failure(app: Any) -> BaseException | None:
+    """The exception that ended `app`'s run (Textual's `App._exception`), or None.
+
+    Why: the server runs each connection's app with `run_async` and must log why an
+    app failed; Textual catches the exception of a handler, shows it, exits and keeps it
+    in `_exception` without raising it from `run_async` (its public `return_code` says
+    only that it failed, not why). Checked on Textual 8.2.8."""
+    failure: BaseException | None = getattr(app, "_exception", None)
+    return failure
+
+
+def app_driver(app: Any) -> Any:
+    """The driver `app` runs on (Textual's `App._driver`), or None before it runs and
+    after.
+
+    Why: the server's driver (tt22.serve.render.driver) counts the input it has not
+    parsed yet, and the server closes a session that pastes more than it allows; the
+    App gives no public reference to its driver. Checked on Textual 8.2.8."""
+    return getattr(app, "_driver", None)
 
 
 # ---------------------------------------------------------------------- layout

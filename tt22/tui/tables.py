@@ -1,16 +1,16 @@
 """Which games the interface can seat at a table or replay, and how to open each.
 
-22's table and replayer are the app's own (`TT22App.start_match`, the replay screen). A
-game added later brings its own screens and says here where they live, by module name,
-so that opening one game never imports another's interface (nor Textual before the app
-runs). The new-game screen offers the games of `playable_games()`; `tt22 play --game`
-and `tt22 replay` ask `open_table` and `open_replay`.
+Every game's screens are named by its registry entry (`GameEntry.table`, `.session`,
+`.replayer`: "module:function", tt22.core.registry), so that opening one game never
+imports another's interface (nor Textual before the app runs), and no shared module
+keeps a list of games. The new-game screen offers the games of `playable_games()`;
+`tt22 play --game` and `tt22 replay` ask `open_table` and `open_replay`.
 
 A game's table opener is `function(app, table: NewTable) -> None`: it pushes that game's
 table screen (and files the match in the data folder's one slot for the match in
-progress, as 22 does). A session opener is `function(app, session) -> None`: it seats
-the match in progress of that slot (a `tt22.play.session.LocalSession`) again, for
-the home screen's "Continue". A replayer is
+progress). A session opener is `function(app, session) -> None`: it seats the match in
+progress of that slot (a `tt22.play.session.LocalSession`) again, for the home screen's
+"Continue". A replayer is
 `function(record, path=None, *, seat=None, start=None, standalone=False) -> Screen`: that
 game's replay screen on a decoded record (`tt22 replay` makes it the app's first
 screen; the record picker pushes it).
@@ -19,11 +19,11 @@ screen; the record picker pushes it).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from tt22.core.registry import DEFAULT_GAME
+from tt22.core.registry import UnknownGame, entries, entry
 
 if TYPE_CHECKING:
     from tt22.core.players import Player
@@ -54,32 +54,69 @@ class NewTable:
     watch: bool = False
 
 
-# game name -> "module:function" of its table / session / replay opener (see above).
-TABLES: dict[str, str] = {
-    "rook": "tt22.tui.rook:open_rook_table",
-    "rummy": "tt22.tui.rummy:open_rummy_table",
-    "gin": "tt22.tui.rummy:open_rummy_table",
-}
-SESSIONS: dict[str, str] = {
-    "rook": "tt22.tui.rook:open_rook_session",
-    "rummy": "tt22.tui.rummy:open_rummy_session",
-    "gin": "tt22.tui.rummy:open_rummy_session",
-}
-REPLAYERS: dict[str, str] = {
-    "rook": "tt22.tui.rook:rook_replay_screen",
-    "rummy": "tt22.tui.rummy:rummy_replay_screen",
-    "gin": "tt22.tui.rummy:rummy_replay_screen",
-}
+class Openers(MutableMapping[str, str]):
+    """Game name -> "module:function" of one kind of its openers, as the registry's
+    entries name them (`GameEntry.table`, `.session` or `.replayer`), in the registry's
+    order (the game tt22 opens on first); a game whose entry names none is not in it.
+    Setting or deleting a name overrides its entry here (a test's stand-in screen, or a
+    game taken off)."""
+
+    def __init__(self, kind: Literal["table", "session", "replayer"]) -> None:
+        self.kind = kind
+        self.overrides: dict[str, str] = {}
+
+    def __getitem__(self, name: str) -> str:
+        if name in self.overrides:
+            where = self.overrides[name]
+        else:
+            try:
+                where = getattr(entry(name), self.kind)
+            except UnknownGame:
+                raise KeyError(name) from None
+        if not where:
+            raise KeyError(name)
+        return str(where)
+
+    def __setitem__(self, name: str, where: str) -> None:
+        self.overrides[name] = where
+
+    def __delitem__(self, name: str) -> None:
+        if name not in self:
+            raise KeyError(name)
+        self.overrides[name] = ""
+
+    def __iter__(self) -> Iterator[str]:
+        names = [e.name for e in entries()]
+        names += [name for name in self.overrides if name not in names]
+        return (name for name in names if name in self)
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        try:
+            self[name]
+        except KeyError:
+            return False
+        return True
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+TABLES = Openers("table")
+SESSIONS = Openers("session")
+REPLAYERS = Openers("replayer")
 
 
 def playable_games() -> tuple[str, ...]:
-    """The games a player can sit down to, 22 first (the game tt22 opens on)."""
-    return (DEFAULT_GAME, *(name for name in TABLES if name != DEFAULT_GAME))
+    """The games a player can sit down to, in the registry's order (the game tt22
+    opens on first)."""
+    return tuple(TABLES)
 
 
 def replayable_games() -> tuple[str, ...]:
-    """The games whose records the replayer can open, 22 first."""
-    return (DEFAULT_GAME, *(name for name in REPLAYERS if name != DEFAULT_GAME))
+    """The games whose records the replayer can open, in the registry's order."""
+    return tuple(REPLAYERS)
 
 
 def _load(where: str) -> Callable[..., Any]:
@@ -95,8 +132,8 @@ def open_table(app: Any, table: NewTable) -> None:
 
 
 def open_session(app: Any, session: Any) -> None:
-    """Seat `session` (the continued match in progress of a game other than 22) at its
-    game's table."""
+    """Seat `session` (the continued match in progress, of any game) at its game's
+    table."""
     _load(SESSIONS[session.game.name])(app, session)
 
 

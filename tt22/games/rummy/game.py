@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt22.core.players import Player
-from tt22.core.protocol import Game, IllegalMove, Location, Reason, reason_of
+from tt22.core.protocol import Game, IllegalMove, Location, Reason, Variant, reason_of
 from tt22.core.rng import Pcg32
 
 from . import gin, rummy
@@ -190,6 +190,10 @@ class Gin(Game[GinRules, gin.State, GinMove, GinView]):
     move_type = GinMove
     view_type = GinView
     reason_templates = ENGLISH
+
+    def variant(self, rules: GinRules) -> Variant | None:
+        """Oklahoma Gin, when the upcard sets the knock limit (G9)."""
+        return Variant("oklahoma", "knock_limit") if rules.oklahoma else None
 
     new_match = staticmethod(gin.new_match)
     legal_moves = staticmethod(gin.legal_moves)

@@ -57,12 +57,11 @@ MAX_NAME = 24
 def game_title(name: str, rules: object = None) -> str:
     """A game's name in the current language: the game's own words (`<game>.title`, when
     its interface has added them), else this screen's, else the registry's title. With
-    `rules` (a record's, a table's) a variant with a name of its own is called by it: Gin
-    with the upcard as its knock limit is Oklahoma Gin (G9)."""
-    if name == DEFAULT_GAME:
-        return t("app.title")
-    if name == "gin" and getattr(rules, "oklahoma", False):
-        return t("setup.game.oklahoma")
+    `rules` (a record's, a table's) a variant with a name of its own is called by it
+    (`Game.variant`: Gin with the upcard as its knock limit is Oklahoma Gin, G9)."""
+    variant = None if rules is None else get_game(name).variant(rules)
+    if variant is not None:
+        return t(f"setup.game.{variant.name}")
     for key in (f"{name}.title", f"setup.game.{name}"):
         if key in CATALOGUE:
             return t(key)
@@ -295,16 +294,18 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
             rules = game.rules(self.read_assignments(), self.player_count())
         except RulesError:
             return
+        variant = game.variant(rules)
         heading = t("setup.rules")
-        if self.game == "gin" and getattr(rules, "oklahoma", False):
-            heading = t("setup.rules_of", game=t("setup.game.oklahoma"))
+        if variant is not None:
+            heading = t("setup.rules_of", game=t(f"setup.game.{variant.name}"))
         self.query_one("#rules-title", Static).update(Text(heading, style="bold"))
-        if self.game == "gin":
-            limit = self.query_one("#opt-knock_limit", Choice)
-            note = t("setup.note.oklahoma") if getattr(rules, "oklahoma", False) else ""
-            if limit.pick.note != note:
-                limit.pick.note = note
-                limit.refresh(layout=True)
+        for option in game.options:  # the variant said on the option that makes it
+            widget = self.query_one(f"#opt-{option.name}")
+            made = variant is not None and variant.option == option.name
+            note = t(f"setup.note.{variant.name}") if made and variant is not None else ""
+            if isinstance(widget, Choice) and widget.pick.note != note:
+                widget.pick.note = note
+                widget.refresh(layout=True)
         for option in game.options:
             if option.default is not None:
                 continue

@@ -1,4 +1,5 @@
-"""Issue 9, item 3: the table says what really happened to the autosave, once."""
+"""What the table tells a player when the autosave fails: what really happened to the
+match's file (not saved, a read-only folder), said once (issue 9, item 3)."""
 
 from __future__ import annotations
 
