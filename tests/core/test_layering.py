@@ -204,7 +204,7 @@ def test_the_play_layer_loads_without_textual() -> None:
 
 # -- the server and the shared interface know no game ----------------------------------
 
-PER_GAME_UI = {"tui/rook": "rook", "tui/rummy": "rummy"}
+PER_GAME_UI = {"tui/rook": "rook", "tui/rummy": "rummy", "tui/twentytwo": "twentytwo"}
 """A game's own interface package: it may import its game (and only that one)."""
 
 KNOWS_A_GAME: dict[str, set[str]] = {
@@ -216,7 +216,6 @@ KNOWS_A_GAME: dict[str, set[str]] = {
     # 22's own screens and session, still to merge into the one table, the one replayer
     # and play/session.py (steps 4 and 5), and the help pages' per-game text.
     "tui/app.py": {"twentytwo"},
-    "tui/help_text.py": {"rook", "rummy"},
     "tui/replay/panes.py": {"twentytwo"},
     "tui/screens/scores.py": {"twentytwo"},
     "tui/screens/setup.py": {"twentytwo"},
@@ -322,7 +321,6 @@ GAME_NAMING_LINES: dict[str, int] = {
     "tui/app.py": 4,  # (the play session and the registry steps landed together)
     "play/session.py": 2,  # DEFAULT_GAME: 22's levels, and the slot's default game
     "tui/game_session.py": 2,
-    "tui/help_text.py": 5,
     "tui/reasons.py": 5,
     "tui/replay/panes.py": 1,
     "tui/replay/picker.py": 2,
@@ -335,17 +333,14 @@ GAME_NAMING_LINES: dict[str, int] = {
     "tui/rook/table.py": 4,
     "tui/rook/words.py": 2,
     "tui/rummy/__init__.py": 2,
-    "tui/rummy/help.py": 3,
+    "tui/rummy/help.py": 1,
     "tui/rummy/model.py": 4,
     "tui/rummy/replay.py": 3,
     "tui/rummy/summary.py": 2,
     "tui/rummy/table.py": 3,
     "tui/rummy/widgets.py": 1,
     "tui/rummy/words.py": 2,
-    "tui/screens/help.py": 1,
-    "tui/screens/scores.py": 1,
     "tui/screens/setup.py": 14,
-    "tui/screens/summary.py": 1,
     "tui/screens/table.py": 3,
     "tui/session.py": 4,
     "tui/tables.py": 12,

@@ -75,6 +75,7 @@ class GameEntry(NamedTuple):
     bots: str = ""
     textlog: str = ""
     titles: tuple[str, str, str] | None = None
+    screens: str = ""
 
     @property
     def module(self) -> str:
@@ -89,6 +90,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.twentytwo.bots",
         "tt22.games.twentytwo.textlog",
         ("Twenty-Two", "투엔티투", "トゥエンティツー"),
+        screens="tt22.tui.twentytwo.screens:SCREENS",
     ),
     GameEntry(
         "rook",
@@ -96,6 +98,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rook.bots",
         "tt22.games.rook.textlog",
         ("Rook", "루크", "ルック"),
+        screens="tt22.tui.rook.summary:SCREENS",
     ),
     GameEntry(
         "rummy",
@@ -103,6 +106,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rummy.bots",
         "tt22.games.rummy.textlog",
         ("Rummy", "러미", "ラミー"),
+        screens="tt22.tui.rummy.summary:RUMMY_SCREENS",
     ),
     GameEntry(
         "gin",
@@ -110,6 +114,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rummy.bots",
         "tt22.games.rummy.textlog",
         ("Gin Rummy", "진 러미", "ジン・ラミー"),
+        screens="tt22.tui.rummy.summary:GIN_SCREENS",
     ),
 )
 
