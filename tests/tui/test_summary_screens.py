@@ -299,3 +299,37 @@ def test_no_shared_module_names_the_tiny_game() -> None:
         text = path.read_text(encoding="utf-8")
         assert "tinyscreens" not in text and "High Card" not in text, path
         assert not re.search(r"[\"']tiny[\"']", text), path
+
+
+# ---------------------------------------------------------------- through the registry
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("sample", sorted(SAMPLES))
+async def test_every_games_score_history_and_summaries_through_its_entry(
+    sample: str, language: str
+) -> None:
+    """What the one table asks for any game: the score history and both summaries of a
+    finished match, from the match's state (22's) or a seat's view (the others'),
+    found by the game's name alone; each whole at 80x24."""
+    record = load_record(ROOT / "records" / SAMPLES[sample])
+    game = get_game(record.game)
+    state = replay_game(record).states[-1]
+    view = game.view(state, 0) if game.view_type is not None and sample != "twentytwo" else state
+    names = [p.name for p in record.players]
+    app = TT22App(StartOptions(pace=0.0, language=language))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen.is_mounted)
+        for screen in (
+            score_history_screen(record.game, view, names, 0),
+            hand_summary_screen(record.game, view, names, 0),
+            match_summary_screen(record.game, view, names, 0, None, record.seed),
+        ):
+            await app.push_screen(screen)
+            await wait_for(pilot, lambda s=screen: app.screen is s and s.is_mounted)  # type: ignore[misc]
+            await pilot.pause()
+            lines = screen_lines(app)
+            whole(lines)
+            assert any(line.strip("█ ") for line in lines[1:-1])
+            app.pop_screen()
+            await pilot.pause()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.table import Table
 from rich.text import Text
@@ -34,6 +34,7 @@ __all__ = [
     "GameSummaryScreen",
     "HandSummaryScreen",
     "RookScreens",
+    "as_result",
     "bidder_side",
     "hand_grid",
     "hand_lines",
@@ -51,6 +52,45 @@ add_section(
         ),
     },
 )
+
+
+class _Start(NamedTuple):
+    number: int
+    out_of_play: tuple[int, ...]
+
+
+class _Shown(NamedTuple):
+    """A finished hand as a seat's view has it (`PublicHand`), shaped as the summary
+    reads a hand (`HandResult`: `start.number`, `put_back`, ...)."""
+
+    start: _Start
+    bidder: int
+    bid: int
+    made: bool
+    taken: tuple[int, int]
+    trump: int
+    put_back: tuple[int, ...]
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+def as_result(hand: Any) -> Any:
+    """`hand` as the summary reads it: the state's `HandResult` as it is, a view's
+    `PublicHand` reshaped (the nest it shows is the one put back)."""
+    if hasattr(hand, "start"):
+        return hand
+    start = _Start(hand.number, hand.out_of_play)
+    return _Shown(
+        start,
+        hand.bidder,
+        hand.bid,
+        hand.made,
+        hand.taken,
+        hand.trump,
+        hand.nest,
+        hand.deltas,
+        hand.scores,
+    )
 
 
 def bidder_side(players: int, bidder: int) -> tuple[int, ...]:
@@ -147,7 +187,7 @@ def hand_summary(
 
 def game_summary(view: Any, names: Sequence[str], you: int | None, ascii_style: bool) -> Summary:
     """The game is over: the winners (a team named as one), then its last hand."""
-    last = hand_summary(names, view.history[-1], view.players, you, ascii_style)
+    last = hand_summary(names, as_result(view.history[-1]), view.players, you, ascii_style)
     winner = winners_text(names, view.winners, view.players, you)
     return Summary(t("end.title"), last.lines, last.grid, winner=winner)
 
@@ -157,7 +197,7 @@ def score_history(
 ) -> ScoreHistory:
     """Every seat's score after each finished hand (the latest ten), + where its side
     made the bid, - where it lost it."""
-    hands = view.history[-10:]
+    hands = [as_result(h) for h in view.history[-10:]]
     columns = (
         Column(t("col.seat"), grow=True),
         *(Column(str(h.start.number), "right") for h in hands),
@@ -187,7 +227,8 @@ class RookScreens:
     def hand_summary(
         self, view: Any, names: Sequence[str], you: int | None, ascii_style: bool
     ) -> Summary:
-        return hand_summary(names, view.history[-1], view.players, you, ascii_style)
+        hand = as_result(view.history[-1])
+        return hand_summary(names, hand, view.players, you, ascii_style)
 
     def match_summary(
         self, view: Any, names: Sequence[str], you: int | None, ascii_style: bool

@@ -1,6 +1,6 @@
 """The one help screen: rules and keys, written for someone who has never played, one
 page per game, each page the plain data its game's interface description gives
-(tt22.help_text finds them through the registry; this screen names no game).
+(tt22.tui.help_text finds them through the registry; this screen names no game).
 
 Over a game (its table or its replayer) the help is that game's page alone, with only
 that game's keys. Anywhere else (the home screen's "Rules and keys", `?` in Settings or
