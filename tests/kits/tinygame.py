@@ -204,4 +204,6 @@ def render_text(transcript: dict[str, Any], ascii_style: bool = False) -> str:
     return f"High Card: {plays}; won by {won}\n"
 
 
-ENTRY = GameEntry("tiny", "tinygame:TINY", "tinygame", "tinygame", ("High Card", "", ""))
+ENTRY = GameEntry(
+    "tiny", "tinygame:TINY", "tinygame", "tinygame", ("High Card", "", ""), "tinyscreens:SCREENS"
+)

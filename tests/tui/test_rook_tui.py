@@ -128,7 +128,7 @@ async def test_a_whole_rook_game_against_bots_through_the_keys(
         # With 2 players you pass when you may: you play the dummy's cards (K22).
         seen = await play_through(pilot, app, bid_first=players > 2)
         text = "\n".join(seen.game_summary)
-        assert "The game is over" in text and "Record saved" in text
+        assert "Game over" in text and "Record saved" in text
         assert "…" not in text
         assert seen.hand_summaries >= 1
         session = next(s for s in app.screen_stack if isinstance(s, RookTableScreen)).session

@@ -186,7 +186,7 @@ def fork_before(sample: str, last_of_match: bool) -> tuple[Any, int]:
     return msgspec.structs.replace(forked, players=players), you
 
 
-@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("which", ["hand", "match"])
 @pytest.mark.parametrize("sample", sorted(SAMPLES))
 async def test_the_summaries(sample: str, which: str, language: str) -> None:
@@ -209,6 +209,29 @@ async def test_the_summaries(sample: str, which: str, language: str) -> None:
 
     options = StartOptions(pace=0.0, language=language, home=home)
     await shoot(name, options, summary_up, seat_it)
+
+
+# ---------------------------------------------------------------- each game's help
+
+
+HELP_PAGES = ("twentytwo", "rook", "rummy", "gin", "oklahoma")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("page", HELP_PAGES)
+async def test_each_games_help(page: str, language: str) -> None:
+    """The one help screen with one game's page, as `?` at that game's table opens it."""
+    from tt22.tui.screens.help import HelpScreen
+
+    name = f"help-{page}-{language}"
+    options = StartOptions(pace=0.0, language=language, home=home_for(name))
+
+    async def open_it(app: TT22App, pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app.screen.is_mounted)
+        app.push_screen(HelpScreen(page))
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+
+    await shoot(name, options, lambda app: True, open_it)
 
 
 # ---------------------------------------------------------------- the other screens

@@ -85,6 +85,7 @@ class GameEntry(NamedTuple):
     session: str = ""
     replayer: str = ""
     served: str = ""
+    screens: str = ""
 
     @property
     def module(self) -> str:
@@ -102,6 +103,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.tui.twentytwo:open_twentytwo_table",
         "tt22.tui.twentytwo:open_twentytwo_session",
         "tt22.tui.twentytwo:twentytwo_replay_screen",
+        screens="tt22.tui.twentytwo.screens:SCREENS",
     ),
     GameEntry(
         "rook",
@@ -113,6 +115,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.tui.rook:open_rook_session",
         "tt22.tui.rook:rook_replay_screen",
         "tt22.serve.tables:rook_screen",
+        screens="tt22.tui.rook.summary:SCREENS",
     ),
     GameEntry(
         "rummy",
@@ -124,6 +127,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.tui.rummy:open_rummy_session",
         "tt22.tui.rummy:rummy_replay_screen",
         "tt22.serve.tables:rummy_screen",
+        screens="tt22.tui.rummy.summary:RUMMY_SCREENS",
     ),
     GameEntry(
         "gin",
@@ -135,6 +139,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.tui.rummy:open_rummy_session",
         "tt22.tui.rummy:rummy_replay_screen",
         "tt22.serve.tables:rummy_screen",
+        screens="tt22.tui.rummy.summary:GIN_SCREENS",
     ),
     GameEntry(
         "rum500",

@@ -14,11 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 import tt22.tui.rook.words  # noqa: F401  (the table's words: rook.*)
+from tt22.games.rook import ROOK_GAME
 from tt22.games.rook.cards import ROOK, show_rook_card
+from tt22.tui.help_text import key_section, markdown_sections, page_of, page_source
 from tt22.tui.i18n import CATALOGUE, get_language, t
 from tt22.tui.screens.help import HelpScreen
+from tt22.tui.summary.data import HelpPage, KeyWords
 
-__all__ = ["RookHelpScreen", "rook_help_markdown"]
+__all__ = ["REPLAY_KEYS", "TABLE_KEYS", "RookHelpScreen", "rook_help_markdown", "rook_help_page"]
 
 _EN = """\
 # How to play Rook
@@ -26,6 +29,21 @@ _EN = """\
 **The aim:** win the bidding to choose trump, then take tricks that hold points. The side
 that wins the bid must take at least the points it bid. The first to the target score
 wins: 300 (200 with 3 players).
+
+## A hand in five steps
+1. **Deal:** everyone gets 9 cards, and 5 more lie face down in the middle: the **nest**.
+   (With 2 or 3 players the cards are first laid out in piles: see below.)
+2. **Bid:** a bid is the points your side promises to take. The player on the dealer's
+   left must open, at 70 or more (50 with 2 or 3 players); the others raise or pass. The
+   highest bid wins.
+3. **Nest and trump:** the winner of the bid takes the nest, puts 5 cards back and names
+   trump.
+4. **Tricks:** play them until the hands are empty. Follow the suit led if you can. The
+   Rook takes the trick, else the highest trump, else the highest card of the suit led.
+5. **Count:** the points in each side's tricks. The bidder's side scores its bid if it
+   took that much, or loses it; the other side scores what it took.
+
+The sections below tell each step in full, with the rules' numbers.
 
 ## The cards
 - **4 players: 41 cards.** 5 to A in four suits ({suits}) and one card more, the **Rook**
@@ -102,49 +120,27 @@ _EN_MARKS = {
     ),
 }
 
-_EN_KEYS = """\
-## Keys
-| key | what it does |
-| --- | --- |
-| ↑ ↓ + - (k j) | raise or lower your bid; choose the pile or the trump |
-| Enter | bid, take the pile, put the nest back, name trump, play the card under the cursor |
-| p | pass |
-| ← → or h l | move along your hand |
-| space | pick a card to put back in the nest (5 of them) |
-| Home End | the first or the last card of your hand |
-| i | a hint: what the strongest bot would do from your cards, chosen in your hand |
-| u | undo: take back your last move and the bots' replies (one player against bots) |
-| m | show or hide the move log |
-| x | resign the game (asks first; the record is kept) |
-| ? | this help |
-| q | back to the home screen (the game is saved) |
-
-Dimmed, struck-through cards may not be played now; a forced choice says why, with the
-rule's number. Two people at one keyboard: Enter first shows the hand of the one to play.
-The mouse works too: click a card to play it (or pick it for the nest),
-and the buttons.
-
-## Replay keys
-| key | what it does |
-| --- | --- |
-| ← → | a move back or on |
-| ↑ ↓ or [ ] | a trick back or on |
-| PgUp PgDn | a hand back or on |
-| Home End | the start or the end |
-| v | the view: every hand open (a finished game), then each seat's |
-| m | the move list |
-| g | go to a hand (3), a trick (3.2), the bidding (3.0) or after a move (#57) |
-| p | play on from here: you take a seat, bots the others (a match in progress is kept) |
-| c | comment on the last move made (a seat's view: on its own moves only) |
-| s | save the comments (a copy next to the record, or over it) |
-| q | back |
-"""
 
 _KO = """\
 # 루크 하는 법
 
 **목표:** 입찰에서 이겨 트럼프를 정하고, 점수가 든 트릭을 따는 게임입니다. 입찰을 따낸 편은
 부른 점수 이상을 따야 합니다. 목표 점수 300점(3인은 200점)에 먼저 닿는 쪽이 이깁니다.
+
+## 한 판을 다섯 단계로
+1. **딜:** 각자 9장씩 받고, 5장은 가운데에 엎어 둡니다. 이것이 **둥지**입니다.
+   (2인·3인에서는 먼저 카드를 묶음으로 나눕니다. 아래를 보세요.)
+2. **입찰:** 우리 편이 따겠다고 약속하는 점수를 부릅니다. 딜러 왼쪽 사람이 반드시 먼저
+   70점(2인·3인은 50점) 이상을 부르고, 나머지는 더 부르거나 패스합니다. 가장 높이
+   부른 사람이 이깁니다.
+3. **둥지와 트럼프:** 입찰을 딴 사람이 둥지를 가져와 5장을 다시 엎어 두고 트럼프를 정합니다.
+4. **트릭:** 손의 카드가 다 떨어질 때까지 합니다. 먼저 나온 무늬가 있으면 그 무늬를
+   냅니다. 루크가, 없으면 가장 높은 트럼프가, 그것도 없으면 먼저 나온 무늬의 가장 높은
+   카드가 트릭을 가져갑니다.
+5. **점수:** 각 편이 딴 트릭의 점수를 셉니다. 입찰자 편은 부른 만큼 땄으면 부른 점수를
+   얻고, 못 땄으면 잃습니다. 상대 편은 딴 점수를 얻습니다.
+
+아래에서 단계마다 자세한 규칙을 규칙 번호와 함께 설명합니다.
 
 ## 카드
 - **4인: 41장.** 네 무늬({suits})의 5부터 A까지 40장에 **루크**({rook}) 한 장을 더합니다.
@@ -215,48 +211,26 @@ _KO_MARKS = {
     ),
 }
 
-_KO_KEYS = """\
-## 키
-| 키 | 하는 일 |
-| --- | --- |
-| ↑ ↓ + - (k j) | 입찰 올리기/내리기, 묶음이나 트럼프 고르기 |
-| Enter | 입찰, 묶음 가져오기, 둥지 돌려놓기, 트럼프 정하기, 커서의 카드 내기 |
-| p | 패스 |
-| ← → 또는 h l | 패에서 이동 |
-| space | 둥지에 돌려놓을 카드 고르기(5장) |
-| Home End | 패의 첫 카드나 마지막 카드 |
-| i | 힌트: 가장 강한 봇이 내 카드로 둘 수. 패에서 골라 줍니다 |
-| u | 무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 혼자 둘 때) |
-| m | 진행 기록 보이기/숨기기 |
-| x | 기권(먼저 묻습니다. 기록은 남습니다) |
-| ? | 이 도움말 |
-| q | 홈 화면으로(게임은 저장됩니다) |
-
-흐리게 줄이 그어진 카드는 지금 낼 수 없습니다. 선택이 강제되면 규칙 번호와 함께 이유를
-알려 줍니다. 한 키보드로 여럿이 할 때는 Enter를 눌러야 차례인 사람의 패가 보입니다.
-마우스도 됩니다: 카드를 누르면 내고(둥지에서는 고르고), 버튼도 누를 수 있습니다.
-
-## 다시 보기 키
-| 키 | 하는 일 |
-| --- | --- |
-| ← → | 한 수 뒤로/앞으로 |
-| ↑ ↓ 또는 [ ] | 한 트릭 뒤로/앞으로 |
-| PgUp PgDn | 한 판 뒤로/앞으로 |
-| Home End | 처음이나 끝 |
-| v | 시점: 모든 패 공개(끝난 게임), 그다음 각 자리 |
-| m | 수 목록 |
-| g | 이동: 판(3), 트릭(3.2), 입찰(3.0), 수 다음(#57) |
-| p | 여기서 이어 두기: 한 자리를 맡고 나머지는 봇(진행 중인 게임은 그대로 보관) |
-| c | 마지막 수에 메모(자리 시점에서는 그 자리의 수에만) |
-| s | 메모 저장(기록 옆에 사본으로, 또는 덮어쓰기) |
-| q | 뒤로 |
-"""
 
 _JA = """\
 # ルックの遊び方
 
 **目的:** 入札に勝って切り札を決め、点数の入ったトリックを取るゲームです。入札を取った側は、
 宣言した点数以上を取らなければなりません。目標点の300点(3人なら200点)に先に届いた側の勝ちです。
+
+## 1ハンドを5つの手順で
+1. **配り:** 各自に9枚ずつ配り、5枚を中央に伏せて置きます。これが**巣**です。
+   (2人・3人では、先に札を山に分けます。下の説明を見てください。)
+2. **入札:** 自分の側が取ると約束する点数を宣言します。親の左の人が必ず最初に70点(2人・3人
+   では50点)以上で入札し、ほかの人はより高く入札するかパスします。一番高い入札の人が勝ちます。
+3. **巣と切り札:** 入札に勝った人が巣を手札に加え、5枚を伏せて戻し、切り札を決めます。
+4. **トリック:** 手札がなくなるまで続けます。リードされたスートがあれば出します。
+   ルック、なければ一番強い切り札、それもなければリードされたスートの一番強い札が
+   トリックを取ります。
+5. **得点:** 各側が取ったトリックの点を数えます。入札者の側は入札した点以上を取れば入札した
+   点を得て、届かなければ失います。相手側は取った点を得ます。
+
+以下の節で、各手順をルール番号つきで詳しく説明します。
 
 ## カード
 - **4人: 41枚。**4つのスート({suits})の5からAまでの40枚に、**ルック**({rook})を1枚
@@ -327,46 +301,184 @@ _JA_MARKS = {
     ),
 }
 
-_JA_KEYS = """\
-## キー
-| キー | 働き |
-| --- | --- |
-| ↑ ↓ + - (k j) | 入札を上げる/下げる、山や切り札を選ぶ |
-| Enter | 入札する、山を取る、巣を戻す、切り札を決める、カーソルの札を出す |
-| p | パス |
-| ← → または h l | 手札の中を移動 |
-| space | 巣に戻す札を選ぶ(5枚) |
-| Home End | 手札の最初/最後の札 |
-| i | ヒント: 最も強いボットが自分の札で指す手を、手札の上で示します |
-| u | 待った: 自分の最後の手とボットの応手を戻します(ボットとの一人対局) |
-| m | 手順ログの表示/非表示 |
-| x | 投了(確認あり。記録は残ります) |
-| ? | このヘルプ |
-| q | ホーム画面へ(ゲームは保存されます) |
 
+TABLE_KEYS: tuple[KeyWords, ...] = (
+    KeyWords(
+        ("up", "down", "plus", "minus", "k", "j"),
+        ("↑ ↓ + - (k j)", "raise or lower your bid; choose the pile or the trump"),
+        ("↑ ↓ + - (k j)", "입찰 올리기/내리기, 묶음이나 트럼프 고르기"),
+        ("↑ ↓ + - (k j)", "入札を上げる/下げる、山や切り札を選ぶ"),
+    ),
+    KeyWords(
+        ("enter",),
+        (
+            "Enter",
+            "bid, take the pile, put the nest back, name trump, play the card under the cursor",
+        ),
+        ("Enter", "입찰, 묶음 가져오기, 둥지 돌려놓기, 트럼프 정하기, 커서의 카드 내기"),
+        ("Enter", "入札する、山を取る、巣を戻す、切り札を決める、カーソルの札を出す"),
+    ),
+    KeyWords(
+        ("p",),
+        ("p", "pass"),
+        ("p", "패스"),
+        ("p", "パス"),
+    ),
+    KeyWords(
+        ("left", "right", "h", "l"),
+        ("← → or h l", "move along your hand"),
+        ("← → 또는 h l", "패에서 이동"),
+        ("← → または h l", "手札の中を移動"),
+    ),
+    KeyWords(
+        ("space",),
+        ("space", "pick a card to put back in the nest (5 of them)"),
+        ("space", "둥지에 돌려놓을 카드 고르기(5장)"),
+        ("space", "巣に戻す札を選ぶ(5枚)"),
+    ),
+    KeyWords(
+        ("home", "end"),
+        ("Home End", "the first or the last card of your hand"),
+        ("Home End", "패의 첫 카드나 마지막 카드"),
+        ("Home End", "手札の最初/最後の札"),
+    ),
+    KeyWords(
+        ("i",),
+        ("i", "a hint: what the strongest bot would do from your cards, chosen in your hand"),
+        ("i", "힌트: 가장 강한 봇이 내 카드로 둘 수. 패에서 골라 줍니다"),
+        ("i", "ヒント: 最も強いボットが自分の札で指す手を、手札の上で示します"),
+    ),
+    KeyWords(
+        ("u",),
+        ("u", "undo: take back your last move and the bots' replies (one player against bots)"),
+        ("u", "무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 혼자 둘 때)"),
+        ("u", "待った: 自分の最後の手とボットの応手を戻します(ボットとの一人対局)"),
+    ),
+    KeyWords(
+        ("m",),
+        ("m", "show or hide the move log"),
+        ("m", "진행 기록 보이기/숨기기"),
+        ("m", "手順ログの表示/非表示"),
+    ),
+    KeyWords(
+        ("x",),
+        ("x", "resign the game (asks first; the record is kept)"),
+        ("x", "기권(먼저 묻습니다. 기록은 남습니다)"),
+        ("x", "投了(確認あり。記録は残ります)"),
+    ),
+    KeyWords(
+        ("question_mark",),
+        ("?", "this help"),
+        ("?", "이 도움말"),
+        ("?", "このヘルプ"),
+    ),
+    KeyWords(
+        ("q",),
+        ("q", "back to the home screen (the game is saved)"),
+        ("q", "홈 화면으로(게임은 저장됩니다)"),
+        ("q", "ホーム画面へ(ゲームは保存されます)"),
+    ),
+)
+
+
+REPLAY_KEYS: tuple[KeyWords, ...] = (
+    KeyWords(
+        ("left", "right"),
+        ("← →", "a move back or on"),
+        ("← →", "한 수 뒤로/앞으로"),
+        ("← →", "一手戻る/進む"),
+    ),
+    KeyWords(
+        ("up", "down", "left_square_bracket", "right_square_bracket"),
+        ("↑ ↓ or [ ]", "a trick back or on"),
+        ("↑ ↓ 또는 [ ]", "한 트릭 뒤로/앞으로"),
+        ("↑ ↓ または [ ]", "1トリック戻る/進む"),
+    ),
+    KeyWords(
+        ("pageup", "pagedown"),
+        ("PgUp PgDn", "a hand back or on"),
+        ("PgUp PgDn", "한 판 뒤로/앞으로"),
+        ("PgUp PgDn", "1ハンド戻る/進む"),
+    ),
+    KeyWords(
+        ("home", "end"),
+        ("Home End", "the start or the end"),
+        ("Home End", "처음이나 끝"),
+        ("Home End", "最初/最後"),
+    ),
+    KeyWords(
+        ("v",),
+        ("v", "the view: every hand open (a finished game), then each seat's"),
+        ("v", "시점: 모든 패 공개(끝난 게임), 그다음 각 자리"),
+        ("v", "視点: 全員の手札(終了したゲーム)、次に各席"),
+    ),
+    KeyWords(
+        ("m",),
+        ("m", "the move list"),
+        ("m", "수 목록"),
+        ("m", "手順の一覧"),
+    ),
+    KeyWords(
+        ("g",),
+        ("g", "go to a hand (3), a trick (3.2), the bidding (3.0) or after a move (#57)"),
+        ("g", "이동: 판(3), 트릭(3.2), 입찰(3.0), 수 다음(#57)"),
+        ("g", "移動: ハンド(3)、トリック(3.2)、入札(3.0)、その手の後(#57)"),
+    ),
+    KeyWords(
+        ("p",),
+        ("p", "play on from here: you take a seat, bots the others (a match in progress is kept)"),
+        ("p", "여기서 이어 두기: 한 자리를 맡고 나머지는 봇(진행 중인 게임은 그대로 보관)"),
+        ("p", "ここから対局: 1つの席に座り、他はボット(進行中の試合はそのまま保存)"),
+    ),
+    KeyWords(
+        ("c",),
+        ("c", "comment on the last move made (a seat's view: on its own moves only)"),
+        ("c", "마지막 수에 메모(자리 시점에서는 그 자리의 수에만)"),
+        ("c", "最後の手にコメント(席の視点ではその席の手だけ)"),
+    ),
+    KeyWords(
+        ("s",),
+        ("s", "save the comments (a copy next to the record, or over it)"),
+        ("s", "메모 저장(기록 옆에 사본으로, 또는 덮어쓰기)"),
+        ("s", "コメントを保存(記録の隣にコピー、または上書き)"),
+    ),
+    KeyWords(
+        ("q",),
+        ("q", "back"),
+        ("q", "뒤로"),
+        ("q", "戻る"),
+    ),
+)
+
+
+_KEY_HEADINGS = {
+    "en": ("Keys", "Replay keys"),
+    "ko": ("키", "다시 보기 키"),
+    "ja": ("キー", "再生のキー"),
+}
+
+_NOTES = {
+    "en": """\
+Dimmed, struck-through cards may not be played now; a forced choice says why, with the
+rule's number. Two people at one keyboard: Enter first shows the hand of the one to play.
+The mouse works too: click a card to play it (or pick it for the nest),
+and the buttons.
+""",
+    "ko": """\
+흐리게 줄이 그어진 카드는 지금 낼 수 없습니다. 선택이 강제되면 규칙 번호와 함께 이유를
+알려 줍니다. 한 키보드로 여럿이 할 때는 Enter를 눌러야 차례인 사람의 패가 보입니다.
+마우스도 됩니다: 카드를 누르면 내고(둥지에서는 고르고), 버튼도 누를 수 있습니다.
+""",
+    "ja": """\
 薄く取り消し線の付いた札は、今は出せません。選択が強制されるときは、ルールの番号と一緒に
 理由が表示されます。1台のキーボードを複数人で使うときは、Enterで手番の人の手札が表示されます。マウスも使えます。札をクリックすると出し(巣では選び)、ボタンも押せます。
+""",
+}
 
-## 再生のキー
-| キー | 働き |
-| --- | --- |
-| ← → | 一手戻る/進む |
-| ↑ ↓ または [ ] | 1トリック戻る/進む |
-| PgUp PgDn | 1ハンド戻る/進む |
-| Home End | 最初/最後 |
-| v | 視点: 全員の手札(終了したゲーム)、次に各席 |
-| m | 手順の一覧 |
-| g | 移動: ハンド(3)、トリック(3.2)、入札(3.0)、その手の後(#57) |
-| p | ここから対局: 1つの席に座り、他はボット(進行中の試合はそのまま保存) |
-| c | 最後の手にコメント(席の視点ではその席の手だけ) |
-| s | コメントを保存(記録の隣にコピー、または上書き) |
-| q | 戻る |
-"""
-
-_TEXTS: dict[str, tuple[str, dict[str, Any], str]] = {
-    "en": (_EN, _EN_MARKS, _EN_KEYS),
-    "ko": (_KO, _KO_MARKS, _KO_KEYS),
-    "ja": (_JA, _JA_MARKS, _JA_KEYS),
+_TEXTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "en": (_EN, _EN_MARKS),
+    "ko": (_KO, _KO_MARKS),
+    "ja": (_JA, _JA_MARKS),
 }
 
 
@@ -400,21 +512,37 @@ def _marks(marks: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n\n" + top + "\n\n"
 
 
-def rook_help_markdown(ascii_style: bool = False) -> str:
-    """Rook's help in the current language, the cards drawn as the table draws them
-    (`RK` for the Rook in the ASCII style, `R★` otherwise)."""
-    rules, marks, keys = _TEXTS.get(get_language(), _TEXTS["en"])
+def rook_help_page(ascii_style: bool = False) -> HelpPage:
+    """Rook's page in the current language, the cards drawn as the table draws them
+    (`RK` for the Rook in the ASCII style, `R★` otherwise): the rules (a hand in five
+    steps first, review M7), the table's marks, its keys and the replayer's."""
+    language = get_language() if get_language() in _TEXTS else "en"
+    rules, marks = _TEXTS[language]
     suits = "S H D C" if ascii_style else "♠ ♥ ♦ ♣"
     filled = rules.format(
         suits=suits,
         rook=show_rook_card(ROOK, ascii_style),
         pile=_word("rook.btn.pile", "Pile 1", n=1),
     )
-    return filled + _marks(marks) + keys
+    title, sections = markdown_sections(filled + _marks(marks))
+    table, replay = _KEY_HEADINGS[language]
+    return HelpPage(
+        title,
+        (
+            *sections,
+            key_section(table, TABLE_KEYS, _NOTES[language], of_table=True),
+            key_section(replay, REPLAY_KEYS),
+        ),
+    )
+
+
+def rook_help_markdown(ascii_style: bool = False) -> str:
+    """Rook's page as the help's Markdown."""
+    return page_source(rook_help_page(ascii_style))
 
 
 class RookHelpScreen(HelpScreen):
-    """`?` over a Rook table or replayer: Rook's page alone."""
+    """`?` over a Rook table or replayer: the one help screen, Rook's page alone."""
 
     def __init__(self) -> None:
-        super().__init__("rook")
+        super().__init__(page_of(ROOK_GAME.name))

@@ -18,11 +18,22 @@ from typing import Any
 import tt22.tui.rummy.words  # (the table's words: rummy.ui.*)
 import tt22.tui.screens.setup_words  # noqa: F401  (the option labels: setup.opt.*)
 from tt22.core.registry import get_game
-from tt22.tui.help_text import page_of
+from tt22.games.rummy import GIN_GAME, RUMMY_GAME
+from tt22.tui.help_text import key_section, markdown_sections, page_of, page_source
 from tt22.tui.i18n import CATALOGUE, get_language, t
 from tt22.tui.screens.help import HelpScreen
+from tt22.tui.summary.data import HelpPage, KeyWords
 
-__all__ = ["RummyHelpScreen", "rummy_help_markdown"]
+__all__ = [
+    "GIN_KEYS",
+    "REPLAY_KEYS",
+    "RUMMY_KEYS",
+    "RummyHelpScreen",
+    "help_pages",
+    "rummy_help_markdown",
+    "rummy_help_page",
+    "variant_of",
+]
 
 _RUMMY = {
     "en": """\
@@ -182,7 +193,7 @@ deadwood scores; the first to the target ({target} points) wins the game.
   onto the knocker's melds (not onto gin); tt22 does it the best way for them.
 - **Scoring (G6):** if the knocker's deadwood is lower, the knocker scores the
   difference. If the other's is equal or lower, that is an **undercut**: they score the
-  difference plus {undercut}. Gin scores the other's deadwood plus {gin}, and is never
+  difference plus {undercut}. Gin scores the other's deadwood plus {gin_bonus}, and is never
   undercut.
 - **The stock runs out (G7):** when {wall}, the next player may take the last discard
   only to knock with it; if they do not, the hand is **void**: nobody scores, and the
@@ -231,7 +242,7 @@ hand until it is shown (M5).
   붙일 수 있습니다(진에는 붙일 수 없음). tt22가 상대에게 가장 좋게 붙여 줍니다.
 - **점수 (G6):** 노크한 쪽의 데드우드가 적으면 그 차이만큼 얻습니다. 상대의 데드우드가
   같거나 적으면 **언더컷**으로, 상대가 차이에 {undercut}점을 더해 얻습니다. 진은 상대의
-  데드우드에 {gin}점을 더해 얻고, 언더컷을 당하지 않습니다.
+  데드우드에 {gin_bonus}점을 더해 얻고, 언더컷을 당하지 않습니다.
 - **더미가 떨어지면 (G7):** {wall} 다음 사람은 마지막에 버린 카드를 노크할 때만 가져올 수
   있습니다. 노크하지 않으면 그 판은 **무효**입니다. 아무도 점수를 얻지 않고 같은 딜러가 다시
   돌립니다.
@@ -277,7 +288,7 @@ hand until it is shown (M5).
   付けられます(ジンには付けられません)。tt22が相手に一番有利なように付けます。
 - **得点 (G6):** ノックした人のデッドウッドの方が少なければ、その差を得ます。相手の方が同じか
   少なければ**アンダーカット**で、相手が差に{undercut}点を加えて得ます。ジンは相手の
-  デッドウッドに{gin}点を加えて得て、アンダーカットされることはありません。
+  デッドウッドに{gin_bonus}点を加えて得て、アンダーカットされることはありません。
 - **山札が尽きたら (G7):** {wall}、次の人は最後の捨て札をノックするときにだけ取れます。
   ノックしなければその回は**流局**です。誰も得点せず、同じ親がもう一度配ります。
 
@@ -405,169 +416,244 @@ _MARKS = {
     },
 }
 
-_RUMMY_KEYS = {
-    "en": """\
-## Keys
-| key | what it does |
-| --- | --- |
-| ← → or h l | move along your hand (Home End: the first or the last card) |
-| space | select a card for a meld, or unselect it |
-| Enter | draw from the stock; then discard the card under the cursor (after o: lay it off) |
-| p | take the top of the discard pile |
-| m | put the selected cards down as a meld |
-| o | lay the card off: o again for the next meld it fits, Enter lays it, Esc does not |
-| 1 to 9 | lay the card under the cursor off on that meld of the table |
-| i | a hint: what the strongest bot would do from your cards, chosen in your hand |
-| u | undo: take back your last move and the bots' replies (one player against bots) |
-| x | resign the game (asks first; the record is kept) |
-| ? | this help |
-| q | back to the home screen (the game is saved) |
+RUMMY_KEYS: tuple[KeyWords, ...] = (
+    KeyWords(
+        ("left", "right", "h", "l"),
+        ("← → or h l", "move along your hand (Home End: the first or the last card)"),
+        ("← → 또는 h l", "패에서 이동 (Home End: 첫 카드, 마지막 카드)"),
+        ("← → または h l", "手札の中を移動 (Home End: 最初/最後の札)"),
+    ),
+    KeyWords(
+        ("space",),
+        ("space", "select a card for a meld, or unselect it"),
+        ("space", "멜드할 카드 고르기/풀기"),
+        ("space", "メルドにする札を選ぶ/選択を外す"),
+    ),
+    KeyWords(
+        ("enter",),
+        (
+            "Enter",
+            "draw from the stock; then discard the card under the cursor (after o: lay it off)",
+        ),
+        ("Enter", "더미에서 뽑기, 그다음 커서의 카드 버리기(o 다음에는 거기에 붙이기)"),
+        ("Enter", "山札から引き、次にカーソルの札を捨てる(oの後はそこに付ける)"),
+    ),
+    KeyWords(
+        ("p",),
+        ("p", "take the top of the discard pile"),
+        ("p", "버린 카드 더미의 맨 위 가져오기"),
+        ("p", "捨て札の一番上を取る"),
+    ),
+    KeyWords(
+        ("m",),
+        ("m", "put the selected cards down as a meld"),
+        ("m", "고른 카드를 멜드로 내려놓기"),
+        ("m", "選んだ札をメルドとして出す"),
+    ),
+    KeyWords(
+        ("o",),
+        ("o", "lay the card off: o again for the next meld it fits, Enter lays it, Esc does not"),
+        ("o", "커서의 카드 붙이기. 다시 o는 맞는 다음 멜드, Enter는 거기에 붙이기, Esc는 취소"),
+        ("o", "カーソルの札を付ける。もう一度oで次に合うメルド、Enterでそこに付け、Escでやめる"),
+    ),
+    KeyWords(
+        ("1", "2", "3", "4", "5", "6", "7", "8", "9"),
+        ("1 to 9", "lay the card under the cursor off on that meld of the table"),
+        ("1 ~ 9", "커서의 카드를 테이블의 그 번호 멜드에 붙이기"),
+        ("1 から 9", "カーソルの札を場のその番号のメルドに付ける"),
+    ),
+    KeyWords(
+        ("i",),
+        ("i", "a hint: what the strongest bot would do from your cards, chosen in your hand"),
+        ("i", "힌트: 가장 강한 봇이 내 카드로 둘 수. 패에서 골라 줍니다"),
+        ("i", "ヒント: 最も強いボットが自分の札で指す手を、手札の上で示します"),
+    ),
+    KeyWords(
+        ("u",),
+        ("u", "undo: take back your last move and the bots' replies (one player against bots)"),
+        ("u", "무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 혼자 둘 때)"),
+        ("u", "待った: 自分の最後の手とボットの応手を戻します(ボットとの一人対局)"),
+    ),
+    KeyWords(
+        ("x",),
+        ("x", "resign the game (asks first; the record is kept)"),
+        ("x", "기권(먼저 묻습니다. 기록은 남습니다)"),
+        ("x", "投了(確認あり。記録は残ります)"),
+    ),
+    KeyWords(
+        ("question_mark",),
+        ("?", "this help"),
+        ("?", "이 도움말"),
+        ("?", "このヘルプ"),
+    ),
+    KeyWords(
+        ("q",),
+        ("q", "back to the home screen (the game is saved)"),
+        ("q", "홈 화면으로(게임은 저장됩니다)"),
+        ("q", "ホーム画面へ(ゲームは保存されます)"),
+    ),
+)
 
+
+_RUMMY_NOTES = {
+    "en": """\
 The mouse works too: click a card to select it, a meld of the table to lay off on it, and
 the buttons. Two people at one keyboard: Enter first shows the hand of the one to play.
 """,
     "ko": """\
-## 키
-| 키 | 하는 일 |
-| --- | --- |
-| ← → 또는 h l | 패에서 이동 (Home End: 첫 카드, 마지막 카드) |
-| space | 멜드할 카드 고르기/풀기 |
-| Enter | 더미에서 뽑기, 그다음 커서의 카드 버리기(o 다음에는 거기에 붙이기) |
-| p | 버린 카드 더미의 맨 위 가져오기 |
-| m | 고른 카드를 멜드로 내려놓기 |
-| o | 커서의 카드 붙이기. 다시 o는 맞는 다음 멜드, Enter는 거기에 붙이기, Esc는 취소 |
-| 1 ~ 9 | 커서의 카드를 테이블의 그 번호 멜드에 붙이기 |
-| i | 힌트: 가장 강한 봇이 내 카드로 둘 수. 패에서 골라 줍니다 |
-| u | 무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 혼자 둘 때) |
-| x | 기권(먼저 묻습니다. 기록은 남습니다) |
-| ? | 이 도움말 |
-| q | 홈 화면으로(게임은 저장됩니다) |
-
 마우스도 됩니다: 카드를 누르면 고르고, 테이블의 멜드를 누르면 거기에 붙이며, 버튼도 누를 수
 있습니다. 한 키보드로 여럿이 할 때는 Enter를 눌러야 차례인 사람의 패가 보입니다.
 """,
     "ja": """\
-## キー
-| キー | 働き |
-| --- | --- |
-| ← → または h l | 手札の中を移動 (Home End: 最初/最後の札) |
-| space | メルドにする札を選ぶ/選択を外す |
-| Enter | 山札から引き、次にカーソルの札を捨てる(oの後はそこに付ける) |
-| p | 捨て札の一番上を取る |
-| m | 選んだ札をメルドとして出す |
-| o | カーソルの札を付ける。もう一度oで次に合うメルド、Enterでそこに付け、Escでやめる |
-| 1 から 9 | カーソルの札を場のその番号のメルドに付ける |
-| i | ヒント: 最も強いボットが自分の札で指す手を、手札の上で示します |
-| u | 待った: 自分の最後の手とボットの応手を戻します(ボットとの一人対局) |
-| x | 投了(確認あり。記録は残ります) |
-| ? | このヘルプ |
-| q | ホーム画面へ(ゲームは保存されます) |
-
 マウスも使えます。札をクリックすると選択、場のメルドをクリックするとそこに付け札、ボタンも
 押せます。1台のキーボードを複数人で使うときは、Enterで手番の人の手札が表示されます。
 """,
 }
 
-_GIN_KEYS = {
-    "en": """\
-## Keys
-| key | what it does |
-| --- | --- |
-| ← → or h l | move along your hand (Home End: the first or the last card) |
-| Enter | draw from the stock, or pass the upcard; then discard the card under the cursor |
-| p | take the top of the discard pile (the upcard, at the start) |
-| k | discard the card under the cursor and knock |
-| i | a hint: what the strongest bot would do from your cards, chosen in your hand |
-| u | undo: take back your last move and the bot's reply (one player against a bot) |
-| x | resign the game (asks first; the record is kept) |
-| ? | this help |
-| q | back to the home screen (the game is saved) |
+GIN_KEYS: tuple[KeyWords, ...] = (
+    KeyWords(
+        ("left", "right", "h", "l"),
+        ("← → or h l", "move along your hand (Home End: the first or the last card)"),
+        ("← → 또는 h l", "패에서 이동 (Home End: 첫 카드, 마지막 카드)"),
+        ("← → または h l", "手札の中を移動 (Home End: 最初/最後の札)"),
+    ),
+    KeyWords(
+        ("enter",),
+        (
+            "Enter",
+            "draw from the stock, or pass the upcard; then discard the card under the cursor",
+        ),
+        ("Enter", "더미에서 뽑기 또는 업카드 패스, 그다음 커서의 카드 버리기"),
+        ("Enter", "山札から引く、またはアップカードをパス。次にカーソルの札を捨てる"),
+    ),
+    KeyWords(
+        ("p",),
+        ("p", "take the top of the discard pile (the upcard, at the start)"),
+        ("p", "버린 카드 더미의 맨 위 가져오기(처음에는 업카드)"),
+        ("p", "捨て札の一番上を取る(最初はアップカード)"),
+    ),
+    KeyWords(
+        ("k",),
+        ("k", "discard the card under the cursor and knock"),
+        ("k", "커서의 카드를 버리며 노크"),
+        ("k", "カーソルの札を捨ててノック"),
+    ),
+    KeyWords(
+        ("i",),
+        ("i", "a hint: what the strongest bot would do from your cards, chosen in your hand"),
+        ("i", "힌트: 가장 강한 봇이 내 카드로 둘 수. 패에서 골라 줍니다"),
+        ("i", "ヒント: 最も強いボットが自分の札で指す手を、手札の上で示します"),
+    ),
+    KeyWords(
+        ("u",),
+        ("u", "undo: take back your last move and the bot's reply (one player against a bot)"),
+        ("u", "무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 둘 때)"),
+        ("u", "待った: 自分の最後の手とボットの応手を戻します(ボットとの対局)"),
+    ),
+    KeyWords(
+        ("x",),
+        ("x", "resign the game (asks first; the record is kept)"),
+        ("x", "기권(먼저 묻습니다. 기록은 남습니다)"),
+        ("x", "投了(確認あり。記録は残ります)"),
+    ),
+    KeyWords(
+        ("question_mark",),
+        ("?", "this help"),
+        ("?", "이 도움말"),
+        ("?", "このヘルプ"),
+    ),
+    KeyWords(
+        ("q",),
+        ("q", "back to the home screen (the game is saved)"),
+        ("q", "홈 화면으로(게임은 저장됩니다)"),
+        ("q", "ホーム画面へ(ゲームは保存されます)"),
+    ),
+)
 
+
+_GIN_NOTES = {
+    "en": """\
 The mouse works too: click a card to put the cursor on it, and the buttons. Two people at
 one keyboard: Enter first shows the hand of the one to play.
 """,
     "ko": """\
-## 키
-| 키 | 하는 일 |
-| --- | --- |
-| ← → 또는 h l | 패에서 이동 (Home End: 첫 카드, 마지막 카드) |
-| Enter | 더미에서 뽑기 또는 업카드 패스, 그다음 커서의 카드 버리기 |
-| p | 버린 카드 더미의 맨 위 가져오기(처음에는 업카드) |
-| k | 커서의 카드를 버리며 노크 |
-| i | 힌트: 가장 강한 봇이 내 카드로 둘 수. 패에서 골라 줍니다 |
-| u | 무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 둘 때) |
-| x | 기권(먼저 묻습니다. 기록은 남습니다) |
-| ? | 이 도움말 |
-| q | 홈 화면으로(게임은 저장됩니다) |
-
 마우스도 됩니다: 카드를 누르면 커서가 그 카드로 가고, 버튼도 누를 수 있습니다. 한 키보드로
 둘이 할 때는 Enter를 눌러야 차례인 사람의 패가 보입니다.
 """,
     "ja": """\
-## キー
-| キー | 働き |
-| --- | --- |
-| ← → または h l | 手札の中を移動 (Home End: 最初/最後の札) |
-| Enter | 山札から引く、またはアップカードをパス。次にカーソルの札を捨てる |
-| p | 捨て札の一番上を取る(最初はアップカード) |
-| k | カーソルの札を捨ててノック |
-| i | ヒント: 最も強いボットが自分の札で指す手を、手札の上で示します |
-| u | 待った: 自分の最後の手とボットの応手を戻します(ボットとの対局) |
-| x | 投了(確認あり。記録は残ります) |
-| ? | このヘルプ |
-| q | ホーム画面へ(ゲームは保存されます) |
-
 マウスも使えます。札をクリックするとカーソルがその札に移り、ボタンも押せます。1台の
 キーボードを2人で使うときは、Enterで手番の人の手札が表示されます。
 """,
 }
 
-_REPLAY_KEYS = {
-    "en": """\
-## Replay keys
-| key | what it does |
-| --- | --- |
-| ← → | a move back or on |
-| ↑ ↓ or [ ] | a turn back or on |
-| PgUp PgDn | a hand back or on |
-| Home End | the start or the end |
-| v | the view: every hand open (a finished game), then each seat's |
-| g | go to a hand (3), a turn (3.2) or after a move (#57) |
-| p | play on from here: you take a seat, bots the others (a match in progress is kept) |
-| c | comment on the last move made (a seat's view: on its own moves only) |
-| s | save the comments (a copy next to the record, or over it) |
-| q | back |
-""",
-    "ko": """\
-## 다시 보기 키
-| 키 | 하는 일 |
-| --- | --- |
-| ← → | 한 수 뒤로/앞으로 |
-| ↑ ↓ 또는 [ ] | 한 차례 뒤로/앞으로 |
-| PgUp PgDn | 한 판 뒤로/앞으로 |
-| Home End | 처음이나 끝 |
-| v | 시점: 모든 패 공개(끝난 게임), 그다음 각 자리 |
-| g | 이동: 판(3), 차례(3.2), 수 다음(#57) |
-| p | 여기서 이어 두기: 한 자리를 맡고 나머지는 봇(진행 중인 게임은 그대로 보관) |
-| c | 마지막 수에 메모(자리 시점에서는 그 자리의 수에만) |
-| s | 메모 저장(기록 옆에 사본으로, 또는 덮어쓰기) |
-| q | 뒤로 |
-""",
-    "ja": """\
-## 再生のキー
-| キー | 働き |
-| --- | --- |
-| ← → | 一手戻る/進む |
-| ↑ ↓ または [ ] | 1手番戻る/進む |
-| PgUp PgDn | 1回戻る/進む |
-| Home End | 最初/最後 |
-| v | 視点: 全員の手札(終了したゲーム)、次に各席 |
-| g | 移動: 回(3)、手番(3.2)、その手の後(#57) |
-| p | ここから対局: 1つの席に座り、他はボット(進行中の試合はそのまま保存) |
-| c | 最後の手にコメント(席の視点ではその席の手だけ) |
-| s | コメントを保存(記録の隣にコピー、または上書き) |
-| q | 戻る |
-""",
+REPLAY_KEYS: tuple[KeyWords, ...] = (
+    KeyWords(
+        ("left", "right"),
+        ("← →", "a move back or on"),
+        ("← →", "한 수 뒤로/앞으로"),
+        ("← →", "一手戻る/進む"),
+    ),
+    KeyWords(
+        ("up", "down", "left_square_bracket", "right_square_bracket"),
+        ("↑ ↓ or [ ]", "a turn back or on"),
+        ("↑ ↓ 또는 [ ]", "한 차례 뒤로/앞으로"),
+        ("↑ ↓ または [ ]", "1手番戻る/進む"),
+    ),
+    KeyWords(
+        ("pageup", "pagedown"),
+        ("PgUp PgDn", "a hand back or on"),
+        ("PgUp PgDn", "한 판 뒤로/앞으로"),
+        ("PgUp PgDn", "1回戻る/進む"),
+    ),
+    KeyWords(
+        ("home", "end"),
+        ("Home End", "the start or the end"),
+        ("Home End", "처음이나 끝"),
+        ("Home End", "最初/最後"),
+    ),
+    KeyWords(
+        ("v",),
+        ("v", "the view: every hand open (a finished game), then each seat's"),
+        ("v", "시점: 모든 패 공개(끝난 게임), 그다음 각 자리"),
+        ("v", "視点: 全員の手札(終了したゲーム)、次に各席"),
+    ),
+    KeyWords(
+        ("g",),
+        ("g", "go to a hand (3), a turn (3.2) or after a move (#57)"),
+        ("g", "이동: 판(3), 차례(3.2), 수 다음(#57)"),
+        ("g", "移動: 回(3)、手番(3.2)、その手の後(#57)"),
+    ),
+    KeyWords(
+        ("p",),
+        ("p", "play on from here: you take a seat, bots the others (a match in progress is kept)"),
+        ("p", "여기서 이어 두기: 한 자리를 맡고 나머지는 봇(진행 중인 게임은 그대로 보관)"),
+        ("p", "ここから対局: 1つの席に座り、他はボット(進行中の試合はそのまま保存)"),
+    ),
+    KeyWords(
+        ("c",),
+        ("c", "comment on the last move made (a seat's view: on its own moves only)"),
+        ("c", "마지막 수에 메모(자리 시점에서는 그 자리의 수에만)"),
+        ("c", "最後の手にコメント(席の視点ではその席の手だけ)"),
+    ),
+    KeyWords(
+        ("s",),
+        ("s", "save the comments (a copy next to the record, or over it)"),
+        ("s", "메모 저장(기록 옆에 사본으로, 또는 덮어쓰기)"),
+        ("s", "コメントを保存(記録の隣にコピー、または上書き)"),
+    ),
+    KeyWords(
+        ("q",),
+        ("q", "back"),
+        ("q", "뒤로"),
+        ("q", "戻る"),
+    ),
+)
+
+
+_KEY_HEADINGS = {
+    "en": ("Keys", "Replay keys"),
+    "ko": ("키", "다시 보기 키"),
+    "ja": ("キー", "再生のキー"),
 }
 
 _OPTIONS_TITLE = {
@@ -625,9 +711,10 @@ def _value_words(game: str, name: str, value: Any) -> str:
     return t(key) if key in CATALOGUE else str(value)
 
 
-def _options_markdown(game: str, rules: Any) -> str:
+def _options_markdown(gin: bool, rules: Any) -> str:
     """Every option of the rules in play, by its label, with its value and rule."""
-    g = get_game(game)
+    g = GIN_GAME if gin else RUMMY_GAME
+    game = g.name
     title, head_name, head_value = _OPTIONS_TITLE.get(get_language(), _OPTIONS_TITLE["en"])
     values = g.rules_dict(rules)
     lines = [title, f"| {head_name} | {head_value} |", "| --- | --- |"]
@@ -643,13 +730,13 @@ def _gin_numbers(rules: Any, oklahoma: bool, lang: str) -> dict[str, Any]:
     """The numbers Gin's rules quote: the rules in play, else the table's defaults
     (Oklahoma's own for its page)."""
     if rules is None:
-        rules = get_game("gin").rules(["knock_limit=upcard"] if oklahoma else [], 2)
+        rules = GIN_GAME.rules(["knock_limit=upcard"] if oklahoma else [], 2)
     limits = _LIMIT.get(lang, _LIMIT["en"])
     upcard = getattr(rules, "oklahoma", False)
     return {
         "limit": limits[1] if upcard else limits[0],
         "undercut": rules.undercut_bonus or 0,
-        "gin": rules.gin_bonus,
+        "gin_bonus": rules.gin_bonus,
         "wall": _WALL.get(lang, _WALL["en"])[rules.wall > 0].format(n=rules.wall),
         "target": rules.target,
         "hand_bonus": rules.hand_bonus,
@@ -658,34 +745,62 @@ def _gin_numbers(rules: Any, oklahoma: bool, lang: str) -> dict[str, Any]:
     }
 
 
-def rummy_help_markdown(game: str, rules: Any = None, *, oklahoma: bool = False) -> str:
-    """The help of `game` (`rummy` or `gin`) in the current language: the rules for a
-    first-time player, what the table shows, that game's keys, the replayer's, and with
-    `rules` the options in play. Gin under the upcard's knock limit (or `oklahoma`) is
-    Oklahoma Gin, whose page starts with what Oklahoma changes."""
-    lang = get_language()
-    gin = game == "gin"
+OKLAHOMA = "oklahoma"
+"""The id of Gin's second page: Oklahoma Gin (Gin under the upcard's knock limit, G9)."""
+
+
+def help_pages(*, gin: bool) -> tuple[tuple[str, str], ...]:
+    """Rummy's one page, or Gin's two: its own and Oklahoma Gin's."""
+    if gin:
+        return (("", t("help.page.gin")), (OKLAHOMA, t("help.page.oklahoma")))
+    return (("", t("help.page.rummy")),)
+
+
+def variant_of(rules: Any) -> str:
+    """The page of a Gin match under `rules`: Oklahoma's under the upcard's limit."""
+    return OKLAHOMA if rules is not None and getattr(rules, "oklahoma", False) else ""
+
+
+def rummy_help_page(rules: Any = None, *, gin: bool, variant: str = "") -> HelpPage:
+    """Rummy's or Gin's page in the current language: the rules for a first-time
+    player, what the table shows, that game's keys (only those its table answers in
+    that game, L13), the replayer's, and with `rules` the options in play. Gin under the
+    upcard's knock limit (or the `variant` Oklahoma) starts with what Oklahoma changes."""
+    lang = get_language() if get_language() in _RUMMY else "en"
     parts: list[str] = []
     if gin:
-        okla = oklahoma or page_of(game, rules) == "oklahoma"
+        okla = variant == OKLAHOMA or variant_of(rules) == OKLAHOMA
         if okla:
-            parts.append(_OKLAHOMA.get(lang, _OKLAHOMA["en"]))
-        parts.append(_GIN.get(lang, _GIN["en"]).format(**_gin_numbers(rules, okla, lang)))
-        parts.append(_marks(True, lang))
-        parts.append(_GIN_KEYS.get(lang, _GIN_KEYS["en"]))
+            parts.append(_OKLAHOMA[lang])
+        parts.append(_GIN[lang].format(**_gin_numbers(rules, okla, lang)))
+        keys, notes = GIN_KEYS, _GIN_NOTES
     else:
-        parts.append(_RUMMY.get(lang, _RUMMY["en"]))
-        parts.append(_marks(False, lang))
-        parts.append(_RUMMY_KEYS.get(lang, _RUMMY_KEYS["en"]))
-    parts.append(_REPLAY_KEYS.get(lang, _REPLAY_KEYS["en"]))
+        parts.append(_RUMMY[lang])
+        keys, notes = RUMMY_KEYS, _RUMMY_NOTES
+    parts.append(_marks(gin, lang))
+    title, sections = markdown_sections("\n".join(parts))
+    table, replay = _KEY_HEADINGS[lang]
+    more = [
+        key_section(table, keys, notes[lang], of_table=True),
+        key_section(replay, REPLAY_KEYS),
+    ]
     if rules is not None:
-        parts.append(_options_markdown(game, rules))
-    return "\n".join(parts)
+        more += markdown_sections("# -\n" + _options_markdown(gin, rules))[1]
+    return HelpPage(title, (*sections, *more))
+
+
+def rummy_help_markdown(game: str, rules: Any = None, *, oklahoma: bool = False) -> str:
+    """The page of `game` (Rummy's or Gin's, by its registry name) as the help's
+    Markdown."""
+    gin = get_game(game).name == GIN_GAME.name
+    page = rummy_help_page(rules, gin=gin, variant=OKLAHOMA if oklahoma else "")
+    return page_source(page)
 
 
 class RummyHelpScreen(HelpScreen):
-    """`?` at a Rummy or Gin table or replayer: that game's page alone (Oklahoma's for
-    Gin under the upcard's knock limit), with the options in play."""
+    """`?` at a Rummy or Gin table or replayer: the one help screen with that game's
+    page alone (Oklahoma's for Gin under the upcard's knock limit), with the options in
+    play."""
 
     def __init__(self, game: str, rules: Any = None) -> None:
         super().__init__(page_of(game, rules), rules)

@@ -1,5 +1,8 @@
-"""The end of a hand (melds, lay-offs, deadwood, points, undercut or gin; Rummy's cards
-left and penalties) and of the game (Gin's bonuses, G8; Rummy's totals, M10).
+"""What the end of a hand (melds, lay-offs, deadwood, points, undercut or gin; Rummy's
+cards left and penalties) and of the game (Gin's bonuses, G8; Rummy's totals, M10) say,
+as plain data for the one pair of summary screens (tt22.tui.summary.screens);
+`RUMMY_SCREENS` and `GIN_SCREENS` are the two games' interface descriptions for them
+and for the help, and the screen classes the tables open are thin calls.
 
 Everything shown is public once the hand is over (views.py: what was shown at the end),
 read from the seat's view; names arrive made safe (tt22.core.safe.printable).
@@ -8,26 +11,35 @@ read from the seat's view; names arrive made safe (tt22.core.safe.printable).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import Any
 
-from rich.table import Table
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Static
 
 from tt22.games.rummy.cards import hand_order
-from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import addressed, t
+from tt22.tui.i18n import add_section, addressed, t
 from tt22.tui.rummy.model import ace_high, is_gin
 from tt22.tui.rummy.widgets import card_run
 from tt22.tui.rummy.words import rs
-from tt22.tui.widgets.keybar import KeyBar
+from tt22.tui.summary import screens
+from tt22.tui.summary.data import Column, Grid, HelpPage, Row, ScoreHistory, Summary
+from tt22.tui.summary.words import winner_line
 
-__all__ = ["GameSummary", "HandSummary", "gin_hand_lines", "rummy_hand_lines"]
+__all__ = [
+    "GIN_SCREENS",
+    "RUMMY_SCREENS",
+    "GameSummary",
+    "HandSummary",
+    "RummyScreens",
+    "gin_hand_lines",
+    "rummy_hand_lines",
+]
+
+add_section(
+    "rummy.summary.",
+    {"legend": ("+ won that hand", "+ 그 판을 이김", "+ そのハンドの勝ち")},
+)
 
 
 def _rt(key: str, **values: object) -> str:
@@ -117,13 +129,141 @@ def rummy_hand_lines(
     return lines
 
 
-class HandSummary(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", "key.next", id="rummy.summary.next"),
-    ]
-    DEFAULT_CSS = """
-    HandSummary { align: center middle; background: $background; }
-    """
+def hand_lines(view: Any, names: Sequence[str], a: bool, you: int | None) -> list[Text]:
+    """The last finished hand of `view`, Gin's or Rummy's, in lines."""
+    result = view.history[-1]
+    if is_gin(view):
+        return gin_hand_lines(result, names, a, view.rules.target, you)
+    high = ace_high(view)
+    return rummy_hand_lines(result, names, a, view.scores, view.rules.target, high=high, you=you)
+
+
+def gin_bonus_grid(v: Any, names: Sequence[str]) -> Grid:
+    """G8: each seat's hand points, hands won times the hand bonus, the game and
+    shutout bonuses, and the total."""
+    rules = v.rules
+    won = [sum(1 for r in v.history if r.winner == seat) for seat in (0, 1)]
+    rows = []
+    for seat in (0, 1):
+        hands = won[seat] * rules.hand_bonus
+        game = rules.game_bonus if seat in v.winners else 0
+        shut = rules.shutout_bonus if seat in v.winners and v.points[1 - seat] == 0 else 0
+        cells = (
+            Text(names[seat]),
+            str(v.points[seat]),
+            f"{won[seat]}x{rules.hand_bonus}={hands}",
+            str(game),
+            str(shut),
+            Text(str(v.scores[seat]), style="bold"),
+        )
+        rows.append(Row(cells))
+    heads = ("col_points", "col_hands", "col_game", "col_shutout", "col_total")
+    columns = (Column(t("col.seat"), grow=True), *(Column(_rt(h), "right") for h in heads))
+    return Grid(columns, tuple(rows))
+
+
+def rummy_totals_grid(v: Any, names: Sequence[str]) -> Grid:
+    """M10: every seat's penalty total, the lowest (the winner's) first."""
+    order = sorted(range(len(names)), key=lambda s: (v.scores[s], s))
+    rows = tuple(Row((Text(names[s]), Text(str(v.scores[s]), style="bold"))) for s in order)
+    return Grid((Column(t("col.seat"), grow=True), Column(_rt("col_penalty"), "right")), rows)
+
+
+def hand_summary(view: Any, names: Sequence[str], you: int | None, a: bool) -> Summary:
+    """A hand is over: its melds, deadwood or cards left, and who scored what."""
+    title = _rt("hand_over", n=len(view.history))
+    lines = tuple(hand_lines(view, names, a, you))
+    return Summary(title, lines, next_label=_rt("btn.next_hand"))
+
+
+def game_summary(view: Any, names: Sequence[str], you: int | None, a: bool) -> Summary:
+    """The game is over: the winner, the last hand, and Gin's bonuses (G8) or Rummy's
+    penalty totals (M10)."""
+    grid = gin_bonus_grid(view, names) if is_gin(view) else rummy_totals_grid(view, names)
+    lines = tuple(hand_lines(view, names, a, you))
+    return Summary(t("end.title"), lines, grid, winner=winner_line(names, view.winners, you))
+
+
+def score_history(view: Any, names: Sequence[str], you: int | None, a: bool) -> ScoreHistory:
+    """Every seat's points (Gin) or penalty total (Rummy) after each finished hand, +
+    on the hand it won; the totals are summed from each hand's gains."""
+    hands = view.history[-10:]
+    start = len(view.history) - len(hands)
+    totals = [0] * len(names)
+    for r in view.history[:start]:
+        totals = [x + d for x, d in zip(totals, _deltas(r), strict=False)]
+    columns = (
+        Column(t("col.seat"), grow=True),
+        *(Column(str(start + i + 1), "right") for i in range(len(hands))),
+    )
+    cells: list[list[str | Text]] = [[Text(n)] for n in names]
+    for r in hands:
+        totals = [x + d for x, d in zip(totals, _deltas(r), strict=False)]
+        for seat, total in enumerate(totals):
+            mark = "+" if _winner(r) == seat else " "
+            cells[seat].append(Text(f"{total}{mark}", style="bold" if mark != " " else ""))
+    rows = tuple(Row(tuple(c)) for c in cells)
+    return ScoreHistory(
+        t("end.scores"),
+        Grid(columns, rows) if hands else None,
+        t("rummy.summary.legend"),
+        empty=t("end.no_scores"),
+    )
+
+
+def _deltas(result: Any) -> tuple[int, ...]:
+    return tuple(result.deltas) if hasattr(result, "deltas") else tuple(result[3])
+
+
+def _winner(result: Any) -> int:
+    return int(result.winner) if hasattr(result, "winner") else int(result[0])
+
+
+class RummyScreens:
+    """Rummy's or Gin's end screens, score history and help as plain data (the
+    registry entry's `screens`); `view` is a seat's view of the game."""
+
+    def __init__(self, *, gin: bool) -> None:
+        self.gin = gin
+
+    def hand_summary(
+        self, view: Any, names: Sequence[str], you: int | None, ascii_style: bool
+    ) -> Summary:
+        return hand_summary(view, names, you, ascii_style)
+
+    def match_summary(
+        self, view: Any, names: Sequence[str], you: int | None, ascii_style: bool
+    ) -> Summary:
+        return game_summary(view, names, you, ascii_style)
+
+    def score_history(
+        self, view: Any, names: Sequence[str], you: int | None, ascii_style: bool
+    ) -> ScoreHistory:
+        return score_history(view, names, you, ascii_style)
+
+    def help_pages(self) -> Sequence[tuple[str, str]]:
+        from tt22.tui.rummy.help import help_pages
+
+        return help_pages(gin=self.gin)
+
+    def help_page(self, page: str, rules: Any, ascii_style: bool) -> HelpPage:
+        from tt22.tui.rummy.help import rummy_help_page
+
+        return rummy_help_page(rules, gin=self.gin, variant=page)
+
+    def page_of(self, rules: Any) -> str:
+        from tt22.tui.rummy.help import variant_of
+
+        return variant_of(rules) if self.gin else ""
+
+
+RUMMY_SCREENS = RummyScreens(gin=False)
+GIN_SCREENS = RummyScreens(gin=True)
+
+
+class HandSummary(screens.HandSummaryScreen):
+    """The end of a Rummy or Gin hand over its table or a served seat: the one hand
+    summary, with this game's data."""
 
     def __init__(
         self,
@@ -133,122 +273,37 @@ class HandSummary(ModalScreen[None]):
         you: int | None = None,
         auto: float | None = None,
     ) -> None:
-        super().__init__()
-        translate_bindings(self)
+        super().__init__(hand_summary(view, list(names), you, ascii_style), auto)
         self.view = view
         self.names = list(names)
         self.ascii_style = ascii_style
         self.you = you
-        self.auto = auto
 
     def lines(self) -> list[Text]:
-        v = self.view
-        result = v.history[-1]
-        a, you = self.ascii_style, self.you
-        if is_gin(v):
-            return gin_hand_lines(result, self.names, a, v.rules.target, you)
-        high = ace_high(v)
-        return rummy_hand_lines(result, self.names, a, v.scores, v.rules.target, high=high, you=you)
-
-    def compose(self) -> ComposeResult:
-        number = len(self.view.history)
-        with VerticalScroll(classes="dialog"):
-            yield Static(Text(_rt("hand_over", n=number), style="bold"), classes="title")
-            yield Static(Text("\n").join(self.lines()), id="hand-lines")
-            with Horizontal(classes="buttons"):
-                yield Button(_rt("btn.next_hand"), id="next", variant="primary", compact=True)
-        yield KeyBar()
-
-    def on_mount(self) -> None:
-        if self.auto is not None:
-            self.set_timer(self.auto, self.action_close)
-
-    @on(Button.Pressed, "#next")
-    def action_close(self) -> None:
-        if self.is_current:
-            self.dismiss(None)
+        return hand_lines(self.view, self.names, self.ascii_style, self.you)
 
 
-def gin_bonus_table(v: Any, names: Sequence[str]) -> Table:
-    """G8: each seat's hand points, hands won times the hand bonus, the game and
-    shutout bonuses, and the total."""
-    rules = v.rules
-    table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
-    table.add_column(t("col.seat"), overflow="fold", ratio=1)
-    for head in ("col_points", "col_hands", "col_game", "col_shutout", "col_total"):
-        table.add_column(_rt(head), justify="right", no_wrap=True)
-    won = [sum(1 for r in v.history if r.winner == seat) for seat in (0, 1)]
-    for seat in (0, 1):
-        hands = won[seat] * rules.hand_bonus
-        game = rules.game_bonus if seat in v.winners else 0
-        loser = 1 - seat
-        shut = rules.shutout_bonus if seat in v.winners and v.points[loser] == 0 else 0
-        table.add_row(
-            Text(names[seat]),
-            str(v.points[seat]),
-            f"{won[seat]}x{rules.hand_bonus}={hands}",
-            str(game),
-            str(shut),
-            Text(str(v.scores[seat]), style="bold"),
-        )
-    return table
-
-
-def rummy_totals_table(v: Any, names: Sequence[str]) -> Table:
-    table = Table(box=None, padding=(0, 1), show_edge=False, expand=True)
-    table.add_column(t("col.seat"), overflow="fold", ratio=1)
-    table.add_column(_rt("col_penalty"), justify="right", no_wrap=True)
-    order = sorted(range(len(names)), key=lambda s: (v.scores[s], s))
-    for seat in order:
-        table.add_row(Text(names[seat]), Text(str(v.scores[seat]), style="bold"))
-    return table
-
-
-class GameSummary(ModalScreen[str]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "choose('home')", "key.home", id="rummy.summary.home"),
-    ]
-    AUTO_FOCUS = "#again"
-    DEFAULT_CSS = """
-    GameSummary { align: center middle; background: $background; }
-    """
+class GameSummary(screens.MatchSummaryScreen):
+    """The end of a Rummy or Gin game: the one match summary, with this game's data,
+    and the record and seed of the match the table below it plays (review L10: Gin's
+    end showed neither)."""
 
     def __init__(
         self, view: Any, names: Sequence[str], ascii_style: bool, you: int | None = None
     ) -> None:
-        super().__init__()
-        translate_bindings(self)
+        super().__init__(game_summary(view, list(names), you, ascii_style), None, "")
         self.view = view
         self.names = list(names)
         self.ascii_style = ascii_style
         self.you = you
 
     def compose(self) -> ComposeResult:
-        v = self.view
-        winners = " · ".join(self.names[s] for s in v.winners)
-        with VerticalScroll(classes="dialog"):
-            head = Text(_rt("game_title"), style="bold")
-            head.append("\n")
-            if v.winners == (self.you,):
-                head.append(_rt("you_win"))
-            else:
-                head.append(_rt("winner", names=winners))
-            yield Static(head, classes="title")
-            hand = HandSummary(v, self.names, self.ascii_style, self.you).lines()
-            yield Static(Text("\n").join(hand), id="hand-lines")
-            if is_gin(v):
-                yield Static(gin_bonus_table(v, self.names), classes="standings")
-            else:
-                yield Static(rummy_totals_table(v, self.names), classes="standings")
-            with Horizontal(classes="buttons"):
-                yield Button(t("match.again"), id="again", variant="primary", compact=True)
-                yield Button(t("match.new_seed"), id="new", compact=True)
-                yield Button(t("match.home"), id="home", compact=True)
-        yield KeyBar()
+        session = screens.session_below(self)
+        if session is not None:
+            self.saved_path = _path(getattr(session, "saved_path", None))
+            self.seed = str(getattr(session, "seed", "") or "")
+        yield from super().compose()
 
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.action_choose(event.button.id or "home")
 
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+def _path(value: object) -> Path | None:
+    return value if isinstance(value, Path) else None

@@ -1,10 +1,12 @@
-"""Rules and keys, written for someone who has never played: one page per game.
+"""The one help screen: rules and keys, written for someone who has never played, one
+page per game, each page the plain data its game's interface description gives
+(tt22.tui.help_text finds them through the registry; this screen names no game).
 
 Over a game (its table or its replayer) the help is that game's page alone, with only
 that game's keys. Anywhere else (the home screen's "Rules and keys", `?` in Settings or
 the new-game screen, the SSH lobby) it offers every game's page, chosen on a line above
 the text with ←/→ or the page's number, and opens on the game the screen below is about
-(the new-game screen's game), else on 22's.
+(the new-game screen's game), else on the first (the default game's).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.help_text import PAGES, page_markdown, page_name
+from tt22.tui.help_text import page_markdown, page_name, page_of, pages
 from tt22.tui.help_view import help_renderable
 from tt22.tui.i18n import t
 from tt22.tui.screens.settled import SettledScreen
@@ -87,7 +89,7 @@ class GamePages(SimpleLines):
         """The line as drawn, and where each name lies on it (for clicks)."""
         text = Text(t("help.pages") + " ", style="bold")
         self._spans = []
-        for page in PAGES:
+        for page in pages():
             name = page_name(page)
             start = text.cell_len
             if page == self.current:
@@ -116,18 +118,19 @@ class GamePages(SimpleLines):
 
 def page_below(screen: Screen[Any]) -> tuple[str | None, bool]:
     """The page the help opened over `screen` starts on, and whether it is the only one:
-    22's table and replayer show 22's page alone (the other games' screens open their
-    own page themselves); a screen that holds a game's name (the new-game screen) starts
-    on that game's page among all of them; any other screen on the first page."""
+    the default game's table and replayer (which open the app's help, not a page of
+    their own) show that game's page alone; a screen that holds a game's name (the
+    new-game screen) starts on that game's page among all of them; any other screen on
+    the first page."""
     for module, name in (
         ("tt22.tui.screens.table", "TableScreen"),
         ("tt22.tui.replay.screen", "ReplayScreen"),
     ):
         cls = getattr(sys.modules.get(module), name, None)
         if cls is not None and isinstance(screen, cls):
-            return "twentytwo", True
+            return pages()[0], True
     game = getattr(screen, "game", None)
-    if isinstance(game, str) and game in PAGES:
+    if isinstance(game, str) and game in pages():
         return game, False
     return None, False
 
@@ -152,17 +155,20 @@ class HelpScreen(SettledScreen[None]):
             "left,h", "page(-1)", "help.key.game", id="help.page", key_display="←→", priority=True
         ),
         Binding("right,l", "page(1)", "help.key.game", show=False, priority=True),
-        *(
-            Binding(str(n), f"page_number({n})", show=False, priority=True)
-            for n in range(1, len(PAGES) + 1)
-        ),
+        *(Binding(str(n), f"page_number({n})", show=False, priority=True) for n in range(1, 10)),
     ]
+
+    @classmethod
+    def of_game(cls, game: str, rules: Any = None) -> HelpScreen:
+        """The help of `game`'s match under `rules`: its page alone (any game's table
+        or replayer, through the registry)."""
+        return cls(page_of(game, rules), rules)
 
     def __init__(self, page: str | None = None, rules: Any = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.fixed = page is not None
-        self.page = page or PAGES[0]
+        self.page = page or pages()[0]
         self.rules = rules
         self._placed = self.fixed
 
@@ -210,11 +216,14 @@ class HelpScreen(SettledScreen[None]):
         self.query_one("#help-scroll", VerticalScroll).scroll_relative(y=step * 3)
 
     def action_page(self, step: int) -> None:
-        at = PAGES.index(self.page)
-        self.show_page(PAGES[(at + step) % len(PAGES)])
+        every = pages()
+        at = every.index(self.page) if self.page in every else 0
+        self.show_page(every[(at + step) % len(every)])
 
     def action_page_number(self, number: int) -> None:
-        self.show_page(PAGES[number - 1])
+        every = pages()
+        if number <= len(every):
+            self.show_page(every[number - 1])
 
     def show_page(self, page: str) -> None:
         """Show `page` from its top (every game's help is one tap away)."""

@@ -1,7 +1,9 @@
 """22's interface openers, named by its registry entry as Rook's and Rummy's are: a new
 match at 22's table (`TT22App.start_match`), the match in progress seated again, and
 22's replay screen (tt22.tui.replay). Opened through tt22.tui.tables by the game's name,
-so no shared module branches on 22."""
+so no shared module branches on 22. What its end screens, score history and help say lives
+beside them (tt22.tui.twentytwo.summary, .help, .screens), as the plain data the shared screens draw
+(tt22.tui.summary)."""
 
 from __future__ import annotations
 
