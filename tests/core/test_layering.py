@@ -347,7 +347,6 @@ GAME_NAMING_LINES: dict[str, int] = {
     "tui/screens/scores.py": 1,
     "tui/screens/setup.py": 9,
     "tui/screens/summary.py": 1,
-    "tui/screens/setup.py": 14,
     "tui/screens/table.py": 3,
     "tui/widgets/snapshot.py": 2,
 }
