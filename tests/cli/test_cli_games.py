@@ -92,7 +92,8 @@ def test_sim_rook_out_writes_a_record_that_verifies(
     [
         (
             ["sim", "--game", "chess"],
-            "tt22 sim: unknown game 'chess'; the games are twentytwo, rook, rummy, gin",
+            "tt22 sim: unknown game 'chess';"
+            " the games are twentytwo, rook, rummy, gin, manipulation",
         ),
         (
             ["sim", "--game", "rook", "--rule", "must_beat=true"],
@@ -329,7 +330,9 @@ def test_every_other_game_sims_to_a_record_that_verifies_and_shows(
     assert code == 0 and checked.startswith(f"{path}: ok ({game.title}, {players} players")
     code, text, _ = run(capsys, "show", str(path))
     assert code == 0
-    textlog = {"rook": "rook", "rummy": "rummy", "gin": "rummy"}[name]
+    textlog = {"rook": "rook", "rummy": "rummy", "gin": "rummy", "manipulation": "manipulation"}[
+        name
+    ]
     module = __import__(f"tt22.games.{textlog}.textlog", fromlist=["render_text"])
     assert text == module.render_text(json.loads(out))
     code, timed, _ = run(capsys, "bench", "--game", name, "--players", players, "--games", "2")

@@ -36,10 +36,15 @@ after hand for ever (the rules allow it), so termination is tested per game
 
 
 def test_the_registry_lists_every_game_with_22_first() -> None:
-    assert GAMES == ("twentytwo", "rook", "rummy", "gin") and DEFAULT_GAME == "twentytwo"
+    assert (
+        GAMES == ("twentytwo", "rook", "rummy", "gin", "manipulation")
+        and DEFAULT_GAME == "twentytwo"
+    )
     for name in GAMES:
         assert get_game(name).name == name
-    with pytest.raises(UnknownGame, match="the games are twentytwo, rook, rummy, gin"):
+    with pytest.raises(
+        UnknownGame, match="the games are twentytwo, rook, rummy, gin, manipulation"
+    ):
         get_game("chess")
 
 
@@ -290,7 +295,9 @@ def test_a_game_is_one_registry_entry_and_its_modules_are_asked_of_it() -> None:
     finally:
         registry.unregister("tiny")
     assert "tiny" not in registry.game_names()
-    with pytest.raises(registry.UnknownGame, match="the games are twentytwo, rook, rummy, gin"):
+    with pytest.raises(
+        registry.UnknownGame, match="the games are twentytwo, rook, rummy, gin, manipulation"
+    ):
         entry("tiny")
 
 

@@ -218,7 +218,7 @@ def test_verify_refuses_unknown_games_with_exit_2(
     assert code == 2 and out == ""
     assert err == (
         f"{path}: game: a record of a game this tt22 does not have ('chess');"
-        " the games are twentytwo, rook, rummy, gin\n"
+        " the games are twentytwo, rook, rummy, gin, manipulation\n"
     )
     code, _, err = run(capsys, "show", str(path))
     assert code == 2 and len(err.splitlines()) == 1

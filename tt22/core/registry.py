@@ -111,6 +111,13 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rummy.textlog",
         ("Gin Rummy", "진 러미", "ジン・ラミー"),
     ),
+    GameEntry(
+        "manipulation",
+        "tt22.games.manipulation:MANIPULATION_GAME",
+        "tt22.games.manipulation.bots",
+        "tt22.games.manipulation.textlog",
+        ("Manipulation Rummy", "매니퓰레이션 러미", "マニピュレーション・ラミー"),
+    ),
 )
 
 
