@@ -11,7 +11,11 @@ the start time (fixed here):
     tt22 sim --game rummy --players 4 --seed "sample rummy four" --bots rules --out 4p-rummy.22rec
     tt22 sim --game gin --seed "sample gin 5" --bots rules --out 2p-gin.22rec
     tt22 sim --game gin --seed "sample oklahoma" --bots rules --rule knock_limit=upcard \
-        --out 2p-oklahoma-gin.22rec The committed files
+        --out 2p-oklahoma-gin.22rec
+    tt22 sim --game manipulation --players 3 --seed "sample manipulation" --bots rules \
+        --out 3p-manipulation.22rec
+
+The committed files
 are golden: tests verify and replay them, so a change to how the engine deals or scores
 shows up as a digest mismatch. Regenerate them only when that change is intended.
 """
@@ -136,6 +140,7 @@ RUMMY_SAMPLES: list[tuple[str, str, str, int, list[str], list[str]]] = [
     ("4p-rummy.22rec", "rummy", "sample rummy four", 4, ["rules"] * 4, []),
     ("2p-gin.22rec", "gin", "sample gin 5", 2, ["rules"] * 2, []),
     ("2p-oklahoma-gin.22rec", "gin", "sample oklahoma", 2, ["rules"] * 2, ["knock_limit=upcard"]),
+    ("3p-manipulation.22rec", "manipulation", "sample manipulation", 3, ["rules"] * 3, []),
 ]
 
 
