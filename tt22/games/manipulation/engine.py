@@ -286,8 +286,15 @@ def check(
             else:
                 meld = ordered
         laid.append(meld)
-    old = _flat(p.table)
-    new = _flat(laid)
+    kept = list(p.table)
+    made = []
+    for meld in laid:  # a meld kept whole needs no counting
+        try:
+            kept.remove(meld)
+        except ValueError:
+            made.append(meld)
+    old = _flat(kept)
+    new = _flat(made)
     if sorted(old + list(played)) != sorted(new):
         gone = _difference(old + list(played), new)
         if gone:
