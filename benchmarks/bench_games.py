@@ -1,7 +1,9 @@
 """Games through the protocol: decisions/s of random matches for every registered game,
 beside 22's engine driven directly (what `tt22 bench` times), in one run.
 
-Issue 11's targets: Rook at least half of 22's decisions/s; 22 through the protocol as
+Issue 23's: Manipulation Rummy at least 25,000 decisions/s (a decision is a turn; its
+matches stop after 3 hands, as its random hands run long), and the plays its solver chooses
+timed apart. Issue 11's targets: Rook at least half of 22's decisions/s; 22 through the protocol as
 fast as 22 direct (its adapter is the engine's own functions). Issue 12's goal: Gin at
 least 25,000 decisions/s on random playouts (Rummy is timed with `--players`). All are
 timed in interleaved rounds and each reports its best round, so a burst of load on the shared
@@ -61,6 +63,7 @@ def compare(
         "rook (protocol)": lambda: run_protocol("rook", players, games, seed, max_hands),
         "rummy (protocol)": lambda: run_protocol("rummy", players, games, seed, max_hands),
         "gin (protocol, 2 players)": lambda: run_protocol("gin", 2, games, seed, max_hands),
+        "manipulation (protocol, 3)": lambda: run_protocol("manipulation", 3, games, seed, 3),
     }
     best = dict.fromkeys(contenders, 0.0)
     for _ in range(rounds):
@@ -87,6 +90,26 @@ def main() -> None:
     print(f"rook / twentytwo: {rook:.2f} (target: at least 0.50)")
     gin = best["gin (protocol, 2 players)"]
     print(f"gin: {gin:.0f} decisions/s (issue 12's goal: at least 25,000)")
+    manipulation = best["manipulation (protocol, 3)"]
+    print(f"manipulation: {manipulation:.0f} decisions/s (issue 23's goal: at least 25,000)")
+    plays, seconds = solver_plays(4, "bench")
+    print(f"manipulation, plays chosen by the solver: {plays / seconds:.0f}/s ({plays} plays)")
+
+
+def solver_plays(games: int, seed: str) -> tuple[int, float]:
+    """Manipulation's turns played by the solver's bot (`solver`, every seat), counted
+    apart from the random playouts (issue 23): (plays the solver chose, seconds)."""
+    from tt22.core.bots import make_bot, play_match
+    from tt22.core.registry import get_game
+
+    game = get_game("manipulation")
+    plays = 0
+    start = time.perf_counter()
+    for g in range(games):
+        bots = [make_bot("manipulation", "solver", f"{seed}/{g}", seat) for seat in range(3)]
+        played = play_match(game, game.rules([], 3), f"{seed}/{g}", bots, hands=1)
+        plays += sum(1 for m in played.moves if type(m).__name__ == "Play")
+    return plays, time.perf_counter() - start
 
 
 if __name__ == "__main__":

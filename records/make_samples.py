@@ -16,6 +16,8 @@ the start time (fixed here):
         --out 4p-rum500.22rec
     tt22 sim --game persian --seed "sample persian" --bots hard,normal,hard,normal \
         --out 4p-persian.22rec
+    tt22 sim --game manipulation --players 3 --seed "sample manipulation" --bots rules \
+        --out 3p-manipulation.22rec
 
 The committed files
 are golden: tests verify and replay them, so a change to how the engine deals or scores
@@ -144,6 +146,7 @@ RUMMY_SAMPLES: list[tuple[str, str, str, int, list[str], list[str]]] = [
     ("2p-oklahoma-gin.22rec", "gin", "sample oklahoma", 2, ["rules"] * 2, ["knock_limit=upcard"]),
     ("4p-rum500.22rec", "rum500", "sample rum500 four", 4, ["rules"] * 4, []),
     ("4p-persian.22rec", "persian", "sample persian", 4, ["hard", "normal"] * 2, []),
+    ("3p-manipulation.22rec", "manipulation", "sample manipulation", 3, ["rules"] * 3, []),
 ]
 
 

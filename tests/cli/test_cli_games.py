@@ -92,7 +92,8 @@ def test_sim_rook_out_writes_a_record_that_verifies(
     [
         (
             ["sim", "--game", "chess"],
-            "tt22 sim: unknown game 'chess'; the games are twentytwo, rook, rummy, gin",
+            "tt22 sim: unknown game 'chess';"
+            " the games are twentytwo, rook, rummy, gin, rum500, persian, manipulation",
         ),
         (
             ["sim", "--game", "rook", "--rule", "must_beat=true"],

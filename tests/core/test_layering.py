@@ -48,9 +48,10 @@ CORE_ALLOWED = PURE | {"importlib", "importlib.metadata"}
 GAMES_ALLOWED = PURE
 """Besides these, a game imports tt22.core and its own package."""
 
-FAMILY = {"rum500": "tt22.games.rummy"}
-"""A game built on its family's shared modules (RUMMY.md: 500 Rum and Persian reuse the
-Rummy family's cards and melds) may import that family's package too."""
+FAMILY = {"rum500": "tt22.games.rummy", "manipulation": "tt22.games.rummy"}
+"""A game built on its family's shared modules may import that family's package too
+(RUMMY.md: 500 Rum, Persian and Manipulation Rummy reuse the Rummy family's cards and
+melds, issue 23)."""
 
 BAD_MODULES = ("textual", "rich", "random", "platformdirs", "sqlite3", "socket", "time")
 """What loading core or any game never brings in: no interface, no IO, no hidden chance."""

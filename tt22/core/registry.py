@@ -155,6 +155,13 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rum500.textlog",
         ("Persian Rummy", "페르시안 러미", "ペルシャン・ラミー"),
     ),
+    GameEntry(
+        "manipulation",
+        "tt22.games.manipulation:MANIPULATION_GAME",
+        "tt22.games.manipulation.bots",
+        "tt22.games.manipulation.textlog",
+        ("Manipulation Rummy", "매니퓰레이션 러미", "マニピュレーション・ラミー"),
+    ),
 )
 
 
