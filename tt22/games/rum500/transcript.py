@@ -94,13 +94,13 @@ def transcript(s: engine.State, seed: str, players: Sequence[Player]) -> dict[st
     hands: list[dict[str, Any]] = []
     starts = [(h.start, h.events, summary(h)._replace(left=h.left)) for h in s.history]
     for st, events, h in starts:
-        entry = _start(st.number, st.dealer, st.dealt, st.upcard, st.stock)
+        entry = _start(st.number, st.dealer, _sorted(st.dealt), st.upcard, st.stock)
         entry["events"] = [event_entry(e) for e in events]
         entry["result"] = _result(h, [])
         hands.append(entry)
     if s.phase != engine.OVER:
         st = s.start
-        entry = _start(st.number, st.dealer, st.dealt, st.upcard, st.stock)
+        entry = _start(st.number, st.dealer, _sorted(st.dealt), st.upcard, st.stock)
         entry["events"] = [event_entry(e) for e in events_of(s.log)]
         entry["result"] = None
         hands.append(entry)
@@ -108,6 +108,12 @@ def transcript(s: engine.State, seed: str, players: Sequence[Player]) -> dict[st
     out["first_dealer"] = s.match.first_dealer
     out["hands"] = hands
     return _tail(out, s.phase == engine.OVER, s.winners, s.scores)
+
+
+def _sorted(dealt: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """The hands as dealt, each sorted as a seat holds it: the full transcript and a seat's
+    write a dealt hand alike (the deal's order is the stock's shuffle, already written)."""
+    return tuple(tuple(sorted(h)) for h in dealt)
 
 
 def _start(
