@@ -205,5 +205,10 @@ def render_text(transcript: dict[str, Any], ascii_style: bool = False) -> str:
 
 
 ENTRY = GameEntry(
-    "tiny", "tinygame:TINY", "tinygame", "tinygame", ("High Card", "", ""), "tinyscreens:SCREENS"
+    "tiny",
+    "tinygame:TINY",
+    bots="tinygame",
+    textlog="tinygame",
+    titles=("High Card", "", ""),
+    screens="tinyscreens:SCREENS",
 )

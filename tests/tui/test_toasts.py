@@ -72,12 +72,18 @@ async def _toast_leaves_nothing(
     """The screen before, during and after one toast (timed out, or clicked away)."""
     await pilot.pause()
     before = screen_lines(app)
-    app.notify(message, timeout=0.3 if not dismiss else 60, markup=False)
+    # A short timeout raced the test on a loaded machine (the toast could lapse before
+    # it was ever drawn, and the wait for it never ended), so the toast lives until it
+    # has been seen; then its own timer is started, as its mount starts it, and lapses.
+    app.notify(message, timeout=60, markup=False)
     await wait_for(pilot, lambda: bool(app.screen.query(Toast)))
     await wait_for(pilot, lambda: message[:20] in "".join(screen_lines(app)))
     during = screen_lines(app)
     if dismiss:
         await pilot.click(Toast)
+    else:
+        toast = app.screen.query_one(Toast)
+        toast.set_timer(0.05, toast._expire)
     await wait_for(pilot, lambda: not app.screen.query(Toast))
     await pilot.pause()
     await pilot.pause()
