@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 __all__ = [
+    "JOKERS_FROM",
     "RANK_CHARS",
     "SUIT_CHARS",
     "SUIT_SYMBOLS",
@@ -69,8 +70,16 @@ def parse_cards(texts: Iterable[str]) -> list[int]:
     return [parse_card(t) for t in texts]
 
 
+JOKERS_FROM = 52
+"""Cards from 52 on are jokers (Persian Rummy's four, 52 to 55), written `X1` to `X4` in
+records and on screen alike; no game of two decks uses these numbers (a second deck
+holds every int of 0..51 twice)."""
+
+
 def show_card(card: int, ascii_style: bool = False) -> str:
-    """What a person reads: `10♠` by default, `TS` in the ASCII style."""
+    """What a person reads: `10♠` by default, `TS` in the ASCII style; a joker `X1`."""
+    if card >= JOKERS_FROM:
+        return f"X{card - JOKERS_FROM + 1}"
     if ascii_style:
         return TEXT[card]
     return RANK_NAMES[card >> 2] + SUIT_SYMBOLS[card & 3]

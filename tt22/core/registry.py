@@ -147,6 +147,9 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rum500.bots",
         "tt22.games.rum500.textlog",
         ("500 Rum", "500 럼", "500ラミー"),
+        table="tt22.tui.rum500:open_rum500_table",
+        session="tt22.tui.rum500:open_rum500_session",
+        replayer="tt22.tui.rum500:rum500_replay_screen",
     ),
     GameEntry(
         "persian",
@@ -154,6 +157,9 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rum500.bots",
         "tt22.games.rum500.textlog",
         ("Persian Rummy", "페르시안 러미", "ペルシャン・ラミー"),
+        table="tt22.tui.rum500:open_rum500_table",
+        session="tt22.tui.rum500:open_rum500_session",
+        replayer="tt22.tui.rum500:rum500_replay_screen",
     ),
     GameEntry(
         "manipulation",

@@ -226,6 +226,7 @@ _GAMES: Mapping[str, tuple[str, Mapping[str, Any]]] = {
     "rook": ("tt22.tui.rook.words:reason_text", {}),
     "rummy": ("tt22.tui.rummy.words:reason_text", {"melds_from_one": True}),
     "gin": ("tt22.tui.rummy.words:reason_text", {"melds_from_one": True}),
+    "rum500": ("tt22.tui.rum500.words:reason_text", {"melds_from_one": True}),
 }
 
 _STOP = {"en": ".", "ko": ".", "ja": "。"}

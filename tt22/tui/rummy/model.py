@@ -10,7 +10,7 @@ cursor's card would make.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tt22.games.rummy import Discard, Draw, Knock, LayOff, Meld, Pass
@@ -78,7 +78,7 @@ class Choices(NamedTuple):
         return bool(self.discards or self.knocks or self.melds or self.lay_offs)
 
 
-def choices(moves: Sequence[Any]) -> Choices:
+def choices(moves: Sequence[Any], code: Mapping[str, int] = CODE) -> Choices:
     stock = pile = passes = None
     discards: dict[int, Discard] = {}
     knocks: dict[int, Knock] = {}
@@ -93,9 +93,9 @@ def choices(moves: Sequence[Any]) -> Choices:
         elif isinstance(m, Pass):
             passes = m
         elif isinstance(m, Discard):
-            discards[CODE[m.card]] = m
+            discards[code[m.card]] = m
         elif isinstance(m, Knock):
-            knocks[CODE[m.card]] = m
+            knocks[code[m.card]] = m
         elif isinstance(m, Meld):
             melds.append(m)
         elif isinstance(m, LayOff):
@@ -103,15 +103,16 @@ def choices(moves: Sequence[Any]) -> Choices:
     return Choices(stock, pile, passes, discards, knocks, tuple(melds), tuple(lays))
 
 
-def lay_off_targets(c: Choices, card: int) -> tuple[int, ...]:
-    """The table's melds (their numbers, from 0) that `card` may be laid off on now."""
-    text = TEXT[card]
+def lay_off_targets(c: Choices, card: int, texts: Sequence[str] = TEXT) -> tuple[int, ...]:
+    """The table's melds (their numbers, from 0) that `card` may be laid off on now
+    (`texts`: the cards' text, the family's or a member's with jokers)."""
+    text = texts[card]
     return tuple(m.meld for m in c.lay_offs if m.card == text)
 
 
-def meld_of(c: Choices, cards: Sequence[int]) -> Meld | None:
+def meld_of(c: Choices, cards: Sequence[int], texts: Sequence[str] = TEXT) -> Meld | None:
     """The legal meld of exactly these cards, if there is one."""
-    want = {TEXT[x] for x in cards}
+    want = {texts[x] for x in cards}
     for m in c.melds:
         if set(m.cards) == want and len(m.cards) == len(want):
             return m

@@ -148,7 +148,7 @@ class RummyReplayScreen(ProtocolReplayScreen):
 
     def status(self) -> Text:
         here = self.places[self.index]
-        title = words_title(self.game.name, self.record.rules)
+        title = self.game_title()
         turn = rt("turn_no", n=here.trick) if here.trick else rt("over")
         text = Text(f"{title} · " + rt("hand_no", n=here.hand) + f" · {turn} · ", style="bold")
         text.append(rt("replay_move", i=self.index, n=self.end), style="bold")
@@ -163,6 +163,10 @@ class RummyReplayScreen(ProtocolReplayScreen):
         if self.problem and self.index == self.end:
             text.append("\n" + rt("replay_problem", problem=printable(self.problem, 300)))
         return text
+
+    def game_title(self) -> str:
+        """The game's name in the header (a member of the family says its own)."""
+        return words_title(self.game.name, self.record.rules)
 
     def body(self) -> Text:
         a = bool(getattr(self.app, "ascii_cards", False))

@@ -24,6 +24,7 @@ driver (tt22.play.runner), whose events this screen draws.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -120,6 +121,10 @@ class PlaySession(Protocol):
 
 class RummyTable(DressedScreen[None]):
     AUTO_FOCUS = ""
+    # The cards' text (records, moves) and back: the family's 52, or a member's own
+    # (500 Rum's and Persian's with the jokers, tt22.tui.rum500).
+    TEXT: ClassVar[Sequence[str]] = TEXT
+    CODE: ClassVar[Mapping[str, int]] = CODE
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "cursor(-1)", "rummy.ui.key.move", id="rummy.left", key_display="←→"),
         Binding("right,l", "cursor(1)", "rummy.ui.key.move", id="rummy.right", show=False),
@@ -270,7 +275,7 @@ class RummyTable(DressedScreen[None]):
 
     def choices(self) -> Choices:
         v = self.my_view()
-        return choices(self.game.view_legal_moves(v)) if v is not None else choices(())
+        return choices(self.game.view_legal_moves(v), self.CODE) if v is not None else choices(())
 
     # ------------------------------------------------------------------ drawing
     def refresh_table(self) -> None:
@@ -416,7 +421,7 @@ class RummyTable(DressedScreen[None]):
 
     def turn_text(self, v: Any) -> Text:
         a = bool(getattr(self.app, "ascii_cards", False))
-        c = choices(self.game.view_legal_moves(v))
+        c = choices(self.game.view_legal_moves(v), self.CODE)
         forced = self.game.forced_reason(v)
         text = Text()
         if forced is not None:
@@ -431,7 +436,7 @@ class RummyTable(DressedScreen[None]):
             text.append(rt("say_draw", card=top) if c.pile else rt("say_draw_stock"))
         elif self.target is not None:
             card, meld = self.target
-            others = lay_off_targets(c, card)
+            others = lay_off_targets(c, card, self.TEXT)
             text.append(
                 rt(
                     "say_lay_here",
@@ -459,7 +464,7 @@ class RummyTable(DressedScreen[None]):
             key = "say_gin" if after == 0 else "say_knock"
             text.append(rt(key, card=name, n=after, limit=v.limit), style="bold")
         elif card == v.taken:
-            text.append(self.why(Reason("rummy.taken_back", "M4", (("card", TEXT[card]),))))
+            text.append(self.why(Reason("rummy.taken_back", "M4", (("card", self.TEXT[card]),))))
         else:
             text.append(rt("say_discard", card=name, n=after, limit=v.limit))
         return text
@@ -470,13 +475,13 @@ class RummyTable(DressedScreen[None]):
         picked = hand.selection
         text = Text()
         if len(picked) >= 3:
-            ok = meld_of(c, picked) is not None
+            ok = meld_of(c, picked, self.TEXT) is not None
             cards = " ".join(show_card(x, a) for x in picked)
             text.append(rt("say_meld_ok" if ok else "say_meld_no", cards=cards))
             return text
         card = self.chosen_card()
         if card is not None:
-            fits = lay_off_targets(c, card)
+            fits = lay_off_targets(c, card, self.TEXT)
             name = show_card(card, a)
             if fits:
                 melds = ", ".join(str(m + 1) for m in fits)
@@ -488,7 +493,9 @@ class RummyTable(DressedScreen[None]):
                 say = rt("say_act_or", card=name, can=t("sep.list").join(can)) if can else ""
                 text.append(sentence(say or rt("say_act", card=name)))
             else:
-                text.append(self.why(Reason("rummy.taken_back", "M4", (("card", TEXT[card]),))))
+                text.append(
+                    self.why(Reason("rummy.taken_back", "M4", (("card", self.TEXT[card]),)))
+                )
         return text
 
     def info_text(self) -> Text:
@@ -664,14 +671,14 @@ class RummyTable(DressedScreen[None]):
         card = self.chosen_card()
         if v is None or card is None:
             return
-        self.send(Discard(v.seat, TEXT[card]))
+        self.send(Discard(v.seat, self.TEXT[card]))
 
     def action_knock(self) -> None:
         v = self.my_view()
         card = self.chosen_card()
         if v is None or card is None or not is_gin(v):
             return
-        self.send(Knock(v.seat, TEXT[card]))
+        self.send(Knock(v.seat, self.TEXT[card]))
 
     def action_meld(self) -> None:
         v = self.my_view()
@@ -679,14 +686,14 @@ class RummyTable(DressedScreen[None]):
             return
         picked = self._hand().selection
         c = self.choices()
-        meld = meld_of(c, picked)
+        meld = meld_of(c, picked, self.TEXT)
         if meld is not None:
             self.send(meld)
             return
         if len(picked) < 3:
             self.say_note(Text(rt("pick_meld")))
             return
-        self.refuse(Meld(v.seat, tuple(TEXT[x] for x in picked)))
+        self.refuse(Meld(v.seat, tuple(self.TEXT[x] for x in picked)))
 
     def action_lay_off(self) -> None:
         """Lay the chosen card off: at once when it fits one meld; when it fits more,
@@ -695,12 +702,12 @@ class RummyTable(DressedScreen[None]):
         card = self.chosen_card()
         if v is None or card is None:
             return
-        fits = lay_off_targets(self.choices(), card)
+        fits = lay_off_targets(self.choices(), card, self.TEXT)
         if not fits:
-            self.refuse(LayOff(v.seat, TEXT[card], 0 if v.table else -1))
+            self.refuse(LayOff(v.seat, self.TEXT[card], 0 if v.table else -1))
             return
         if len(fits) == 1:
-            self.send(LayOff(v.seat, TEXT[card], fits[0]))
+            self.send(LayOff(v.seat, self.TEXT[card], fits[0]))
             return
         if self.target is not None and self.target[0] == card:
             i = fits.index(self.target[1]) if self.target[1] in fits else -1
@@ -716,14 +723,14 @@ class RummyTable(DressedScreen[None]):
             return
         card, meld = self.target
         self.target = None
-        self.send(LayOff(v.seat, TEXT[card], meld))
+        self.send(LayOff(v.seat, self.TEXT[card], meld))
 
     def action_lay_on(self, number: int) -> None:
         v = self.my_view()
         card = self.chosen_card()
         if v is None or card is None or is_gin(v):
             return
-        self.send(LayOff(v.seat, TEXT[card], number - 1))
+        self.send(LayOff(v.seat, self.TEXT[card], number - 1))
 
     def action_cancel(self) -> None:
         self.target = None
@@ -777,13 +784,14 @@ class RummyTable(DressedScreen[None]):
         self.target = None
         if isinstance(move, Meld):
             for card in move.cards:
-                hand.toggle(hand.order.index(CODE[card]))
+                hand.toggle(hand.order.index(self.CODE[card]))
         elif isinstance(move, LayOff):
-            hand.toggle(hand.order.index(CODE[move.card]))
-            if len(lay_off_targets(self.choices(), CODE[move.card])) > 1:
-                self.target = (CODE[move.card], move.meld)  # Enter lays it there
+            hand.toggle(hand.order.index(self.CODE[move.card]))
+            if len(lay_off_targets(self.choices(), self.CODE[move.card], self.TEXT)) > 1:
+                self.target = (self.CODE[move.card], move.meld)  # Enter lays it there
         elif isinstance(move, (Discard, Knock)):
-            hand.point_at(CODE[move.card])
+            hand.point_at(self.CODE[move.card])
+        self.hinted(v, move)
         note = Text(rt("hint", move=self.hint_words(v, move, a)), style="bold")
         forced = self.game.forced_reason(v)
         if forced is not None:
@@ -793,8 +801,12 @@ class RummyTable(DressedScreen[None]):
         self.update_buttons()
         self.refresh_bindings()
 
-    @staticmethod
-    def hint_words(v: Any, move: Any, a: bool) -> str:
+    def hinted(self, v: Any, move: Any) -> None:
+        """What a member's table shows of a hinted move beyond the hand (500 Rum: the
+        pile card to take)."""
+
+    @classmethod
+    def hint_words(cls, v: Any, move: Any, a: bool) -> str:
         """A hinted move in the table's words (a discard with the deadwood it leaves)."""
         if isinstance(move, Draw):
             if move.source == "stock":
@@ -803,10 +815,10 @@ class RummyTable(DressedScreen[None]):
         if isinstance(move, Pass):
             return rt("hint.pass")
         if isinstance(move, Meld):
-            return rt("hint.meld", cards=" ".join(show_card(CODE[c], a) for c in move.cards))
+            return rt("hint.meld", cards=" ".join(show_card(cls.CODE[c], a) for c in move.cards))
         if isinstance(move, LayOff):
-            return rt("hint.layoff", card=show_card(CODE[move.card], a), meld=move.meld + 1)
-        card = CODE[move.card]
+            return rt("hint.layoff", card=show_card(cls.CODE[move.card], a), meld=move.meld + 1)
+        card = cls.CODE[move.card]
         after = deadwood_after(v, card)
         if isinstance(move, Knock):
             if after == 0:

@@ -37,7 +37,12 @@ def first_discard(arranged: Arranged, dim: frozenset[int] = frozenset()) -> int 
     a card of a meld (L14); a card that may not be discarded now (`dim`) is passed over.
     None when every card is in a meld."""
     loose = [c for c in arranged.rest if c not in dim]
-    return max(loose, key=lambda c: (VALUE[c], LOW[c]), default=None)
+    return max(loose, key=_weight, default=None)
+
+
+def _weight(card: int) -> tuple[int, int]:
+    """A card's M3 value and place; a joker (Persian's, past the 52) above every card."""
+    return (VALUE[card], LOW[card]) if card < len(VALUE) else (99, 99)
 
 
 def card_run(cards: Sequence[int], ascii_style: bool, style: str = "") -> Text:

@@ -259,6 +259,17 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     ),
     "ev_pile": ("took {card}", "{card} 가져감", "{card}を取った"),
     "ev_pile.then": ("took {card}", "{card} 가져감", "{card}を取り"),
+    # 500 Rum's spread pile (F4): a card taken with every card above it
+    "ev_take": (
+        "took {cards} from the pile",
+        "버린 카드 {cards} 가져감",
+        "捨て札の{cards}を取った",
+    ),
+    "ev_take.then": (
+        "took {cards} from the pile",
+        "버린 카드 {cards} 가져감",
+        "捨て札の{cards}を取り",
+    ),
     "ev_meld": ("melded {cards}", "{cards} 멜드", "{cards}をメルドした"),
     "ev_meld.then": ("melded {cards}", "{cards} 멜드", "{cards}をメルドし"),
     "ev_layoff": (
@@ -532,6 +543,12 @@ def event_text(kind: str, data: Any, a: bool, *, then: bool = False, gin: bool =
     if kind == "meld":
         run = card_run(data, a)
         return styled(rt("ev_meld" + tail, cards=run.plain), [run])
+    if kind == "take":  # (500 Rum, F4: one card is a take of the top, as Rummy's)
+        if len(data) == 1:
+            run = card_run(data, a)
+            return styled(rt("ev_pile" + tail, card=run.plain), [run])
+        run = card_run(data, a)
+        return styled(rt("ev_take" + tail, cards=run.plain), [run])
     word = {"stock_card": "ev_stock_card", "pile": "ev_pile", "knock": "ev_knock"}.get(
         kind, "ev_discard"
     )
