@@ -228,7 +228,7 @@ KNOWS_A_GAME: dict[str, set[str]] = {
     # Game/GameUI entries and the one ServedSession (the review's steps 3, 4 and 6).
     "serve/app.py": {"twentytwo"},
     "serve/seatlog.py": {"twentytwo", "rook"},
-    "serve/tables.py": {"rook", "rummy"},
+    "serve/tables.py": {"rook"},
     # 22's own screens and session, still to merge into the one table, the one replayer
     # and play/session.py (steps 4 and 5), and the help pages' per-game text.
     "tui/replay/panes.py": {"twentytwo"},

@@ -150,6 +150,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         table="tt22.tui.rum500:open_rum500_table",
         session="tt22.tui.rum500:open_rum500_session",
         replayer="tt22.tui.rum500:rum500_replay_screen",
+        served="tt22.serve.tables:rummy_screen",
     ),
     GameEntry(
         "persian",
@@ -160,6 +161,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         table="tt22.tui.rum500:open_rum500_table",
         session="tt22.tui.rum500:open_rum500_session",
         replayer="tt22.tui.rum500:rum500_replay_screen",
+        served="tt22.serve.tables:rummy_screen",
     ),
     GameEntry(
         "manipulation",

@@ -629,7 +629,8 @@ class RookHandNews(ModalScreen[str]):
             self.dismiss("home")
 
 
-def rook_screen() -> type[_Served]:
+def rook_screen(game: str) -> type[_Served]:
+    """Rook's table at a served seat (`game`: Rook, the one game it serves)."""
     from tt22.tui.rook import table as rook_table
     from tt22.tui.rook.table import RookTableScreen
 
@@ -702,11 +703,17 @@ def rook_screen() -> type[_Served]:
 
 
 # ---------------------------------------------------------------------- Rummy, Gin
-def rummy_screen() -> type[_Served]:
-    from tt22.tui.rummy.table import RummyTable
+def rummy_screen(game: str) -> type[_Served]:
+    """The served table of a game of the Rummy family: its local table (the class its
+    interface package's `table_screen()` gives: Rummy's and Gin's, or 500 Rum's and
+    Persian's) at a served seat. The server names no game's module for it: the
+    registry entry's `session` opener says where the game's interface is."""
+    from tt22.tui.tables import table_screen
 
-    class ServedRummyTable(_Served, RummyTable):  # type: ignore[misc]
-        """Rummy's or Gin's table at a served seat."""
+    local: type[Any] = table_screen(game)
+
+    class ServedRummyTable(_Served, local):  # type: ignore[misc]
+        """A Rummy family table at a served seat."""
 
         def refresh_table(self) -> None:
             if not self.is_active:
@@ -742,11 +749,8 @@ def rummy_screen() -> type[_Served]:
             return t("rummy.ui.hand_over", n=number)
 
         def _last_hand(self, auto: float | None = None) -> ModalScreen[Any]:
-            from tt22.tui.rummy.summary import HandSummary
-
             names = [self.who(i) for i in range(len(self.session.names))]
-            a = bool(getattr(self.app, "ascii_cards", False))
-            return HandSummary(self.state, names, a, self.you(), auto)
+            return self.hand_summary_of(self.state, names, auto)  # type: ignore[no-any-return]
 
     return ServedRummyTable
 
@@ -756,5 +760,5 @@ def game_seat_screen(table: Table, seat: int, news: SeatNews, fingerprint: str) 
     screen type: `rook_screen`, `rummy_screen`) for `seat` (-1: a spectator), showing
     the view `news` carries until the next news."""
     module, _, function = entry(news.game).served.partition(":")
-    screen_type: type[_Served] = getattr(importlib.import_module(module), function)()
+    screen_type: type[_Served] = getattr(importlib.import_module(module), function)(news.game)
     return screen_type(table, seat, news, fingerprint)

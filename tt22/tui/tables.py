@@ -39,6 +39,7 @@ __all__ = [
     "playable_games",
     "replay_screen",
     "replayable_games",
+    "table_screen",
 ]
 
 
@@ -145,3 +146,12 @@ def replay_screen(game: str, record: Any, path: Any = None, **options: Any) -> A
 def open_replay(app: Any, game: str, record: Any, path: Any = None) -> None:
     """Open `record` (of `game`, decoded) in that game's replayer."""
     app.push_screen(replay_screen(game, record, path))
+
+
+def table_screen(game: str) -> type[Any]:
+    """The class of `game`'s local table screen: the `table_screen()` of the module its
+    `session` opener lives in (the server wraps it for a served seat, so it names no
+    game's interface itself)."""
+    module = SESSIONS[game].partition(":")[0]
+    found: type[Any] = importlib.import_module(module).table_screen()
+    return found

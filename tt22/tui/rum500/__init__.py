@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from tt22.play.session import LocalSession
     from tt22.tui.tables import NewTable
 
-__all__ = ["open_rum500_session", "open_rum500_table", "rum500_replay_screen"]
+__all__ = ["open_rum500_session", "open_rum500_table", "rum500_replay_screen", "table_screen"]
 
 
 def open_rum500_table(app: Any, table: NewTable) -> None:
@@ -42,3 +42,11 @@ def rum500_replay_screen(
     from tt22.tui.rum500.replay import Rum500ReplayScreen
 
     return Rum500ReplayScreen(record, path, seat=seat, start=start, standalone=standalone)
+
+
+def table_screen() -> type[Any]:
+    """The local table's class (tt22.tui.tables.table_screen: the server seats a
+    served player at it)."""
+    from tt22.tui.rum500.table import Rum500Table
+
+    return Rum500Table

@@ -80,11 +80,14 @@ class Rum500ReplayScreen(RummyReplayScreen):
                 line.append(rt("cards", n=v.counts[seat]), style="dim")
                 lines.append(line)
         melds = Text(rt("table_melds") + " ", style="dim")
-        for i, (label, cards_) in enumerate(meld_pieces(v.table, names, a, None, self.persian)):
-            if i:
+        for label, cards_ in meld_pieces(v.table, names, a, None, self.persian):
+            piece = Text(label + " ", style="bold") + cards_
+            if width and melds.cell_len + 3 + piece.cell_len > width and melds.plain.strip():
+                lines.append(melds)  # (a meld is never broken across two lines)
+                melds = Text("  ")
+            elif melds.plain.strip() != rt("table_melds"):
                 melds.append("   ")
-            melds.append(label + " ", style="bold")
-            melds.append_text(cards_)
+            melds.append_text(piece)
         if not v.table:
             melds.append(rt("no_melds"), style="dim")
         lines.append(melds)

@@ -89,7 +89,8 @@ class Rum500Table(RummyTable, inherit_bindings=False):
     # The family's keys and one more Enter: it takes the card `p` points at. (A class's
     # bindings of a key replace its base's, so the family's are listed again here.)
     BINDINGS: ClassVar[list[BindingType]] = [
-        *RummyTable.BINDINGS,
+        *(b for b in RummyTable.BINDINGS if getattr(b, "id", None) != "rummy.pile"),
+        Binding("p", "pile", "rum500.ui.key.pile", id="rum500.pile"),
         Binding("enter", "take_here", "rum500.ui.key.take", id="rum500.take"),
     ]
 
@@ -271,7 +272,7 @@ class Rum500Table(RummyTable, inherit_bindings=False):
             can += [rt("can_lay_off")] if c.lay_offs else []
             say = rt("say_act_or", card=name, can=t("sep.list").join(can)) if can else ""
             text.append(sentence(say or rt("say_act", card=name)))
-        else:
+        elif v.must < 0:  # (a deep card to put down: the forced reason above says so)
             why = self.game.explain_view(v, Discard(v.seat, self.TEXT[card]))
             if why is not None:
                 text.append(self.why(why))
@@ -377,7 +378,7 @@ class Rum500Table(RummyTable, inherit_bindings=False):
 
     # ------------------------------------------------------------------ the hand's end
     def show_hand_summary(self) -> None:
-        from tt22.tui.summary.screens import hand_summary_screen, match_summary_screen
+        from tt22.tui.summary.screens import match_summary_screen
 
         s = self.state
         self.waiting_summary = True
@@ -392,8 +393,12 @@ class Rum500Table(RummyTable, inherit_bindings=False):
         auto = None
         if self.watching:
             auto = 0.01 if self.pace == 0 else max(1.5, self.pace * 4)
-        screen = hand_summary_screen(self.game.name, view, names, self.you(), auto)
-        self.app.push_screen(screen, self._hand_done)
+        self.app.push_screen(self.hand_summary_of(view, names, auto), self._hand_done)
+
+    def hand_summary_of(self, view: Any, names: Sequence[str], auto: float | None) -> Any:
+        from tt22.tui.summary.screens import hand_summary_screen
+
+        return hand_summary_screen(self.game.name, view, names, self.you(), auto)
 
 
 def open_new(

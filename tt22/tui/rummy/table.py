@@ -946,6 +946,14 @@ class RummyTable(DressedScreen[None]):
         view = self.game.view(s, max(0, self.viewer()))
         self.app.push_screen(HandSummary(view, names, a, you, auto), self._hand_done)
 
+    def hand_summary_of(self, view: Any, names: Sequence[str], auto: float | None) -> Any:
+        """The end of `view`'s last hand in this game's hand summary (a served seat
+        shows it from the view it was sent)."""
+        from tt22.tui.rummy.summary import HandSummary
+
+        a = bool(getattr(self.app, "ascii_cards", False))
+        return HandSummary(view, names, a, self.you(), auto)
+
     def _hand_done(self, _result: object = None) -> None:
         self.waiting_summary = False
         self.refresh_table()
