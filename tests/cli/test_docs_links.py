@@ -154,8 +154,12 @@ The rules are in [the rulebook](../shared/ROOK.md) and `../shared/RUMMY.md`; see
         ("docs/rook.md", [f"K{n}" for n in range(1, 24)], ["rook"]),
         (
             "docs/rummy.md",
-            [f"M{n}" for n in range(1, 11)] + [f"G{n}" for n in range(1, 10)],
-            ["rummy", "gin"],
+            [f"M{n}" for n in range(1, 11)]
+            + [f"G{n}" for n in range(1, 10)]
+            + [f"F{n}" for n in range(1, 10)]
+            + [f"P{n}" for n in range(1, 9)]
+            + [f"X{n}" for n in range(1, 10)],
+            ["rummy", "gin", "rum500", "persian", "manipulation"],
         ),
     ],
 )
