@@ -212,7 +212,13 @@ def test_the_play_layer_loads_without_textual() -> None:
 
 # -- the server and the shared interface know no game ----------------------------------
 
-PER_GAME_UI = {"tui/rook": "rook", "tui/rummy": "rummy", "tui/twentytwo": "twentytwo"}
+PER_GAME_UI = {
+    "tui/manipulation": "manipulation",
+    "tui/rook": "rook",
+    "tui/rum500": "rum500",
+    "tui/rummy": "rummy",
+    "tui/twentytwo": "twentytwo",
+}
 """A game's own interface package: it may import its game (and only that one)."""
 
 KNOWS_A_GAME: dict[str, set[str]] = {

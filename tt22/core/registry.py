@@ -147,6 +147,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rum500.bots",
         "tt22.games.rum500.textlog",
         ("500 Rum", "500 럼", "500ラミー"),
+        screens="tt22.tui.rum500.screens:RUM500_SCREENS",
     ),
     GameEntry(
         "persian",
@@ -154,6 +155,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.rum500.bots",
         "tt22.games.rum500.textlog",
         ("Persian Rummy", "페르시안 러미", "ペルシャン・ラミー"),
+        screens="tt22.tui.rum500.screens:PERSIAN_SCREENS",
     ),
     GameEntry(
         "manipulation",
@@ -161,6 +163,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.manipulation.bots",
         "tt22.games.manipulation.textlog",
         ("Manipulation Rummy", "매니퓰레이션 러미", "マニピュレーション・ラミー"),
+        screens="tt22.tui.manipulation.screens:MANIPULATION_SCREENS",
     ),
 )
 
