@@ -151,6 +151,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         session="tt22.tui.rum500:open_rum500_session",
         replayer="tt22.tui.rum500:rum500_replay_screen",
         served="tt22.serve.tables:rummy_screen",
+        screens="tt22.tui.rum500.screens:RUM500_SCREENS",
     ),
     GameEntry(
         "persian",
@@ -162,6 +163,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         session="tt22.tui.rum500:open_rum500_session",
         replayer="tt22.tui.rum500:rum500_replay_screen",
         served="tt22.serve.tables:rummy_screen",
+        screens="tt22.tui.rum500.screens:PERSIAN_SCREENS",
     ),
     GameEntry(
         "manipulation",
@@ -169,6 +171,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.manipulation.bots",
         "tt22.games.manipulation.textlog",
         ("Manipulation Rummy", "매니퓰레이션 러미", "マニピュレーション・ラミー"),
+        screens="tt22.tui.manipulation.screens:MANIPULATION_SCREENS",
     ),
 )
 
