@@ -353,6 +353,53 @@ async def test_a_served_gin_match_between_two_people_shows_no_hidden_card(
         await server.close()
 
 
+def rum500_turn(client: Client, view: Any) -> tuple[list[str], tuple[str, ...]]:
+    """Draw from the stock (or end the hand when it is empty, F7); put down the first
+    meld the rules allow, its cards picked with the cursor in the hand as the table
+    arranges it (F5, F6); else discard the card at the hand's end."""
+    from tt22.games.rum500 import Meld
+    from tt22.games.rum500.cards import CODE
+    from tt22.games.rum500.engine import DRAW
+    from tt22.tui.rum500.model import arrange
+
+    if view.phase == DRAW:
+        return ["\r"], ("Draw from the stock", "The stock is empty")
+    melds = [m for m in view.legal_moves() if isinstance(m, Meld)]
+    if melds:
+        order = arrange(view.hand).order
+        keys = [HOME + RIGHT * order.index(CODE[c]) + " " for c in melds[0].cards]
+        return [*keys, "m"], ("(Enter)", "(F4)", "(F5)")
+    return [END + "\r"], ("(Enter)",)
+
+
+async def test_a_served_500_rum_match_between_two_people_shows_no_hidden_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two people play 500 Rum over SSH to the end (a short game: target 1, F9) at the
+    family's table with the spread pile; at each of their turns neither screen shows a
+    card of the other hand (but those it took from the pile) nor of the stock (M5)."""
+    from tt22.serve.hub import TableOptions
+
+    apps = record_apps(monkeypatch)
+    server = await serve(tmp_path)
+    ann, bob = Client("ann"), Client("bob")
+    try:
+        await ann.connect(server.port)
+        await bob.connect(server.port)
+        options = TableOptions(game="rum500", rules=("target=1",), seats=("human", "human"))
+        table = await seat_by_code(server, options, [ann, bob])
+        seen = await take_turns(table, {0: ann, 1: bob}, rum500_turn, apps)
+        assert table.status == "over"
+        assert seen.get("Draw from the stock", 0) > 3
+        assert any(type(m.move).__name__ == "Meld" for m in table.record.moves)
+        for client in (ann, bob):
+            await client.see("500 Rum")
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
 def _moves_of(table: Any, seat: int) -> int:
     return sum(1 for m in table.record.moves if m.move.seat == seat)
 

@@ -272,7 +272,7 @@ class Rum500Table(RummyTable, inherit_bindings=False):
             can += [rt("can_lay_off")] if c.lay_offs else []
             say = rt("say_act_or", card=name, can=t("sep.list").join(can)) if can else ""
             text.append(sentence(say or rt("say_act", card=name)))
-        elif v.must < 0:  # (a deep card to put down: the forced reason above says so)
+        elif self.game.forced_reason(v) is None:  # (else the forced reason says why)
             why = self.game.explain_view(v, Discard(v.seat, self.TEXT[card]))
             if why is not None:
                 text.append(self.why(why))

@@ -20,6 +20,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 
 from tt22.tui.bindings import translate_bindings
@@ -72,46 +73,58 @@ class HelpText(SimpleLines):
 
 
 class GamePages(SimpleLines):
-    """The line that chooses the game whose rules are shown: every game's name, the one
-    shown in reverse video and between `[ ]` (it reads with NO_COLOR and in ASCII alike).
-    A click on a name shows that game's page; so do ←/→ and the keys 1 to 5."""
+    """The lines that choose the game whose rules are shown: every game's name, the one
+    shown in reverse video and between `[ ]` (it reads with NO_COLOR and in ASCII alike),
+    going on to a second line between two names when the first is full (seven games
+    and a plug-in's do not fit 80 columns on one). A click on a name shows that game's
+    page; so do ←/→ and the keys 1 to 9."""
 
     DEFAULT_CSS = """
-    GamePages { height: 1; padding: 0 1; }
+    GamePages { height: auto; padding: 0 1; }
     """
 
     def __init__(self, current: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.current = current
-        self._spans: list[tuple[int, int, str]] = []
+        self._spans: list[tuple[int, int, int, str]] = []
 
-    def line(self) -> Text:
-        """The line as drawn, and where each name lies on it (for clicks)."""
-        text = Text(t("help.pages") + " ", style="bold")
+    def rows(self, width: int) -> list[Text]:
+        """The lines as drawn at `width` (0: one line), and where each name lies on them
+        (row, first and last column: for clicks)."""
+        head = Text(t("help.pages") + " ", style="bold")
+        indent = head.cell_len
+        rows = [head]
         self._spans = []
         for page in pages():
             name = page_name(page)
-            start = text.cell_len
-            if page == self.current:
-                text.append(f"[{name}]", style="bold reverse")
-            else:
-                text.append(f" {name} ")
-            self._spans.append((start, text.cell_len, page))
-            text.append(" ")
-        return text
+            piece = (
+                Text(f"[{name}]", style="bold reverse")
+                if page == self.current
+                else Text(f" {name} ")
+            )
+            if width and rows[-1].cell_len + piece.cell_len > width and rows[-1].cell_len > indent:
+                rows.append(Text(" " * indent))
+            start = rows[-1].cell_len
+            rows[-1].append_text(piece)
+            self._spans.append((len(rows) - 1, start, rows[-1].cell_len, page))
+            rows[-1].append(" ")
+        return rows
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.rows(width))
 
     def render(self) -> RenderableType:
-        return self.line()
+        return Text("\n").join(self.rows(self.content_region.width))
 
     def choose(self, page: str) -> None:
         self.current = page
-        self.refresh()
+        self.refresh(layout=True)
 
     def on_click(self, event: events.Click) -> None:
-        self.line()
+        self.rows(self.content_region.width)
         x = event.x - self.styles.padding.left
-        for start, end, page in self._spans:
-            if start <= x < end and isinstance(self.screen, HelpScreen):
+        for row, start, end, page in self._spans:
+            if row == event.y and start <= x < end and isinstance(self.screen, HelpScreen):
                 self.screen.show_page(page)
                 return
 
