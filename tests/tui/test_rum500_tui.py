@@ -219,7 +219,7 @@ async def test_p2_persian_shows_the_partnerships_and_jokers() -> None:
         assert "Persian Rummy" in shown and "deal 1 of 2" in shown
         seats = [line for line in shown.splitlines() if "cards" in line and "Team" in line]
         assert len(seats) == 4
-        assert [("Team 1" in line) for line in seats] == [True, True, False, False]
+        assert [("Team A" in line) for line in seats] == [True, True, False, False]
         assert re.search(r"\bX[1-4]\b", shown)  # the joker in the hand
 
 

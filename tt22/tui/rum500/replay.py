@@ -14,7 +14,7 @@ from rich.text import Text
 from tt22.games.rum500 import Discard, Draw, LayOff, Meld, Pass, Take
 from tt22.games.rum500.cards import CODE
 from tt22.tui.rum500.model import arrange
-from tt22.tui.rum500.table import meld_pieces, team_of
+from tt22.tui.rum500.table import meld_pieces, team_letter, team_of
 from tt22.tui.rum500.words import ut
 from tt22.tui.rummy.replay import RummyReplayScreen, _with_tail
 from tt22.tui.rummy.widgets import card_run
@@ -59,7 +59,7 @@ class Rum500ReplayScreen(RummyReplayScreen):
         for seat in order:
             line = Text(("> " if a else "▶ ") if seat == to_move else "  ")
             if self.persian:
-                line.append(ut("team", n=team_of(seat)) + " ", style="dim")
+                line.append(ut("team", x=team_letter(seat)) + " ", style="dim")
             line.append(names[seat], style="bold")
             n = running[seat]
             now = ut("this_hand" if n >= 0 else "this_hand_neg", n=n)

@@ -41,12 +41,17 @@ from tt22.tui.rummy.words import rt
 from tt22.tui.screens.game_table import seat_new_match
 from tt22.tui.widgets.lines import RenderedLines, TextLines
 
-__all__ = ["Rum500Table", "meld_pieces", "open_new", "team_of"]
+__all__ = ["Rum500Table", "meld_pieces", "open_new", "team_letter", "team_of"]
 
 
 def team_of(seat: int) -> int:
     """P2: the partnership of a seat, 1 (seats 0 and 2) or 2 (seats 1 and 3)."""
     return 1 + seat % 2
+
+
+def team_letter(seat: int) -> str:
+    """The partnership's name, as the summaries write it: A (seats 0 and 2), B."""
+    return "AB"[seat % 2]
 
 
 def meld_pieces(
@@ -64,7 +69,7 @@ def meld_pieces(
         run = card_run(cards, a)
         who = _name(names, owner, you)
         if teams:
-            who = f"{who}, {ut('team', n=team_of(owner))}"
+            who = f"{who}, {ut('team', x=team_letter(owner))}"
         others = [(c, b) for c, b in zip(cards, by, strict=True) if b != owner]
         for card, seat in others:
             who += f"; {show_card(card, a)} {_name(names, seat, you)}"
@@ -169,7 +174,7 @@ class Rum500Table(RummyTable, inherit_bindings=False):
             mark = (">" if a else "▶") if seat == to_move else ""
             name = Text(self.who(seat), style="bold" if seat == to_move else "")
             if self.persian:
-                name = Text(ut("team", n=team_of(seat)) + " ", style="dim") + name
+                name = Text(ut("team", x=team_letter(seat)) + " ", style="dim") + name
             if seat == you and not is_default_name(self.session.names[seat]):
                 name.append(" " + rt("you"), style="dim")
             if seat == v.dealer:

@@ -81,12 +81,7 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "deal_of": ("deal {n} of 2", "2딜 중 {n}", "2ディール中 {n}"),
     "key.pile": ("Pile", "더미 카드", "捨て札"),
     "key.take": ("Take", "가져오기", "取る"),
-    "team": ("Team {n}", "{n}팀", "チーム{n}"),
-    "team_of": (
-        "Team {n}: {a} and {b}",
-        "{n}팀: {a}, {b}",
-        "チーム{n}: {a}と{b}",
-    ),
+    "team": ("Team {x}", "{x}팀", "{x}チーム"),  # (as the summaries say it: Team A, B)
     "this_hand": ("+{n} this hand", "이번 판 +{n}", "この回 +{n}"),
     "this_hand_neg": ("{n} this hand", "이번 판 {n}", "この回 {n}"),
     "open_mark": ("opened", "등록함", "登録済"),
