@@ -49,6 +49,14 @@ SAMPLES = {
     "gin": "2p-gin.22rec",
     "oklahoma": "2p-oklahoma-gin.22rec",
 }
+ENTRY_SAMPLES = {
+    **SAMPLES,
+    "rum500": "4p-rum500.22rec",
+    "persian": "4p-persian.22rec",
+    "manipulation": "3p-manipulation.22rec",
+}
+"""The samples of every game with screens, its table written or not (the registry test
+asks for the screens alone; the games above have a table the tests open too)."""
 
 
 @pytest.fixture(autouse=True)
@@ -305,14 +313,14 @@ def test_no_shared_module_names_the_tiny_game() -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("sample", sorted(SAMPLES))
+@pytest.mark.parametrize("sample", sorted(ENTRY_SAMPLES))
 async def test_every_games_score_history_and_summaries_through_its_entry(
     sample: str, language: str
 ) -> None:
     """What the one table asks for any game: the score history and both summaries of a
     finished match, from the match's state (22's) or a seat's view (the others'),
     found by the game's name alone; each whole at 80x24."""
-    record = load_record(ROOT / "records" / SAMPLES[sample])
+    record = load_record(ROOT / "records" / ENTRY_SAMPLES[sample])
     game = get_game(record.game)
     state = replay_game(record).states[-1]
     view = game.view(state, 0) if game.view_type is not None and sample != "twentytwo" else state
@@ -333,3 +341,9 @@ async def test_every_games_score_history_and_summaries_through_its_entry(
             assert any(line.strip("█ ") for line in lines[1:-1])
             app.pop_screen()
             await pilot.pause()
+
+
+def test_every_game_with_screens_has_a_sample_through_its_entry() -> None:
+    """The registry test above covers every game whose entry names screens."""
+    with_screens = {e.name for e in registry.entries() if e.screens}
+    assert with_screens <= set(ENTRY_SAMPLES) | {"tiny"}, with_screens - set(ENTRY_SAMPLES)

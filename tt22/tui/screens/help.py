@@ -74,7 +74,7 @@ class HelpText(SimpleLines):
 class GamePages(SimpleLines):
     """The line that chooses the game whose rules are shown: every game's name, the one
     shown in reverse video and between `[ ]` (it reads with NO_COLOR and in ASCII alike).
-    A click on a name shows that game's page; so do ←/→ and the keys 1 to 5."""
+    A click on a name shows that game's page; so do ←/→ and the keys 1 to 9."""
 
     DEFAULT_CSS = """
     GamePages { height: 1; padding: 0 1; }
@@ -86,10 +86,16 @@ class GamePages(SimpleLines):
         self._spans: list[tuple[int, int, str]] = []
 
     def line(self) -> Text:
-        """The line as drawn, and where each name lies on it (for clicks)."""
+        """The line as drawn, and where each name lies on it (for clicks). When every
+        game's name does not fit the width, the names around the one shown fit, with
+        `‹` or `›` where more lie beyond (a name is never cut)."""
         text = Text(t("help.pages") + " ", style="bold")
         self._spans = []
-        for page in pages():
+        every = list(pages())
+        first, last = self._window(every, text.cell_len)
+        if first > 0:
+            text.append("‹ ")
+        for page in every[first : last + 1]:
             name = page_name(page)
             start = text.cell_len
             if page == self.current:
@@ -98,7 +104,32 @@ class GamePages(SimpleLines):
                 text.append(f" {name} ")
             self._spans.append((start, text.cell_len, page))
             text.append(" ")
+        if last < len(every) - 1:
+            text.append("›")
         return text
+
+    def _window(self, every: list[str], label: int) -> tuple[int, int]:
+        """The first and last page shown: all of them when they fit the width (or it is
+        not known yet), else as many as fit around the current one."""
+        widths = [Text(page_name(p)).cell_len + 3 for p in every]
+        room = self.content_size.width
+        if not every or room <= 0 or label + sum(widths) <= room:
+            return 0, len(every) - 1
+        at = every.index(self.current) if self.current in every else 0
+        first = last = at
+
+        def fits(a: int, b: int) -> bool:
+            marks = (2 if a > 0 else 0) + (1 if b < len(every) - 1 else 0)
+            return label + marks + sum(widths[a : b + 1]) <= room
+
+        grew = True
+        while grew:
+            grew = False
+            if last + 1 < len(every) and fits(first, last + 1):
+                last, grew = last + 1, True
+            if first > 0 and fits(first - 1, last):
+                first, grew = first - 1, True
+        return first, last
 
     def render(self) -> RenderableType:
         return self.line()
