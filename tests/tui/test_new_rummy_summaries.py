@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from layoutkit import screen_lines
+from paths import ROOT
 from pilotkit import wait_for
 from rich.text import Text
 
@@ -22,6 +23,7 @@ from tt22.games.manipulation.bots import make_bot as manipulation_bot
 from tt22.games.rum500 import engine as rum
 from tt22.games.rum500.bots import make_bot as rum_bot
 from tt22.games.rum500.moves import STOCK, Draw, Meld
+from tt22.record import load_record, replay_game
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.help_text import page_help, page_markdown
 from tt22.tui.i18n import set_language
@@ -326,3 +328,23 @@ async def test_the_summaries_and_history_are_whole_at_80x24(game: str, language:
             assert "[red]Di[/red]" in flat or players == 3  # a name is text, never markup
             app.pop_screen()
             await pilot.pause()
+
+
+def test_a_hand_the_stock_ended_says_so_and_the_ascii_style_has_no_suit_symbols() -> None:
+    """F7's empty stock (the 500 Rum sample's eighth hand): nobody went out, and every
+    seat's F8 sum is still shown; in the ASCII style the cards left are `TS`, not `10♠`."""
+    record = load_record(ROOT / "records" / "4p-rum500.22rec")
+    game = get_game(record.game)
+    view = game.view(replay_game(record).states[-1], 0)
+    k = next(i for i, h in enumerate(view.history, start=1) if h.ended == rum.ENDED_STOCK)
+    summary = screens_of("rum500").hand_summary(upto(view, k), list("ABCD"), None, True)
+    said = lines_text(summary)
+    assert "The stock ran out: the hand is over, nobody went out (F7)." in said
+    assert "went out (F7)." not in said.replace("nobody went out (F7).", "")
+    assert not set("♠♥♦♣") & set(said)
+    h = view.history[k - 1]
+    assert [r[3] for r in grid_rows(summary.grid)] == [str(p) for p in h.points]
+    manipulation = played("manipulation", 3, "screens 2")
+    mview = get_game("manipulation").view(manipulation, 0)
+    said = lines_text(screens_of("manipulation").hand_summary(mview, list("ABC"), None, True))
+    assert not set("♠♥♦♣") & set(said) and "no winner" in said

@@ -214,7 +214,7 @@ async def test_the_summaries(sample: str, which: str, language: str) -> None:
 # ---------------------------------------------------------------- each game's help
 
 
-HELP_PAGES = ("twentytwo", "rook", "rummy", "gin", "oklahoma")
+HELP_PAGES = ("twentytwo", "rook", "rummy", "gin", "oklahoma", "rum500", "persian", "manipulation")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
