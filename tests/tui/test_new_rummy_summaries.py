@@ -46,6 +46,7 @@ RULES = {
 @pytest.fixture(autouse=True)
 def _english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    set_language("en")  # (another file's test in this worker may have left its language)
     yield
     set_language("en")
 
