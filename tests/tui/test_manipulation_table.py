@@ -26,6 +26,7 @@ from tt22.tui.manipulation.replay import ManipulationReplayScreen
 from tt22.tui.manipulation.table import ManipulationTable
 from tt22.tui.manipulation.work import HAND, Work
 from tt22.tui.tables import playable_games, replayable_games
+from tt22.tui.widgets.keybar import KeyBar
 
 SIZE = (80, 24)
 GAME = get_game("manipulation")
@@ -239,7 +240,8 @@ async def test_the_replayer_names_the_melds_a_play_broke_and_made() -> None:
 
 
 @pytest.mark.parametrize(
-    ("language", "ascii_cards"), [("en", False), ("ko", False), ("ja", False), ("en", True)]
+    ("language", "ascii_cards"),
+    [("en", False), ("ko", False), ("ja", False), ("en", True), ("ko", True), ("ja", True)],
 )
 async def test_the_table_is_whole_at_80x24(language: str, ascii_cards: bool) -> None:
     app = table_app(language, ascii_cards)
@@ -249,7 +251,13 @@ async def test_the_table_is_whole_at_80x24(language: str, ascii_cards: bool) -> 
         await point(pilot, table, HAND, CODE["2C"])
         await pilot.press("space")
         await pilot.press("n")  # an invalid group: its reason is on screen
+        await point(pilot, table, HAND, CODE["KD"])
+        await pilot.press("space")
+        await pilot.press("up")  # every key of the turn is on the bar now
         await pilot.pause()
+        bar = table.query_one(KeyBar)
+        assert {"space", "n", "g", "b", "enter", "f", "q"} <= set(bar.keys_shown)
+        assert all(words in screen_lines(app)[-1] for words in bar.words_shown)  # whole
         lines = screen_lines(app)
         assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
         shown = "\n".join(lines)

@@ -563,6 +563,11 @@ class ManipulationTable(DressedScreen[None]):
             return not changed and v.stock_count == 0
         if action == "reset":
             return True if changed else None
+        # Shown only when they do something, so the bar keeps every key whole at 80.
+        if action == "into_group":
+            return bool(self.picks)
+        if action == "put_back":
+            return changed
         return True
 
     def action_reveal(self) -> None:
