@@ -217,12 +217,12 @@ class ManipulationReplayScreen(ProtocolReplayScreen):
         for seat, name in enumerate(self.names):
             line = Text(("> " if a else "▶ ") if seat == to_move else "  ")
             line.append(name, style="bold")
-            line.append(" " + mt("penalty", n=v.scores[seat]) + ": ")
+            line.append(" " + mt("penalty", n=v.scores[seat]) + ":")
             if self.seat is None or seat == self.seat:
                 hand = s.hands[seat] if self.seat is None else v.hand
                 lines.append(pack([line, *self.card_pieces(hand, a)], self.width(), sep=0))
             else:
-                line.append(mt("cards", n=v.counts[seat]), style="dim")
+                line.append(" " + mt("cards", n=v.counts[seat]), style="dim")
                 lines.append(line)
         head = Text(mt("table"), style="dim")
         melds = melds_run(v.table, a, range(1, len(v.table) + 1))

@@ -116,6 +116,7 @@ class ManipulationTable(DressedScreen[None]):
         self.row = HAND  # the cursor: HAND or a group's index
         self.col = 0
         self.picks: set[tuple[int, int]] = set()
+        self.forced_of: tuple[Any, Reason | None] | None = None  # (state, its reason)
         self.waiting_summary = False
         self.gone = False
         self.revealed: int | None = None  # hot seat: whose hand is showing
@@ -357,7 +358,7 @@ class ManipulationTable(DressedScreen[None]):
             pieces.append(piece)
         if not runs:
             pieces.append(Text(mt("nothing_yet"), style="dim"))
-        return pack(pieces, self.width(), sep=1)
+        return pack(pieces, self.width(), sep=2)
 
     def styled_play(self, data: Any) -> Text:
         played = [int(c) for c in data[0]]
@@ -405,15 +406,22 @@ class ManipulationTable(DressedScreen[None]):
             elif not w.placed:
                 text.append(mt("say_no_hand"), style="bold")
             else:
-                cards = " ".join(show_card(c, self.ascii) for c in w.placed)
+                cards = " ".join(show_card(c, self.ascii) for c in loose_order(w.placed))
                 text.append(mt("say_ready", cards=cards), style="bold")
             return text
-        forced = self.game.forced_reason(v)
+        forced = self.forced(v)
         if forced is not None:
             text.append(self.why(forced), style="bold")
             return text
         text.append(mt("say_turn" if v.stock_count else "say_turn_pass"))
         return text
+
+    def forced(self, v: Any) -> Reason | None:
+        """The game's forced_reason for this position, asked once (it asks the solver,
+        and the message is drawn again at every key)."""
+        if self.forced_of is None or self.forced_of[0] is not self.state:
+            self.forced_of = (self.state, self.game.forced_reason(v))
+        return self.forced_of[1]
 
     # ------------------------------------------------------------------ the cursor
     def rows(self) -> list[int]:
