@@ -265,3 +265,54 @@ async def test_the_table_is_whole_at_80x24(language: str, ascii_cards: bool) -> 
         five = "5S" if ascii_cards else "5♠"
         assert five in shown and "(X3)" in shown
         assert ("manipulation." not in shown) and ("{" not in shown)
+
+
+async def test_the_hint_is_shown_in_the_work_area_and_d_draws() -> None:
+    app = table_app()
+    s = session_at(position())
+    async with app.run_test(size=SIZE) as pilot:
+        table = await seat(app, pilot, s)
+        await pilot.press("i")
+        await wait_for(pilot, lambda: "Proposed:" in text_of(app))
+        w = table.work
+        v = table.my_view()
+        assert w is not None and v is not None and w.placed
+        assert GAME.explain_view(v, w.play(0)) is None
+        await pilot.press("d")  # draws whatever the work area holds
+        await wait_for(pilot, lambda: len(s.moves) >= 1)
+        assert s.moves[0] == Draw(0)
+
+
+async def test_undo_takes_back_a_draw_and_the_bots_reply() -> None:
+    app = table_app()
+    players = [Player("Ann", "human"), Player("Bot 1", "bot", "normal")]
+    s = LocalSession(GAME, GAME.rules([], 2), "t1", players)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await seat(app, pilot, s)
+        for n in (2, 4):
+            await wait_for(pilot, lambda: table.my_view() is not None)
+            await pilot.press("d")
+            await wait_for(pilot, lambda n=n: len(s.moves) >= n and table.my_view() is not None)
+        assert s.can_take_back
+        await pilot.press("u")
+        await wait_for(pilot, lambda: len(s.moves) == 2)
+        assert "Taken back" in text_of(app)
+
+
+async def test_going_out_ends_the_hand_and_the_next_is_dealt() -> None:
+    """A play of the whole hand (X8): the hand ends, its summary (when the game has
+    summary screens) or a plain line says so, and hand 2 is dealt at the table."""
+    state = position()
+    state.hands = (cs("5D 5C"), state.hands[1])
+    app = table_app()
+    s = session_at(state)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await seat(app, pilot, s)
+        await pilot.press("f")
+        await wait_for(pilot, lambda: "Proposed:" in text_of(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(s.state.history) == 1)
+        if app.screen is not table:  # the game's hand summary (screens= in its entry)
+            await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is table and "Hand 2" in text_of(app))
+        assert s.state.scores[0] == 0 and s.state.scores[1] > 0
