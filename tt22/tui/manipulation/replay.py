@@ -29,6 +29,7 @@ from tt22.record import Record
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed, said, t
 from tt22.tui.manipulation.changes import changes
+from tt22.tui.manipulation.panels import played_words
 from tt22.tui.manipulation.words import mt
 from tt22.tui.manipulation.work import loose_order
 from tt22.tui.protocol_replay import ProtocolReplayScreen
@@ -265,13 +266,7 @@ class ManipulationReplayScreen(ProtocolReplayScreen):
         move = self.record.moves[i].move
         text = Text(self.names[move.seat] + ": ", style="bold")
         if isinstance(move, Play):
-            run = card_run([CODE[c] for c in move.cards], a)
-            words = mt("ev_play", cards=run.plain)
-            at = words.find(run.plain)
-            piece = Text(words)
-            for span in run.spans:
-                piece.stylize(span.style, at + span.start, at + span.end)
-            text.append_text(piece)
+            text.append_text(played_words([CODE[c] for c in move.cards], a))
         elif isinstance(move, Draw):
             text.append(mt("ev_draw"))
             if self.seat is None or self.seat == move.seat:

@@ -42,11 +42,11 @@ from tt22.play.runner import BotRunner
 from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import is_default_name, seed_words, t
+from tt22.tui.manipulation.panels import hand_text, recent_text, seats_table, work_text
 from tt22.tui.manipulation.words import mt, reason_text
 from tt22.tui.manipulation.work import HAND, Work, loose_order
 from tt22.tui.reasons import reason_words
 from tt22.tui.redraw import DressedScreen
-from tt22.tui.rummy.widgets import card_run, pack
 from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (
     bot_failed,
@@ -58,7 +58,6 @@ from tt22.tui.screens.game_table import (
     seat_new_match,
     start_bots,
 )
-from tt22.tui.widgets.cards import suit_style
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import RenderedLines, TextLines
 
@@ -253,123 +252,28 @@ class ManipulationTable(DressedScreen[None]):
         seed = seed_words(printable(self.session.shown_seed, 30))
         return Text(" · ".join(parts) + "\n" + seed, style="bold")
 
-    def seats_table(self, v: Any) -> Table:
-        table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
-        table.add_column("", no_wrap=True, width=1)
-        table.add_column("", overflow="fold", ratio=1)
-        table.add_column("", no_wrap=True, justify="right")
-        table.add_column("", no_wrap=True, justify="right")
-        to_move = self.game.to_move(self.state)
-        you = self.you()
-        for seat in range(len(self.session.names)):
-            mark = (">" if self.ascii else "▶") if seat == to_move else ""
-            name = Text(self.who(seat), style="bold" if seat == to_move else "")
-            if seat == you and not is_default_name(self.session.names[seat]):
-                name.append(" " + mt("you"), style="dim")
-            if seat == v.dealer:
-                name.append(" " + mt("dealer"), style="dim")
-            if v.rules.opening > 0 and not v.opened[seat]:
-                name.append(" " + mt("not_opened"), style="dim")
-            table.add_row(
-                mark, name, mt("cards", n=v.counts[seat]), mt("penalty", n=v.scores[seat])
-            )
-        return table
+    def names(self) -> list[str]:
+        return [self.who(seat) for seat in range(len(self.session.names))]
 
-    def token(self, card: int, row: int, index: int, active: bool) -> Text:
-        """One card with its mark before it: `>` under the cursor, `*` picked (and
-        reversed: the mark says it without colour, NO_COLOR)."""
-        here = active and (row, index) == (self.row, self.col)
-        picked = (row, index) in self.picks
-        mark = ">" if here else ("*" if picked else " ")
-        text = Text(mark, style="bold")
-        style = suit_style(card)
-        if picked:
-            style = (style + " reverse bold").strip()
-        if here:
-            style = (style + " underline").strip()
-        text.append(show_card(card, self.ascii), style=style)
-        return text
+    def seats_table(self, v: Any) -> Table:
+        spoken = [not is_default_name(n) for n in self.session.names]
+        to_move = self.game.to_move(self.state)
+        return seats_table(v, self.names(), to_move, self.you(), spoken, self.ascii)
 
     def work_text(self, v: Any, w: Work | None) -> Text:
-        """The table's melds, numbered; on the seat's turn the work area's groups, a
-        group that is not a meld yet marked `!`."""
-        pieces: list[Text] = []
-        if w is None:
-            title = Text(mt("table"), style="dim")
-            for i, meld in enumerate(v.table):
-                piece = Text(f"{i + 1}:", style="bold")
-                piece.append(" ")
-                piece.append_text(card_run(meld, self.ascii))
-                pieces.append(piece)
-        else:
-            title = Text(mt("work" if w.changed else "table"), style="dim")
-            bad = {i for i, _ in w.problems()}
-            for i, group in enumerate(w.groups):
-                label = f"{i + 1}!" if i in bad else f"{i + 1}:"
-                piece = Text(label, style="bold reverse" if i in bad else "bold")
-                for j, card in enumerate(group.cards):
-                    piece.append_text(self.token(card, i, j, True))
-                pieces.append(piece)
-        groups = w.groups if w is not None else v.table
-        if not groups:
-            title.append(" " + mt("no_melds"))
-        return pack([title, *pieces], self.width(), sep=2)
+        return work_text(v.table, w, (self.row, self.col), self.picks, self.ascii, self.width())
 
     def hand_text(self, v: Any, w: Work | None) -> Text:
-        label = Text(mt("hand") + " ", style="bold")
         if self.must_reveal():
             return Text(mt("pass_to", name=self.who(self.game.to_move(self.state))), style="bold")
         if self.viewer() < 0:
             return Text(mt("hidden"), style="dim")
-        if w is None:
-            cards = [Text(" ") + card_run([c], self.ascii) for c in loose_order(v.hand)]
-            return pack([label, *cards], self.width(), sep=0)
-        tokens = [self.token(c, HAND, j, True) for j, c in enumerate(w.hand)]
-        return pack([label, *tokens], self.width(), sep=0)
+        cursor = (self.row, self.col)
+        return hand_text(v.hand, w, cursor, self.picks, self.ascii, self.width())
 
     def recent_text(self, v: Any) -> Text:
-        """The stock, and what the others did since the viewer's last turn (the view's
-        public events: a draw shows no card, M5)."""
-        events = list(v.events)
-        start = 0
-        for i, (seat, _kind, _data) in enumerate(events):
-            if seat == v.seat:
-                start = i + 1
-        runs: list[tuple[int, list[Text]]] = []
-        for seat, kind, data in events[start:]:
-            if seat == v.seat or seat < 0:
-                continue
-            if kind == "play":
-                said = self.styled_play(data)
-            elif kind == "pass":
-                said = Text(mt("ev_pass"))
-            else:
-                said = Text(mt("ev_draw"))
-            if runs and runs[-1][0] == seat:
-                runs[-1][1].append(said)
-            else:
-                runs.append((seat, [said]))
-        head = Text(mt("stock", n=v.stock_count) + " ·", style="bold")
         since = mt("recent_of", name=self.who(v.seat)) if self.watching else mt("recent")
-        pieces = [head, Text(since, style="dim")]
-        for seat, moves in runs[-6:]:
-            piece = Text(self.who(seat) + ": ", style="bold")
-            piece.append_text(Text(mt("ev_sep")).join(moves))
-            pieces.append(piece)
-        if not runs:
-            pieces.append(Text(mt("nothing_yet"), style="dim"))
-        return pack(pieces, self.width(), sep=2)
-
-    def styled_play(self, data: Any) -> Text:
-        played = [int(c) for c in data[0]]
-        run = card_run(played, self.ascii)
-        words = mt("ev_play", cards=run.plain)
-        text = Text(words)
-        at = words.find(run.plain)
-        if at >= 0:
-            for span in run.spans:
-                text.stylize(span.style, at + span.start, at + span.end)
-        return text
+        return recent_text(v, self.names(), since, self.ascii, self.width())
 
     def update_message(self) -> None:
         msg = Text()
