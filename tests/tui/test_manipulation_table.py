@@ -316,3 +316,67 @@ async def test_going_out_ends_the_hand_and_the_next_is_dealt() -> None:
             await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is table and "Hand 2" in text_of(app))
         assert s.state.scores[0] == 0 and s.state.scores[1] > 0
+
+
+async def test_no_color_keeps_the_picks_the_cursor_and_the_bad_group_readable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = table_app()
+    s = session_at(position())
+    async with app.run_test(size=SIZE) as pilot:
+        table = await seat(app, pilot, s)
+        await point(pilot, table, HAND, CODE["2C"])
+        await pilot.press("space")
+        await pilot.press("n")
+        await point(pilot, table, HAND, CODE["KD"])
+        await pilot.press("space")
+        await pilot.press("right")
+        await pilot.pause()
+        strips = app.screen._compositor.render_strips()
+        colours = {
+            seg.style.color.name
+            for strip in strips
+            for seg in strip
+            if seg.style is not None and seg.style.color is not None
+        }
+        assert colours <= {"default"}, colours
+        shown = text_of(app)
+        assert "3!>2♣" in shown or "3! 2♣" in shown  # the bad group, by a mark
+        assert "*K♦" in shown and ">" in shown.split("Hand:")[1]  # a pick, the cursor
+
+
+async def test_hostile_names_are_shown_as_text_and_hot_seat_hides_the_hand() -> None:
+    hostile = "[bold red]Eve[/] \x1b[31m"
+    players = [Player(hostile, "human"), Player("Bob", "human")]
+    s = PositionSession(GAME, GAME.rules([], 2), "work area", players, state=position())
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await seat(app, pilot, s)
+        shown = text_of(app)
+        assert "[bold red]Eve[/]" in shown and "\x1b" not in shown
+        assert "Pass the keyboard to" in shown and "5♦" not in shown  # hidden till Enter
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "5♦" in text_of(app))
+        assert table.my_view() is not None
+        await pilot.press("d")
+        await wait_for(pilot, lambda: "Pass the keyboard to Bob" in text_of(app))
+        assert "2♥" not in text_of(app)  # Bob's hand stays hidden until he takes it
+
+
+def test_a_table_card_put_back_goes_to_its_meld_made_again_if_gone() -> None:
+    w = Work((cs("5S 6S 7S"),), cs("5D 5C"))
+    w.to_new_group([(0, 0), (0, 1), (0, 2)])  # the whole meld moved: its group is new
+    assert len(w.groups) == 1 and w.groups[0].origin is None
+    w.send_back([(0, 0)])
+    assert sorted(len(g.cards) for g in w.groups) == [1, 2]
+    w.send_back([(0, 0)])
+    w.send_back([(0, 0)])
+    assert not w.changed and [g.origin for g in w.groups] == [0]
+    assert sorted(w.hand) == sorted(cs("5D 5C"))
+    proposed = Play(0, ("5D", "5C"), (("6S", "7S", "8S"), ("5S", "5D", "5C")))
+    w2 = Work((cs("5S 6S 7S 8S"),), cs("5D 5C 2C"))
+    w2.propose(proposed)
+    assert w2.placed and sorted(w2.placed) == sorted(cs("5D 5C")) and w2.hand == [CODE["2C"]]
+    assert sorted(w2.play(0).cards) == ["5C", "5D"]
+    assert [g.origin for g in w2.groups] == [None, None]  # the old meld is broken
