@@ -211,7 +211,7 @@ class ManipulationReplayScreen(ProtocolReplayScreen):
         if before is not None and len(s.history) > len(before.history):
             lines.append(self.hand_end_line(s))
         if self.game.is_over(s):
-            return Text("\n").join(lines)
+            return Text("\n").join([*lines, *self.final_lines(s, a)])
         lines.append(Text(""))
         v = self.game.view(s, self.seat if self.seat is not None else 0)
         to_move = self.game.to_move(s)
@@ -232,6 +232,20 @@ class ManipulationReplayScreen(ProtocolReplayScreen):
         lines.append(pack([head, *melds], self.width(), sep=2))
         lines.append(Text(mt("stock", n=v.stock_count)))
         return Text("\n").join(lines)
+
+    def final_lines(self, s: Any, a: bool) -> list[Text]:
+        """The match's end (public, X8): each seat's total and the cards it was left
+        holding, and the last table."""
+        result = s.history[-1]
+        lines = [Text("")]
+        for seat, name in enumerate(self.names):
+            line = Text(name, style="bold")
+            line.append(" " + mt("penalty", n=result.scores[seat]) + ":")
+            lines.append(pack([line, *self.card_pieces(result.left[seat], a)], self.width(), sep=0))
+        head = Text(mt("table"), style="dim")
+        melds = melds_run(result.table, a, range(1, len(result.table) + 1))
+        lines.append(pack([head, *melds], self.width(), sep=2))
+        return lines
 
     @staticmethod
     def card_pieces(hand: Sequence[int], a: bool) -> list[Text]:
