@@ -171,6 +171,9 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.games.manipulation.bots",
         "tt22.games.manipulation.textlog",
         ("Manipulation Rummy", "매니퓰레이션 러미", "マニピュレーション・ラミー"),
+        table="tt22.tui.manipulation:open_manipulation_table",
+        session="tt22.tui.manipulation:open_manipulation_session",
+        replayer="tt22.tui.manipulation:manipulation_replay_screen",
         screens="tt22.tui.manipulation.screens:MANIPULATION_SCREENS",
     ),
 )
