@@ -74,6 +74,8 @@ class GameEntry(NamedTuple):
       screen for yet (it is then played by bots, shown and verified only).
     - `served`: "module:function" of the server's table screen for one of its seats
       (tt22.serve.tables), "" when the server seats it on its own screen.
+    - `serves`: whether `tt22 serve` offers the game; False for a game whose table
+      has no served seat yet (the server's own screen is 22's, not every game's).
     """
 
     name: str
@@ -86,6 +88,7 @@ class GameEntry(NamedTuple):
     replayer: str = ""
     served: str = ""
     screens: str = ""
+    serves: bool = True
 
     @property
     def module(self) -> str:
@@ -175,6 +178,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         session="tt22.tui.manipulation:open_manipulation_session",
         replayer="tt22.tui.manipulation:manipulation_replay_screen",
         screens="tt22.tui.manipulation.screens:MANIPULATION_SCREENS",
+        serves=False,  # (its work area has no served seat yet)
     ),
 )
 

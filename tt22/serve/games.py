@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from tt22.core.bots import Bot, levels, make_bot
-from tt22.core.registry import default_level, discover, get_game
+from tt22.core.registry import default_level, discover, entry, get_game
 
 __all__ = [
     "decode_view",
@@ -31,8 +31,9 @@ __all__ = [
 
 
 def served_games() -> tuple[str, ...]:
-    """Every game of the registry, installed plug-ins included (`discover`)."""
-    return discover()
+    """Every game of the registry the server can seat (its entry's `serves`), installed
+    plug-ins included (`discover`)."""
+    return tuple(name for name in discover() if entry(name).serves)
 
 
 def decode_view(game: str, data: bytes) -> Any:
