@@ -1,9 +1,10 @@
 """Games through the protocol: decisions/s of random matches for every registered game,
 beside 22's engine driven directly (what `tt22 bench` times), in one run.
 
-Issue 23's: Manipulation Rummy at least 25,000 decisions/s (a decision is a turn; its
-matches stop after 3 hands, as its random hands run long), and the plays its solver chooses
-timed apart. Issue 11's targets: Rook at least half of 22's decisions/s; 22 through the protocol as
+Issue 23's: 500 Rum (`--players`, at most 4), Persian Rummy (4 players) and Manipulation
+Rummy at least 25,000 decisions/s each (for Manipulation a decision is a turn; its matches
+stop after 3 hands, as its random hands run long), and the plays its solver chooses timed
+apart. Issue 11's targets: Rook at least half of 22's decisions/s; 22 through the protocol as
 fast as 22 direct (its adapter is the engine's own functions). Issue 12's goal: Gin at
 least 25,000 decisions/s on random playouts (Rummy is timed with `--players`). All are
 timed in interleaved rounds and each reports its best round, so a burst of load on the shared
@@ -63,6 +64,10 @@ def compare(
         "rook (protocol)": lambda: run_protocol("rook", players, games, seed, max_hands),
         "rummy (protocol)": lambda: run_protocol("rummy", players, games, seed, max_hands),
         "gin (protocol, 2 players)": lambda: run_protocol("gin", 2, games, seed, max_hands),
+        "rum500 (protocol)": lambda: run_protocol(
+            "rum500", min(players, 4), games, seed, max_hands
+        ),
+        "persian (protocol, 4)": lambda: run_protocol("persian", 4, games, seed, max_hands),
         "manipulation (protocol, 3)": lambda: run_protocol("manipulation", 3, games, seed, 3),
     }
     best = dict.fromkeys(contenders, 0.0)
@@ -90,6 +95,9 @@ def main() -> None:
     print(f"rook / twentytwo: {rook:.2f} (target: at least 0.50)")
     gin = best["gin (protocol, 2 players)"]
     print(f"gin: {gin:.0f} decisions/s (issue 12's goal: at least 25,000)")
+    for label in ("rum500 (protocol)", "persian (protocol, 4)"):
+        name = label.split()[0]
+        print(f"{name}: {best[label]:.0f} decisions/s (issue 23's goal: at least 25,000)")
     manipulation = best["manipulation (protocol, 3)"]
     print(f"manipulation: {manipulation:.0f} decisions/s (issue 23's goal: at least 25,000)")
     plays, seconds = solver_plays(4, "bench")
