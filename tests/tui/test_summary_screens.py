@@ -158,6 +158,9 @@ TABLES = {
     "rummy": ("tt22.tui.rummy.table", "RummyTable"),
     "gin": ("tt22.tui.rummy.table", "RummyTable"),
     "oklahoma": ("tt22.tui.rummy.table", "RummyTable"),
+    "rum500": ("tt22.tui.rum500.table", "Rum500Table"),
+    "persian": ("tt22.tui.rum500.table", "Rum500Table"),
+    "manipulation": ("tt22.tui.manipulation.table", "ManipulationTable"),
 }
 
 

@@ -3,9 +3,8 @@ Japanese: the game's page of the help.
 
 The rules are written for someone who has never played, each citing its rule as the
 Rummy and Gin pages cite M and G; X9 (a play is a whole new table) is put as a player
-meets it, the work area where the table is rearranged. The keys are those planned for
-the game's table, which is still being built: a plain key section (`of_table=False`)
-until that table exists to hold them to its bindings.
+meets it, the work area where the table is rearranged. The keys are the table's own
+(`of_table`: a test holds them to its bindings).
 """
 
 from __future__ import annotations
@@ -148,22 +147,28 @@ KEYS: tuple[KeyWords, ...] = (
         ("space", "カーソルの札を取る/戻す"),
     ),
     KeyWords(
+        ("n",),
+        ("n", "make a new group of the picked cards in the work area"),
+        ("n", "집은 카드로 작업 영역에 새 묶음 만들기"),
+        ("n", "取った札で作業エリアに新しい組を作る"),
+    ),
+    KeyWords(
         ("g",),
-        ("g", "make a new group of the picked cards in the work area"),
-        ("g", "집은 카드로 작업 영역에 새 묶음 만들기"),
-        ("g", "取った札で作業エリアに新しい組を作る"),
+        ("g", "add the picked cards to the group under the cursor"),
+        ("g", "집은 카드를 커서의 묶음에 더하기"),
+        ("g", "取った札をカーソルの組に加える"),
     ),
     KeyWords(
-        ("a",),
-        ("a", "add the picked cards to the group under the cursor"),
-        ("a", "집은 카드를 커서의 묶음에 더하기"),
-        ("a", "取った札をカーソルの組に加える"),
+        ("b", "backspace"),
+        ("b", "put the picked cards back where they came from (a table card to its meld)"),
+        ("b", "집은 카드를 원래 자리로 돌려놓기(테이블 카드는 그 멜드로)"),
+        ("b", "取った札を元の場所に戻す(場の札はそのメルドへ)"),
     ),
     KeyWords(
-        ("r",),
-        ("r", "return a card to where it came from"),
-        ("r", "카드를 원래 자리로 돌려놓기"),
-        ("r", "札を元の場所に戻す"),
+        tuple(str(n) for n in range(1, 10)),
+        ("1-9", "move the cursor to that group"),
+        ("1-9", "그 번호의 묶음으로 커서 이동"),
+        ("1-9", "その番号の組へカーソルを動かす"),
     ),
     KeyWords(
         ("f",),
@@ -246,7 +251,7 @@ def help_page(rules: Any = None) -> HelpPage:
     `rules` the options in play."""
     lang = get_language() if get_language() in _RULES else "en"
     title, sections = markdown_sections(_RULES[lang])
-    more = [key_section(t("manipulation.help.keys"), KEYS)]
+    more = [key_section(t("manipulation.help.keys"), KEYS, of_table=True)]
     if rules is not None:
         more += markdown_sections("# -\n" + _options(rules))[1]
     return HelpPage(title, (*sections, *more))

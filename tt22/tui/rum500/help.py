@@ -2,10 +2,9 @@
 English, Korean and Japanese: those games' pages of the help.
 
 The rules are written for someone who has never played, each paragraph citing its rule
-as the Rummy and Gin pages cite M and G. The keys are those of the Rummy table (the
-table these games' own is being built from) less Gin's knock, with `p` taking from the
-spread discard pile (F4): they are listed as a plain key section (`of_table=False`)
-until that table exists to hold them to its bindings. With the rules of a match in
+as the Rummy and Gin pages cite M and G. The keys are the Rummy table's less Gin's
+knock, with `p` choosing from the spread discard pile (F4): the table's own keys
+(`of_table`: a test holds them to its bindings). With the rules of a match in
 play, its options are listed under the rules.
 """
 
@@ -334,7 +333,7 @@ def help_page(rules: Any = None, *, persian: bool, ascii_style: bool = False) ->
     lang = get_language() if get_language() in _RUM500 else "en"
     parts = [_PERSIAN[lang], _RUM500[lang].replace("# ", "## ", 1)] if persian else [_RUM500[lang]]
     title, sections = markdown_sections("\n".join(parts))
-    more = [key_section(t("rum500.help.keys"), KEYS)]
+    more = [key_section(t("rum500.help.keys"), KEYS, of_table=True)]
     if rules is not None:
         more += markdown_sections("# -\n" + _options(rules, persian))[1]
     return HelpPage(title, (*sections, *more))
