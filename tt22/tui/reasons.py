@@ -6,9 +6,9 @@ choice, what is wrong with a selection) or from the rules (a `RulesError`'s `det
 - `twentytwo.*`: 22's words below (Korean, Japanese); English is the game's own
   (`Game.describe`), so the command line and the table never drift apart. Shown as a
   sentence of its own: the rule number last, then a full stop ("... (R13).", "... (R13)。").
-- `rook.*`, `rummy.*`, `gin.*`: that game's interface (`tt22/tui/rook/words.py`,
-  `tt22/tui/rummy/words.py`), found by module name as `tt22.tui.tables` finds its screens,
-  so this module imports no game's own module.
+- `<game>.*` (`rook.*`, `rummy.*`, `gin.*`, `rum500.*`, `manipulation.*`): that game's
+  interface, the `table_reason` of the `words` module beside its registry entry's
+  openers, so this module names and imports no game.
 - `rules.*` (every game's option parser) and `<game>.rules.*` (a game's checks of a
   table): `RULES` below in all three languages, as the new-game screen says them: an
   option by its field's label (`{name}` for the option the complaint is about, `{L[...]}`
@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any
+from functools import cache
 
 import tt22.tui.screens.setup_words  # noqa: F401  (the option labels and game names)
 from tt22.core.protocol import Reason, RulesError
-from tt22.core.registry import get_game
+from tt22.core.registry import UnknownGame, entry, get_game
 from tt22.tui.i18n import CATALOGUE, finish, get_language, sentence, t
 
 __all__ = ["RULES", "TWENTYTWO", "reason_words", "rules_words"]
@@ -220,14 +220,26 @@ RULES: Mapping[str, tuple[str, str, str]] = {
     ),
 }
 
-# Each other game's own renderer, `function(reason, ascii_style, **options)`, by module
-# name, and the options this interface gives it: the tables number Rummy's melds from 1.
-_GAMES: Mapping[str, tuple[str, Mapping[str, Any]]] = {
-    "rook": ("tt22.tui.rook.words:reason_text", {}),
-    "rummy": ("tt22.tui.rummy.words:reason_text", {"melds_from_one": True}),
-    "gin": ("tt22.tui.rummy.words:reason_text", {"melds_from_one": True}),
-    "rum500": ("tt22.tui.rum500.words:reason_text", {"melds_from_one": True}),
-}
+
+@cache
+def _game_renderer(space: str) -> Callable[[Reason, bool], str] | None:
+    """The renderer of game `space`'s reasons: `table_reason(reason, ascii_style)` of the
+    `words` module in the game's interface package (where its registry entry's `session`
+    opener lives), so this module names no game; None for a name that is no game's, or
+    a game whose interface says no reasons of its own."""
+    try:
+        where = entry(space).session
+    except UnknownGame:
+        return None
+    if not where:
+        return None
+    try:
+        words = importlib.import_module(where.partition(":")[0] + ".words")
+    except ModuleNotFoundError:
+        return None
+    found: Callable[[Reason, bool], str] | None = getattr(words, "table_reason", None)
+    return found
+
 
 _STOP = {"en": ".", "ko": ".", "ja": "。"}
 _INDEX = {"en": 0, "ko": 1, "ja": 2}
@@ -243,9 +255,9 @@ def reason_words(reason: Reason, *, ascii_style: bool = False, game: str | None 
         return _rules(reason, game or space)
     if space == "twentytwo":
         return _twentytwo(reason)
-    if space in _GAMES:
-        where, options = _GAMES[space]
-        return _renderer(where)(reason, ascii_style, **options)
+    renderer = _game_renderer(space)
+    if renderer is not None:
+        return renderer(reason, ascii_style)
     if code == "illegal":  # (an IllegalMove with no structured reason: its words)
         words = str(reason.arg("words"))
         return sentence(f"{words} ({reason.rule})" if reason.rule else words)
@@ -258,12 +270,6 @@ def rules_words(error: RulesError, game: str | None = None) -> str:
     if error.detail is None:
         return str(error)
     return reason_words(error.detail, game=game)
-
-
-def _renderer(where: str) -> Callable[..., str]:
-    module, _, function = where.partition(":")
-    renderer: Callable[..., str] = getattr(importlib.import_module(module), function)
-    return renderer
 
 
 def _said(text: str, rule: str) -> str:

@@ -260,3 +260,8 @@ add_section("manipulation.ui.", WORDS)
 def mt(key: str, **values: object) -> str:
     """A word of this section (`manipulation.ui.` + key) in the current language."""
     return t("manipulation.ui." + key, **values)
+
+
+def table_reason(reason: Reason, ascii_style: bool) -> str:
+    """A reason as this table says it (tt22.tui.reasons finds it here)."""
+    return reason_text(reason, ascii_style)

@@ -426,3 +426,8 @@ def reason_text(reason: Reason, ascii_style: bool = False) -> str:
         return f"{t(key, **args)} ({reason.rule})"
     shown = Reason(reason.code, reason.rule, tuple(args.items()))
     return sentence(render(shown, ENGLISH))
+
+
+def table_reason(reason: Reason, ascii_style: bool) -> str:
+    """A reason as Rook's table says it (tt22.tui.reasons finds it here)."""
+    return reason_text(reason, ascii_style)

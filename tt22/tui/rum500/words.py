@@ -163,3 +163,8 @@ def reason_text(reason: Reason, ascii_style: bool = True, melds_from_one: bool =
     the player's language: the family's renderer, with this game's codes now in the
     catalogue (tt22.tui.reasons finds it by the code's namespace)."""
     return family.reason_text(reason, ascii_style, melds_from_one)
+
+
+def table_reason(reason: Reason, ascii_style: bool) -> str:
+    """A reason as this table says it, melds numbered from 1 (tt22.tui.reasons)."""
+    return reason_text(reason, ascii_style, melds_from_one=True)

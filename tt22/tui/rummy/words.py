@@ -567,3 +567,9 @@ def events_text(moves: Sequence[tuple[str, Any]], a: bool, gin_last: bool = Fals
             text.append(rt("ev_sep"))
         text.append_text(event_text(kind, data, a, then=not last, gin=gin_last and last))
     return text
+
+
+def table_reason(reason: Reason, ascii_style: bool) -> str:
+    """A reason as the family's tables say it: melds numbered from 1, as their keys are
+    (tt22.tui.reasons finds it by the game's interface package)."""
+    return reason_text(reason, ascii_style, melds_from_one=True)
