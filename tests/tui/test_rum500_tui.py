@@ -370,3 +370,27 @@ async def test_i_hints_the_strongest_bots_move_and_u_takes_it_back() -> None:
         await pilot.pause()
         assert len(s.moves) == count
         assert s.game.view(s.state, 0) == s.game.view(before, 0)
+
+
+async def test_again_after_the_game_seats_the_new_match_at_the_same_table(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game summary's "again" reopens 500 Rum at 500 Rum's table (the table class
+    the match was at), not at the Rummy table it is built on; with the same seed."""
+    from tt22.core.players import Player
+
+    monkeypatch.setenv("TT22_HOME", str(tmp_path))
+    game = get_game("rum500")
+    players = [Player("Ann"), Player("Bot 1", "bot", "normal")]
+    app = table_app()
+    async with app.run_test(size=SIZE) as pilot:
+        s = LocalSession.start(game, game.rules([], 2), "again", players, app.home_dir)
+        table = await seat(app, pilot, s)
+        s.release()
+        table._leave("again")
+        for _ in range(500):
+            if isinstance(app.screen, Rum500Table) and app.screen is not table:
+                break
+            await pilot.pause(0.01)
+        assert type(app.screen) is Rum500Table and app.screen is not table
+        assert app.screen.session.seed == "again"

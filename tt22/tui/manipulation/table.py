@@ -49,11 +49,11 @@ from tt22.tui.reasons import reason_words
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (
+    again_at_this_table,
     bot_failed,
     confirm_resign,
     offers_hint,
     offers_undo,
-    play_again,
     resign_and_leave,
     seat_new_match,
     start_bots,
@@ -729,15 +729,7 @@ class ManipulationTable(DressedScreen[None]):
         self.app.call_later(self._leave, choice or "home")
 
     def _leave(self, choice: str) -> None:
-        s, app, name = self.session, self.app, self.game.name
-        players = getattr(s, "players", None)
-        rules = getattr(s, "rules", None)
-
-        def reopen(seed: str) -> None:
-            if players is not None and rules is not None:
-                open_new(app, name, rules, seed, players, watch=self.watching)
-
-        play_again(self, choice, s.seed, reopen)
+        again_at_this_table(self, choice)
 
 
 def open_new(

@@ -58,11 +58,11 @@ from tt22.tui.rook.panels import (
 from tt22.tui.rook.words import suit_name
 from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (
+    again_at_this_table,
     bot_failed,
     confirm_resign,
     offers_hint,
     offers_undo,
-    play_again,
     resign_and_leave,
     seat_new_match,
     start_bots,
@@ -707,12 +707,7 @@ class RookTableScreen(DressedScreen[None]):
         self.app.call_later(self._after_game, choice or "home")
 
     def _after_game(self, choice: str) -> None:
-        s, app = self.session, self.tapp
-
-        def reopen(seed: str) -> None:
-            open_new(app, s.game.name, s.rules, seed, s.players, watch=self.watching)
-
-        play_again(self, choice, s.seed, reopen)
+        again_at_this_table(self, choice)
 
     # ------------------------------------------------------------------ the log
     def _log(self, text: Text | str) -> None:

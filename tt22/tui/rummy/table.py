@@ -64,11 +64,11 @@ from tt22.tui.rummy.widgets import MeldHand, PackedLines, card_run
 from tt22.tui.rummy.words import events_text, rt, table_melds, title
 from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (
+    again_at_this_table,
     bot_failed,
     confirm_resign,
     offers_hint,
     offers_undo,
-    play_again,
     resign_and_leave,
     seat_new_match,
     start_bots,
@@ -965,15 +965,7 @@ class RummyTable(DressedScreen[None]):
 
     def _leave(self, choice: str) -> None:
         """After the game: home, or the same table again (same seed or a new one)."""
-        s, app, name = self.session, self.app, self.game.name
-        players = getattr(s, "players", None)
-        rules = getattr(s, "rules", None)
-
-        def reopen(seed: str) -> None:
-            if players is not None and rules is not None:
-                open_new(app, name, rules, seed, players, watch=self.watching)
-
-        play_again(self, choice, s.seed, reopen)
+        again_at_this_table(self, choice)
 
 
 def open_new(

@@ -181,3 +181,21 @@ def play_again(screen: Screen[Any], choice: str, seed: str, reopen: Callable[[st
         app.pop_screen()
     if choice in ("again", "new"):
         reopen(seed if choice == "again" else fresh_seed_text())
+
+
+def again_at_this_table(screen: Any, choice: str) -> None:
+    """The game summary's answer at a local table: `play_again`, a new match seated at
+    the same kind of table as `screen` (its class: 500 Rum's table, not the Rummy one
+    it is built on), with the same game, rules and players."""
+    session, app = screen.session, screen.app
+    players = getattr(session, "players", None)
+    rules = getattr(session, "rules", None)
+    table = type(screen)
+
+    def reopen(seed: str) -> None:
+        if players is not None and rules is not None:
+            seat_new_match(
+                app, session.game.name, rules, seed, players, table, watch=screen.watching
+            )
+
+    play_again(screen, choice, session.seed, reopen)
