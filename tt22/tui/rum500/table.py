@@ -94,8 +94,12 @@ class Rum500Table(RummyTable, inherit_bindings=False):
     # The family's keys and one more Enter: it takes the card `p` points at. (A class's
     # bindings of a key replace its base's, so the family's are listed again here.)
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(b for b in RummyTable.BINDINGS if getattr(b, "id", None) != "rummy.pile"),
-        Binding("p", "pile", "rum500.ui.key.pile", id="rum500.pile"),
+        *(
+            Binding("p", "pile", "rum500.ui.key.pile", id="rum500.pile")
+            if getattr(b, "id", None) == "rummy.pile"
+            else b
+            for b in RummyTable.BINDINGS
+        ),  # (`p` in the family's place, its word this game's: it points, not takes)
         Binding("enter", "take_here", "rum500.ui.key.take", id="rum500.take"),
     ]
 
