@@ -22,18 +22,8 @@ from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple, overload
 
-from tt22.games.rummy.common import (
-    Event,
-    MatchState,
-    deal_round,
-    events_of,
-    push,
-    replaced,
-    seats_scoring,
-    shuffled,
-    start_match,
-)
-from tt22.games.rummy.common import is_legal as family_is_legal
+from tt22.games.rummy import common
+from tt22.games.rummy.common import Event, MatchState, push, replaced, shuffled
 
 from .cards import CODE, DECK, LOW, OPENING_VALUE, TEXT, penalty_of
 from .melds import MELDS, meld_problem
@@ -136,7 +126,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
     m = s.match
     n, k = m.players, m.rules.hand_size
     deck = shuffled(m.key, f"deal/{number}", DECK)
-    dealt = [tuple(sorted(h)) for h in deal_round(deck, n, k, dealer)]
+    dealt = [tuple(sorted(h)) for h in common.deal_round(deck, n, k, dealer)]
     stock = tuple(deck[n * k :])
     s.start = HandStart(number, dealer, tuple(dealt), stock)
     s.hands = tuple(dealt)
@@ -151,7 +141,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
 
 
 def new_match(rules: ManipulationRules, players: int, seed: str) -> State:
-    return start_match(State, rules, players, seed, _deal)
+    return common.start_match(State, rules, players, seed, _deal)
 
 
 # ---------------------------------------------------------------------------
@@ -428,11 +418,11 @@ def _end_hand(s: State, winner: int, ended: str) -> None:
     deltas = tuple(0 if i == winner else penalty_of(s.hands[i]) for i in range(n))
     s.scores = tuple(a + b for a, b in zip(s.scores, deltas, strict=True))
     result = HandResult(
-        s.start, events_of(s.log), winner, ended, s.hands, s.table, deltas, s.scores
+        s.start, common.events_of(s.log), winner, ended, s.hands, s.table, deltas, s.scores
     )
     s.history = (*s.history, result)
     if max(s.scores) >= s.rules.target:
-        s.winners = seats_scoring(s.scores, min(s.scores))
+        s.winners = common.seats_scoring(s.scores, min(s.scores))
         s.over = True
         s.to_move = -1
         return
@@ -475,4 +465,4 @@ def apply(state: State, move: ManipulationMove) -> State:
 
 
 def is_legal(p: Position, move: ManipulationMove) -> bool:
-    return family_is_legal(check, p, move)
+    return common.is_legal(check, p, move)

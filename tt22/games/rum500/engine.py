@@ -29,20 +29,9 @@ from collections.abc import Collection, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from tt22.games.rummy import common
 from tt22.games.rummy.cards import LOW
-from tt22.games.rummy.common import (
-    Event,
-    PileState,
-    deal_round,
-    events_of,
-    is_legal,
-    push,
-    replaced,
-    seats_scoring,
-    shuffled,
-    start_match,
-)
-from tt22.games.rummy.common import card_of as family_card_of
+from tt22.games.rummy.common import Event, HandStart, PileState, is_legal, push, replaced, shuffled
 
 from .cards import CODE, DECK, HELD, PERSIAN_DECK, TEXT
 from .melds import (
@@ -86,14 +75,6 @@ Rules = Rum500Rules | PersianRules
 Table = tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
 """The melds on the table in laid order: (who melded it, its cards in order, who put down
 each card) (F6)."""
-
-
-class HandStart(NamedTuple):
-    number: int
-    dealer: int
-    dealt: tuple[tuple[int, ...], ...]  # per seat, in dealt order
-    upcard: int
-    stock: tuple[int, ...]  # top first
 
 
 class HandResult(NamedTuple):
@@ -180,7 +161,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
     k = rules.hand_size
     assert k is not None
     deck = shuffled(m.key, f"deal/{number}", PERSIAN_DECK if rules.persian else DECK)
-    dealt = deal_round(deck, n, k, dealer)
+    dealt = common.deal_round(deck, n, k, dealer)
     upcard = deck[n * k]
     stock = tuple(deck[n * k + 1 :])
     s.start = HandStart(number, dealer, tuple(dealt), upcard, stock)
@@ -202,7 +183,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
 
 
 def new_match(rules: Rules, players: int, seed: str) -> State:
-    return start_match(State, rules, players, seed, _deal)
+    return common.start_match(State, rules, players, seed, _deal)
 
 
 # ---------------------------------------------------------------------------
@@ -210,7 +191,7 @@ def new_match(rules: Rules, players: int, seed: str) -> State:
 
 
 def card_of(text: str) -> int:
-    return family_card_of(text, CODE)
+    return common.card_of(text, CODE)
 
 
 def in_some_meld(cards: Collection[int], m: int) -> bool:
@@ -541,7 +522,7 @@ def _end_hand(s: State, out: int, ended: str) -> None:
         *s.history,
         HandResult(
             s.start,
-            events_of(s.log),
+            common.events_of(s.log),
             out,
             ended,
             s.hands,
@@ -568,7 +549,7 @@ def _end_hand(s: State, out: int, ended: str) -> None:
             s.to_move = -1
             return
     elif max(s.scores) >= rules.target:
-        s.winners = seats_scoring(s.scores, max(s.scores))
+        s.winners = common.seats_scoring(s.scores, max(s.scores))
         s.phase = OVER
         s.to_move = -1
         return

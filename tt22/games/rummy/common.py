@@ -19,6 +19,7 @@ from .reasons import broken
 
 __all__ = [
     "Event",
+    "HandStart",
     "MatchInfo",
     "MatchState",
     "PileState",
@@ -43,6 +44,17 @@ stock, top first, seat -1)."""
 
 Log = tuple[Any, Event] | None
 """The events as a linked list, newest first: appending is O(1) on the hot path."""
+
+
+class HandStart(NamedTuple):
+    """How a hand of Rummy, 500 Rum or Persian began (Gin's and Manipulation's hold
+    other facts): the deal, the upcard that started the pile, the stock."""
+
+    number: int
+    dealer: int
+    dealt: tuple[tuple[int, ...], ...]  # per seat, in dealt order
+    upcard: int
+    stock: tuple[int, ...]  # top first
 
 
 class MatchInfo(NamedTuple):

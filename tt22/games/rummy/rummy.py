@@ -12,21 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from . import common
 from .cards import TEXT, value_of
-from .common import (
-    Event,
-    Log,
-    PileState,
-    card_of,
-    deal_round,
-    events_of,
-    is_legal,
-    push,
-    replaced,
-    seats_scoring,
-    shuffled,
-    start_match,
-)
+from .common import Event, HandStart, Log, PileState, card_of, is_legal, push, replaced, shuffled
 from .melds import candidate_melds, extend, is_meld, order_meld
 from .moves import PILE, STOCK, Discard, Draw, LayOff, Meld, RummyMove
 from .reasons import broken
@@ -49,14 +37,6 @@ __all__ = [
 
 DRAW, ACT, OVER = range(3)
 VOID_TURNS, VOID_RESHUFFLES, VOID_EMPTY = "turns", "reshuffles", "no_cards"
-
-
-class HandStart(NamedTuple):
-    number: int
-    dealer: int
-    dealt: tuple[tuple[int, ...], ...]  # per seat, in dealt order
-    upcard: int
-    stock: tuple[int, ...]  # top first
 
 
 class HandResult(NamedTuple):
@@ -122,7 +102,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
     m = s.match
     n, k = m.players, m.rules.hand_size
     deck = shuffled(m.key, f"deal/{number}")
-    dealt = deal_round(deck, n, k, dealer)
+    dealt = common.deal_round(deck, n, k, dealer)
     upcard = deck[n * k]
     stock = tuple(deck[n * k + 1 :])
     s.start = HandStart(number, dealer, tuple(dealt), upcard, stock)
@@ -141,7 +121,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
 
 
 def new_match(rules: RummyRules, players: int, seed: str) -> State:
-    return start_match(State, rules, players, seed, _deal)
+    return common.start_match(State, rules, players, seed, _deal)
 
 
 # ---------------------------------------------------------------------------
@@ -267,7 +247,7 @@ def _end_hand(s: State, winner: int, ended: str) -> None:
         HandResult(s.start, _events(s.log), winner, ended, s.hands, s.table, deltas, s.scores),
     )
     if max(s.scores) >= s.rules.target:
-        s.winners = seats_scoring(s.scores, min(s.scores))
+        s.winners = common.seats_scoring(s.scores, min(s.scores))
         s.phase = OVER
         s.to_move = -1
         return
@@ -275,7 +255,7 @@ def _end_hand(s: State, winner: int, ended: str) -> None:
 
 
 def _events(log: Log) -> tuple[Event, ...]:
-    return events_of(log)
+    return common.events_of(log)
 
 
 def _next_turn(s: State, seat: int) -> None:
