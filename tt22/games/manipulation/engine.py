@@ -99,7 +99,6 @@ class State(MatchState[ManipulationRules, HandStart, HandResult, Position]):
     passes: int  # passes in a row (X7)
 
     def _copy_into(self, new: State) -> None:
-        MatchState._copy_into(self, new)
         new.opened = self.opened
         new.over = self.over
         new.passes = self.passes

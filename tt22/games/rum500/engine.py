@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from tt22.games.rummy import common
 from tt22.games.rummy.cards import LOW
-from tt22.games.rummy.common import Event, HandStart, PileState, is_legal, push, replaced, shuffled
+from tt22.games.rummy.common import PILE_FIELDS, Event, PileState, push, replaced
 
 from .cards import CODE, DECK, HELD, PERSIAN_DECK, TEXT
 from .melds import (
@@ -48,6 +48,8 @@ from .melds import (
 from .moves import STOCK, Discard, Draw, LayOff, Meld, Pass, Rum500Move, Take
 from .reasons import broken
 from .rules import PersianRules, Rum500Rules
+
+HandStart = common.HandStart
 
 __all__ = [
     "ACT",
@@ -125,7 +127,7 @@ class State(PileState[Rules, HandStart, HandResult, Position]):
     bonus: tuple[int, ...]  # per seat this hand: P4's four jokers
 
     def _copy_into(self, new: State) -> None:
-        PileState._copy_into(self, new)
+        new.phase, new.pile, new.seen, new.step, new.taken = PILE_FIELDS(self)
         new.bonus = self.bonus
         new.must = self.must
         new.opened = self.opened
@@ -160,7 +162,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
     n = m.players
     k = rules.hand_size
     assert k is not None
-    deck = shuffled(m.key, f"deal/{number}", PERSIAN_DECK if rules.persian else DECK)
+    deck = common.shuffled(m.key, f"deal/{number}", PERSIAN_DECK if rules.persian else DECK)
     dealt = common.deal_round(deck, n, k, dealer)
     upcard = deck[n * k]
     stock = tuple(deck[n * k + 1 :])
@@ -359,7 +361,7 @@ def check(p: Position, move: Rum500Move) -> tuple[int, ...]:
 
 
 def _fine(p: Position, move: Rum500Move) -> bool:
-    return is_legal(check, p, move)
+    return common.is_legal(check, p, move)
 
 
 @lru_cache(maxsize=4096)

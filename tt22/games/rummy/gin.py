@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .cards import TEXT, VALUE
-from .common import Event, PileState, card_of, events_of, push, shuffled, start_match
+from .common import PILE_FIELDS, Event, PileState, card_of, events_of, push, shuffled, start_match
 from .melds import best_arrangement, isolated_value, min_deadwood_after_lay_offs
 from .moves import PILE, STOCK, Discard, Draw, GinMove, Knock, Pass
 from .reasons import broken
@@ -96,7 +96,7 @@ class State(PileState[GinRules, HandStart, GinResult, Position]):
     # `scores`: points, then with G8's bonuses once the game is over
 
     def _copy_into(self, new: State) -> None:
-        PileState._copy_into(self, new)
+        new.phase, new.pile, new.seen, new.step, new.taken = PILE_FIELDS(self)
         new.last_chance = self.last_chance
         new.offer = self.offer
         new.points = self.points

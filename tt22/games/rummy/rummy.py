@@ -14,11 +14,13 @@ from typing import NamedTuple
 
 from . import common
 from .cards import TEXT, value_of
-from .common import Event, HandStart, Log, PileState, card_of, is_legal, push, replaced, shuffled
+from .common import PILE_FIELDS, Event, Log, PileState, card_of, push, replaced
 from .melds import candidate_melds, extend, is_meld, order_meld
 from .moves import PILE, STOCK, Discard, Draw, LayOff, Meld, RummyMove
 from .reasons import broken
 from .rules import RummyRules
+
+HandStart = common.HandStart
 
 __all__ = [
     "ACT",
@@ -73,7 +75,7 @@ class State(PileState[RummyRules, HandStart, HandResult, Position]):
     reshuffles: int
 
     def _copy_into(self, new: State) -> None:
-        PileState._copy_into(self, new)
+        new.phase, new.pile, new.seen, new.step, new.taken = PILE_FIELDS(self)
         new.reshuffles = self.reshuffles
         new.table = self.table
 
@@ -101,7 +103,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
     next card starts the discard pile, the rest is the stock (top first)."""
     m = s.match
     n, k = m.players, m.rules.hand_size
-    deck = shuffled(m.key, f"deal/{number}")
+    deck = common.shuffled(m.key, f"deal/{number}")
     dealt = common.deal_round(deck, n, k, dealer)
     upcard = deck[n * k]
     stock = tuple(deck[n * k + 1 :])
@@ -222,7 +224,7 @@ def position_moves(p: Position) -> list[RummyMove]:
 
 
 def _fine(p: Position, move: RummyMove) -> bool:
-    return is_legal(check, p, move)
+    return common.is_legal(check, p, move)
 
 
 def legal_moves(state: State) -> list[RummyMove]:
@@ -281,7 +283,9 @@ def _draw_stock(s: State, seat: int) -> None:
             _end_hand(s, -1, VOID_EMPTY)
             return
         s.reshuffles += 1
-        new = tuple(shuffled(s.match.key, f"reshuffle/{s.start.number}/{s.reshuffles}", s.pile))
+        new = tuple(
+            common.shuffled(s.match.key, f"reshuffle/{s.start.number}/{s.reshuffles}", s.pile)
+        )
         s.log = push(s.log, (-1, "reshuffle", new))
         s.stock = new[::-1]
         s.pile = ()
