@@ -17,15 +17,17 @@ view only (a bot that `sees_everything`, 22's arena cheater, is handed the state
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from .registry import entry
-from .rng import Pcg32, stream
+from .rng import Pcg32, seed_key, stream
 
 __all__ = [
     "Bot",
+    "BotMenu",
     "Played",
+    "RandomMoveBot",
     "UnknownBot",
     "bot_names",
     "bots_of",
@@ -48,6 +50,84 @@ class Bot(Protocol):
 
 class UnknownBot(ValueError):
     """A bot or level name a game does not have (or a game without bots), in words."""
+
+
+class RandomMoveBot:
+    """Any legal move uniformly, from the decision's own stream: the `random` bot the
+    Rummy family's games share. A game's subclass names its decision stream (`decide`:
+    the key, the bot's name and the view), which places the decision in its own terms."""
+
+    name = "random"
+    decide: Callable[[bytes, str, Any], Pcg32]
+
+    def __init__(self, seed: str) -> None:
+        self.key = seed_key(seed)
+
+    def choose(self, view: Any) -> Any:
+        legal = view.legal_moves()
+        return legal[self.decide(self.key, self.name, view).bounded(len(legal))]
+
+
+B = TypeVar("B")
+
+
+class BotMenu(Generic[B]):
+    """A game's bots by name and by level: what the Rummy family's and Rook's bots
+    modules wrote out alike, bound by each (`make_bot = MENU.make_bot`) so that the
+    module keeps its public `make_bot`, `make_level`, `seat_bot` and `NAMES`.
+
+    `bots` are the bot classes, each named by its `name`; `levels` map a level to a bot's
+    name, or to (name, sampled worlds; 0 for the default `worlds`); the bots named in
+    `sampled` are made with the worlds as a second argument. `seed_arg` turns the match
+    seed into what a bot is made with (the seed itself, or Rook's key)."""
+
+    def __init__(
+        self,
+        bots: Sequence[Any],
+        levels: Mapping[str, str | tuple[str, int]],
+        *,
+        worlds: int = 0,
+        sampled: Collection[str] = (),
+        noun: str = "bot",
+        seed_arg: Callable[[str], Any] = str,
+    ) -> None:
+        self.bots: dict[str, Callable[..., B]] = {b.name: b for b in bots}
+        self.levels = levels
+        self.worlds = worlds
+        self.sampled = frozenset(sampled)
+        self.noun = noun
+        self.seed_arg = seed_arg
+        self.bot_names: tuple[str, ...] = tuple(self.bots)
+        self.names: tuple[str, ...] = (*levels, *self.bot_names)
+        """Every name `seat_bot` takes, levels first (the registry entry's `NAMES`)."""
+
+    def make_bot(self, name: str, seed: str, worlds: int | None = None) -> B:
+        """The bot called `name` for the match of `seed` (ValueError for an unknown name),
+        a sampling one with `worlds` worlds (by default the game's)."""
+        make = self.bots.get(name)
+        if make is None:
+            raise ValueError(
+                f"unknown {self.noun} {name!r}; the bots are {', '.join(self.bot_names)}"
+            )
+        arg = self.seed_arg(seed)
+        if name in self.sampled:
+            return make(arg, self.worlds if worlds is None else worlds)
+        return make(arg)
+
+    def make_level(self, level: str, seed: str) -> B:
+        """The bot of a level (easy..expert); ValueError for an unknown level."""
+        if level not in self.levels:
+            raise ValueError(f"unknown level {level!r}; the levels are {', '.join(self.levels)}")
+        bot = self.levels[level]
+        name, worlds = (bot, 0) if isinstance(bot, str) else bot
+        return self.make_bot(name, seed, worlds or self.worlds)
+
+    def seat_bot(self, name: str, seed: str, seat: int) -> B:
+        """The bot of a level or a name (`make_bot` of this module asks this); the seat is
+        the view's, so it is not needed here. ValueError for an unknown name."""
+        if name in self.levels:
+            return self.make_level(name, seed)
+        return self.make_bot(name, seed)
 
 
 def decision_stream(key: bytes, seat: int, name: str, *place: object) -> Pcg32:

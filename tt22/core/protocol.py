@@ -24,7 +24,7 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Generic, Literal, NamedTuple, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, NoReturn, TypeVar
 
 import msgspec
 
@@ -40,6 +40,7 @@ __all__ = [
     "Location",
     "Option",
     "Reason",
+    "Reasons",
     "RuleBroken",
     "RulesError",
     "Variant",
@@ -119,6 +120,41 @@ class RuleBroken(IllegalMove):
     def __init__(self, detail: Reason, words: str) -> None:
         super().__init__(detail.rule, words)
         self.detail = detail
+
+
+class Reasons:
+    """A game's reason helpers over its English templates: `reason` (a `Reason` from
+    keywords), `broken` (raise the illegal move), `refused` (a complaint about a table).
+    Every game's reasons module wrote these out alike; one now binds them
+    (`broken = REASONS.broken`), so the message's form is made here once."""
+
+    __slots__ = ("english", "rules_english")
+
+    def __init__(self, english: Mapping[str, str], rules_english: Mapping[str, str]) -> None:
+        self.english = english
+        self.rules_english = rules_english
+
+    @staticmethod
+    def reason(code: str, rule: str, **args: ArgValue) -> Reason:
+        return Reason(code, rule, tuple(args.items()))
+
+    def words(self, r: Reason) -> str:
+        """A reason's English without its rule number (RuleBroken's message adds it)."""
+        return render(r, self.english).rpartition(" (")[0]
+
+    def raise_reason(self, r: Reason) -> NoReturn:
+        raise RuleBroken(r, self.words(r))
+
+    def broken(self, code: str, rule: str, **args: ArgValue) -> NoReturn:
+        """Raise the illegal move `code` under `rule` (English words from `english`)."""
+        r = Reason(code, rule, tuple(args.items()))
+        raise RuleBroken(r, self.words(r))
+
+    def refused(self, code: str, rule: str, **args: ArgValue) -> RulesError:
+        """The RulesError of the complaint `code` (its English from `rules_english`, or
+        the shared RULES_ENGLISH for a shared code: the target's range, say)."""
+        templates = self.rules_english if code in self.rules_english else RULES_ENGLISH
+        return rules_error(Reason(code, rule, tuple(args.items())), templates)
 
 
 def reason_of(error: IllegalMove) -> Reason:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tt22.core.bots import Bot, decision_stream
+from tt22.core.bots import Bot, BotMenu, RandomMoveBot, decision_stream
 from tt22.core.rng import Pcg32, seed_key
 
 from .cards import CODE, OPENING_VALUE, PENALTY, TEXT
@@ -57,16 +57,8 @@ def _no_play(view: ManipulationView) -> ManipulationMove:
     return Draw(view.seat) if view.stock_count else Pass(view.seat)
 
 
-class RandomBot:
-    name = "random"
-
-    def __init__(self, seed: str) -> None:
-        self.key = seed_key(seed)
-
-    def choose(self, view: ManipulationView) -> ManipulationMove:
-        legal = view.legal_moves()
-        move: ManipulationMove = legal[decision_rng(self.key, self.name, view).bounded(len(legal))]
-        return move
+class RandomBot(RandomMoveBot):
+    decide = staticmethod(decision_rng)
 
 
 def _worth(meld: Sequence[int]) -> tuple[int, int]:
@@ -190,8 +182,6 @@ class SamplingBot:
         return _no_play(view) if helped > self.risk * self.worlds else play
 
 
-BOT_NAMES = ("random", "casual", "rules", "solver", "sampling")
-
 LEVELS: dict[str, str] = {
     "easy": "casual",
     "normal": "rules",
@@ -200,25 +190,9 @@ LEVELS: dict[str, str] = {
 }
 """Levels as the other games name them (docs/bots.md measures expert against normal)."""
 
-
-def make_bot(name: str, seed: str) -> Bot:
-    if name == "random":
-        return RandomBot(seed)
-    if name == "casual":
-        return CasualBot(seed)
-    if name == "rules":
-        return RulesBot(seed)
-    if name == "solver":
-        return SolverBot(seed)
-    if name == "sampling":
-        return SamplingBot(seed)
-    raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
-
-
-NAMES: tuple[str, ...] = (*LEVELS, *BOT_NAMES)
+MENU: BotMenu[Bot] = BotMenu((RandomBot, CasualBot, RulesBot, SolverBot, SamplingBot), LEVELS)
+BOT_NAMES = MENU.bot_names
+NAMES = MENU.names
 """Every name `seat_bot` takes, levels first (tt22.core.bots asks the entry's module)."""
-
-
-def seat_bot(name: str, seed: str, seat: int) -> Bot:
-    """The bot of a level or a name; ValueError for an unknown name."""
-    return make_bot(LEVELS.get(name, name), seed)
+make_bot = MENU.make_bot
+seat_bot = MENU.seat_bot

@@ -22,9 +22,8 @@ from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple, overload
 
-from tt22.core.protocol import IllegalMove
-from tt22.core.rng import seed_key
-from tt22.games.rummy.common import Event, Log, MatchInfo, events_of, first_dealer, push, shuffled
+from tt22.games.rummy import common
+from tt22.games.rummy.common import Event, MatchState, push, replaced, shuffled
 
 from .cards import CODE, DECK, LOW, OPENING_VALUE, TEXT, penalty_of
 from .melds import MELDS, meld_problem
@@ -88,73 +87,22 @@ class Position(NamedTuple):
     opened: bool  # has the seat to move made its first play this hand (X5)
 
 
-class State:
-    """A Manipulation match at one moment, hidden cards included (see views.py)."""
+class State(MatchState[ManipulationRules, HandStart, HandResult, Position]):
+    """A Manipulation match at one moment, hidden cards included (see views.py); the
+    fields all the family's folds have, and their copy, are `MatchState`'s."""
 
-    __slots__ = (
-        "hands",
-        "history",
-        "log",
-        "match",
-        "opened",
-        "over",
-        "passes",
-        "pos",
-        "scores",
-        "start",
-        "stock",
-        "table",
-        "to_move",
-        "turns",
-        "winners",
-    )
+    __slots__ = ("opened", "over", "passes", "table")
 
-    match: MatchInfo
-    start: HandStart
     over: bool
-    to_move: int
-    hands: tuple[tuple[int, ...], ...]  # per seat, sorted
-    stock: tuple[int, ...]  # top last
     table: tuple[tuple[int, ...], ...]  # melds as laid, in the order the last play gave
     opened: tuple[bool, ...]
     passes: int  # passes in a row (X7)
-    turns: int
-    log: Log
-    scores: tuple[int, ...]
-    history: tuple[HandResult, ...]
-    winners: tuple[int, ...]
-    pos: Position | None  # a cache of `position()`, not state
 
-    def copy(self) -> State:
-        new = State.__new__(State)
-        new.hands = self.hands
-        new.history = self.history
-        new.log = self.log
-        new.match = self.match
+    def _copy_into(self, new: State) -> None:
         new.opened = self.opened
         new.over = self.over
         new.passes = self.passes
-        new.scores = self.scores
-        new.start = self.start
-        new.stock = self.stock
         new.table = self.table
-        new.to_move = self.to_move
-        new.turns = self.turns
-        new.winners = self.winners
-        new.pos = None
-        return new
-
-    @property
-    def rules(self) -> ManipulationRules:
-        r: ManipulationRules = self.match.rules
-        return r
-
-    @property
-    def players(self) -> int:
-        return self.match.players
-
-    def fingerprint(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in State.__slots__ if name != "pos")
 
     def position(self) -> Position:
         if self.pos is None:
@@ -177,9 +125,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
     m = s.match
     n, k = m.players, m.rules.hand_size
     deck = shuffled(m.key, f"deal/{number}", DECK)
-    dealt: list[tuple[int, ...]] = [()] * n
-    for i in range(n):
-        dealt[(dealer + 1 + i) % n] = tuple(sorted(deck[i : n * k : n]))
+    dealt = [tuple(sorted(h)) for h in common.deal_round(deck, n, k, dealer)]
     stock = tuple(deck[n * k :])
     s.start = HandStart(number, dealer, tuple(dealt), stock)
     s.hands = tuple(dealt)
@@ -194,17 +140,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
 
 
 def new_match(rules: ManipulationRules, players: int, seed: str) -> State:
-    rules = rules.for_players(players)
-    key = seed_key(seed)
-    dealer = first_dealer(key, players)
-    s = State.__new__(State)
-    s.pos = None
-    s.match = MatchInfo(rules, players, key, dealer)
-    s.scores = (0,) * players
-    s.history = ()
-    s.winners = ()
-    _deal(s, 1, dealer)
-    return s
+    return common.start_match(State, rules, players, seed, _deal)
 
 
 # ---------------------------------------------------------------------------
@@ -481,20 +417,15 @@ def _end_hand(s: State, winner: int, ended: str) -> None:
     deltas = tuple(0 if i == winner else penalty_of(s.hands[i]) for i in range(n))
     s.scores = tuple(a + b for a, b in zip(s.scores, deltas, strict=True))
     result = HandResult(
-        s.start, events_of(s.log), winner, ended, s.hands, s.table, deltas, s.scores
+        s.start, common.events_of(s.log), winner, ended, s.hands, s.table, deltas, s.scores
     )
     s.history = (*s.history, result)
     if max(s.scores) >= s.rules.target:
-        low = min(s.scores)
-        s.winners = tuple(i for i in range(n) if s.scores[i] == low)
+        s.winners = common.seats_scoring(s.scores, min(s.scores))
         s.over = True
         s.to_move = -1
         return
     _deal(s, s.start.number + 1, (s.start.dealer + 1) % n)
-
-
-def _with(hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]) -> Any:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
 def apply(state: State, move: ManipulationMove) -> State:
@@ -507,7 +438,7 @@ def apply(state: State, move: ManipulationMove) -> State:
     if isinstance(move, Draw):
         card = s.stock[-1]
         s.stock = s.stock[:-1]
-        s.hands = _with(s.hands, seat, tuple(sorted((*s.hands[seat], card))))
+        s.hands = replaced(s.hands, seat, tuple(sorted((*s.hands[seat], card))))
         s.log = push(s.log, (seat, "draw", card))
         s.passes = 0
     elif isinstance(move, Pass):
@@ -519,12 +450,12 @@ def apply(state: State, move: ManipulationMove) -> State:
     else:
         hand = _without(s.hands[seat], played)
         assert hand is not None
-        s.hands = _with(s.hands, seat, hand)
+        s.hands = replaced(s.hands, seat, hand)
         s.table = laid
         s.log = push(s.log, (seat, "play", (tuple(sorted(played)), laid)))
         s.passes = 0
         if not s.opened[seat]:
-            s.opened = (*s.opened[:seat], True, *s.opened[seat + 1 :])
+            s.opened = replaced(s.opened, seat, True)
         if not hand:
             _end_hand(s, seat, OUT)
             return s
@@ -533,8 +464,4 @@ def apply(state: State, move: ManipulationMove) -> State:
 
 
 def is_legal(p: Position, move: ManipulationMove) -> bool:
-    try:
-        check(p, move)
-    except IllegalMove:
-        return False
-    return True
+    return common.is_legal(check, p, move)

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt22.core.players import Player
-from tt22.core.protocol import Game, IllegalMove, Location, Reason, reason_of
+from tt22.core.protocol import IllegalMove, Reason
 from tt22.core.rng import Pcg32
+from tt22.games.rummy.family import FamilyGame
 
 from . import engine
 from .cards import TEXT, CardError, parse_card
@@ -52,12 +53,6 @@ def parse_move(seat: int, text: str) -> ManipulationMove:
     raise ValueError(
         f"not a Manipulation move: {text!r}; moves are draw, pass, play CARDS : MELD | MELD"
     )
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
 
 
 def best_play(v: ManipulationView, must: Sequence[int] = ()) -> Play | None:
@@ -111,7 +106,7 @@ def _text(melds: Sequence[Sequence[int]]) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(TEXT[c] for c in m) for m in melds)
 
 
-class Manipulation(Game[ManipulationRules, engine.State, ManipulationMove, ManipulationView]):
+class Manipulation(FamilyGame[ManipulationRules, engine.State, ManipulationMove, ManipulationView]):
     """Rummikub's ancestor: two decks, the table's melds everyone's to rearrange."""
 
     name = "manipulation"
@@ -129,56 +124,16 @@ class Manipulation(Game[ManipulationRules, engine.State, ManipulationMove, Manip
     legal_moves = staticmethod(engine.legal_moves)
     apply = staticmethod(engine.apply)
     view = staticmethod(view)
-
-    def rules(
-        self, assignments: Sequence[str] = (), players: int | None = None
-    ) -> ManipulationRules:
-        rules = parse_rules(assignments)
-        return rules if players is None else rules.for_players(players)
-
-    def rules_dict(self, rules: ManipulationRules) -> dict[str, Any]:
-        return rules.as_dict()
-
-    def to_move(self, state: engine.State) -> int:
-        return state.to_move
+    check = staticmethod(engine.check)
+    parse_rules = staticmethod(parse_rules)
+    not_yours = ("manipulation.not_yours", "X4")
 
     def is_over(self, state: engine.State) -> bool:
         return state.over
 
-    def winners(self, state: engine.State) -> tuple[int, ...]:
-        return state.winners
-
-    def returns(self, state: engine.State) -> tuple[int, ...]:
-        return state.scores
-
-    def locate(self, state: engine.State) -> Location:
-        """Hands from 1; `trick` is the turn of the hand (from 1): a turn is one move."""
-        if state.over:
-            return Location(state.history[-1].start.number, 0, 0)
-        return Location(state.start.number, state.turns + 1, 0)
-
     def public_view(self, state: engine.State) -> ManipulationView:
         """Seat 0's view less its hand: the table, the counts and the public events."""
         return view(state, 0)._replace(hand=())
-
-    def decode_view(self, data: bytes) -> ManipulationView:
-        """The view of its msgpack bytes, an event's data (a play's cards and table)
-        back as tuples (`Any` in the view's type, so msgpack brings lists)."""
-        v = super().decode_view(data)
-        return v._replace(events=tuple((s, k, _tuples(d)) for s, k, d in v.events))
-
-    def view_legal_moves(self, view: ManipulationView) -> Sequence[ManipulationMove]:
-        moves: Sequence[ManipulationMove] = view.legal_moves()
-        return moves
-
-    def explain_view(self, view: ManipulationView, move: ManipulationMove) -> Reason | None:
-        if move.seat != view.seat:
-            return reason("manipulation.not_yours", "X4", seat=move.seat)
-        try:
-            engine.check(view.position(), move)
-        except IllegalMove as e:
-            return reason_of(e)
-        return None
 
     def forced_reason(self, view: ManipulationView) -> Reason | None:
         """X4: a seat none of whose cards can go on the table, however it is

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import NoReturn
 
-from tt22.core.protocol import RULES_ENGLISH as SHARED_RULES
-from tt22.core.protocol import ArgValue, Reason, RuleBroken, RulesError, render, rules_error
+from tt22.core.protocol import Reasons
 
 __all__ = ["ENGLISH", "RULES_ENGLISH", "broken", "reason", "refused"]
 
@@ -57,24 +55,9 @@ RULES_ENGLISH: Mapping[str, str] = MappingProxyType(
 parser's are every game's (tt22.core.protocol.RULES_ENGLISH)."""
 
 
-def reason(code: str, rule: str, **args: ArgValue) -> Reason:
-    return Reason(code, rule, tuple(args.items()))
-
-
-def words(r: Reason) -> str:
-    """A reason's English without its rule number (the exception adds it)."""
-    return render(r, ENGLISH).rpartition(" (")[0]
-
-
-def broken(code: str, rule: str, **args: ArgValue) -> NoReturn:
-    """Raise the illegal move `code` under `rule` (English words from ENGLISH)."""
-    raise_reason(reason(code, rule, **args))
-
-
-def raise_reason(r: Reason) -> NoReturn:
-    raise RuleBroken(r, words(r))
-
-
-def refused(code: str, rule: str, **args: ArgValue) -> RulesError:
-    templates = RULES_ENGLISH if code in RULES_ENGLISH else SHARED_RULES
-    return rules_error(reason(code, rule, **args), templates)
+REASONS = Reasons(ENGLISH, RULES_ENGLISH)
+reason = REASONS.reason
+words = REASONS.words
+broken = REASONS.broken
+raise_reason = REASONS.raise_reason
+refused = REASONS.refused

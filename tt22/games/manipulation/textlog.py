@@ -8,22 +8,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.core.cards import show_card
 from tt22.core.safe import printable
+from tt22.games.rummy.textlog import NOT_SEEN, cards_text, hand_opening, opening
 
 from .cards import CODE, TEXT, hand_order
 
 __all__ = ["render_text"]
 
-NOT_SEEN = "(not seen)"
-
 
 def _cards(cards: Sequence[str] | None, ascii_style: bool) -> str:
-    if cards is None:
-        return NOT_SEEN
-    if not cards:
-        return "-"
-    return " ".join(show_card(CODE[c], ascii_style) for c in cards)
+    return cards_text(cards, ascii_style, CODE)
 
 
 def _hand(cards: Sequence[str] | None, ascii_style: bool) -> str:
@@ -39,22 +33,9 @@ def _table(melds: Sequence[Sequence[str]], ascii_style: bool) -> str:
 def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
     """The transcript `t` as lines of text, ending in a newline."""
     names = [printable(p["name"], 40) for p in t["players"]]
-    lines = [f"tt22 Manipulation Rummy game, seed {printable(t['seed'])!r}"]
-    seen_by = t.get("seen_by")
-    if seen_by is not None:
-        lines.append(
-            f"As {names[seen_by]} (seat {seen_by}) saw it (M5): other hands and the stock hidden."
-        )
-    lines.append("Rules: " + ", ".join(f"{k}={v}" for k, v in t["rules"].items()))
-    for p in t["players"]:
-        kind = f"bot {printable(p['bot'] or '')}" if p["kind"] == "bot" else "human"
-        lines.append(f"  seat {p['seat']}: {names[p['seat']]} ({kind})")
-    lines.append(f"First dealer: {names[t['first_dealer']]}.")
+    lines = opening(t, "Manipulation Rummy", names)
     for h in t["hands"]:
-        lines.append("")
-        lines.append(f"Hand {h['number']}: dealer {names[h['dealer']]}.")
-        for seat, cards in enumerate(h["dealt"]):
-            lines.append(f"  {names[seat]:<16} {_hand(cards, ascii_style)}")
+        lines += hand_opening(h, names, lambda cards: _hand(cards, ascii_style))
         size = h.get("stock_size", len(h["stock"] or ()))
         lines.append(f"  stock: {size} cards face down")
         for e in h["events"]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from tt22.core.rng import Pcg32
-from tt22.games.rummy.common import Event, Log, MatchInfo, events_of, push
+from tt22.games.rummy.common import Event, MatchInfo, events_of, log_of
 
 from . import engine
 from .rules import ManipulationRules
@@ -143,10 +143,7 @@ def world(v: ManipulationView, rng: Pcg32) -> engine.State:
     s.opened = v.opened
     s.passes = v.passes
     s.turns = v.turns
-    log: Log = None
-    for event in v.events:
-        log = push(log, event)
-    s.log = log
+    s.log = log_of(v.events)
     s.scores = v.scores
     s.history = ()
     s.winners = v.winners

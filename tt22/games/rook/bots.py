@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from tt22.core.bots import decision_stream, play_match
+from tt22.core.bots import BotMenu, decision_stream, play_match
 from tt22.core.rng import Pcg32, seed_key
 
 from .cards import POINTS, ROOK, SUIT_CHARS, TEXT
@@ -377,8 +377,6 @@ class SamplingRookBot:
         return moves[best]
 
 
-BOT_NAMES = ("random", "casual", "rules", "sampling")
-
 LEVELS: dict[str, tuple[str, int]] = {
     "easy": ("casual", 0),
     "normal": ("rules", 0),
@@ -387,39 +385,20 @@ LEVELS: dict[str, tuple[str, int]] = {
 }
 """Levels as 22's are named: the bot and its sampled worlds per card (docs/bots.md)."""
 
-
-def make_level(level: str, seed: str) -> RookBot:
-    """The bot of a level (easy..expert); ValueError for an unknown level."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
-    name, worlds = LEVELS[level]
-    return make_bot(name, seed, worlds or 24)
-
-
-def make_bot(name: str, seed: str, worlds: int = 24) -> RookBot:
-    """The bot called `name` for the match of `seed` (ValueError for an unknown name)."""
-    key = seed_key(seed)
-    if name == "random":
-        return RandomRookBot(key)
-    if name == "casual":
-        return CasualRookBot(key)
-    if name == "rules":
-        return RulesRookBot(key)
-    if name == "sampling":
-        return SamplingRookBot(key, worlds)
-    raise ValueError(f"unknown Rook bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
-
-
-NAMES: tuple[str, ...] = (*LEVELS, *BOT_NAMES)
+MENU: BotMenu[RookBot] = BotMenu(
+    (RandomRookBot, CasualRookBot, RulesRookBot, SamplingRookBot),
+    LEVELS,
+    worlds=24,
+    sampled=("sampling",),
+    noun="Rook bot",
+    seed_arg=seed_key,
+)
+BOT_NAMES = MENU.bot_names
+NAMES = MENU.names
 """Every name `seat_bot` takes, levels first (tt22.core.bots: the registry entry's bots)."""
-
-
-def seat_bot(name: str, seed: str, seat: int) -> RookBot:
-    """The bot of a level or a name (tt22.core.bots.make_bot asks this); the seat is the
-    view's, so it is not needed here. ValueError for an unknown name."""
-    if name in LEVELS:
-        return make_level(name, seed)
-    return make_bot(name, seed)
+make_bot = MENU.make_bot
+make_level = MENU.make_level
+seat_bot = MENU.seat_bot
 
 
 def play_bots(

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import NoReturn
 
-from tt22.core.protocol import RULES_ENGLISH as SHARED_RULES
-from tt22.core.protocol import ArgValue, Reason, RuleBroken, RulesError, render, rules_error
+from tt22.core.protocol import Reasons
 
 __all__ = ["ENGLISH", "RULES_ENGLISH", "broken", "reason", "refused"]
 
@@ -61,18 +59,7 @@ RULES_ENGLISH: Mapping[str, str] = MappingProxyType(
 are every game's (tt22.core.protocol.RULES_ENGLISH: the target's range, say)."""
 
 
-def reason(code: str, rule: str, **args: ArgValue) -> Reason:
-    return Reason(code, rule, tuple(args.items()))
-
-
-def broken(code: str, rule: str, **args: ArgValue) -> NoReturn:
-    """Raise the illegal move `code` under `rule` (English words from ENGLISH)."""
-    r = reason(code, rule, **args)
-    raise RuleBroken(r, render(r, ENGLISH).rpartition(" (")[0])
-
-
-def refused(code: str, rule: str, **args: ArgValue) -> RulesError:
-    """The RulesError of the complaint `code` (its English from RULES_ENGLISH, or the
-    shared templates for a shared code)."""
-    templates = RULES_ENGLISH if code in RULES_ENGLISH else SHARED_RULES
-    return rules_error(reason(code, rule, **args), templates)
+REASONS = Reasons(ENGLISH, RULES_ENGLISH)
+reason = REASONS.reason
+broken = REASONS.broken
+refused = REASONS.refused

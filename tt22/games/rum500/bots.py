@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.core.bots import Bot, decision_stream
+from tt22.core.bots import Bot, BotMenu, RandomMoveBot, decision_stream
 from tt22.core.rng import Pcg32, seed_key
 from tt22.games.rummy.cards import LOW
 
@@ -55,15 +55,8 @@ def decision_rng(key: bytes, name: str, view: RumView) -> Pcg32:
     return decision_stream(key, view.seat, name, view.number, view.turns, view.step)
 
 
-class RandomBot:
-    name = "random"
-
-    def __init__(self, seed: str) -> None:
-        self.key = seed_key(seed)
-
-    def choose(self, view: Any) -> Any:
-        legal = view.legal_moves()
-        return legal[decision_rng(self.key, self.name, view).bounded(len(legal))]
+class RandomBot(RandomMoveBot):
+    decide = staticmethod(decision_rng)
 
 
 def _melds_on(view: RumView) -> list[tuple[int, ...]]:
@@ -235,8 +228,6 @@ class SamplingBot(RulesBot):
         return sorted(discards, key=key)
 
 
-BOT_NAMES = ("random", "casual", "rules", "sampling")
-
 LEVELS: dict[str, tuple[str, int]] = {
     "easy": ("casual", 0),
     "normal": ("rules", 0),
@@ -244,31 +235,11 @@ LEVELS: dict[str, tuple[str, int]] = {
 }
 """Levels, weakest first: the bot and its sampled worlds per discard (docs/bots.md)."""
 
-
-def make_bot(name: str, seed: str, worlds: int = 16) -> Bot:
-    if name == "random":
-        return RandomBot(seed)
-    if name == "casual":
-        return CasualBot(seed)
-    if name == "rules":
-        return RulesBot(seed)
-    if name == "sampling":
-        return SamplingBot(seed, worlds)
-    raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
-
-
-def make_level(level: str, seed: str) -> Bot:
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
-    name, worlds = LEVELS[level]
-    return make_bot(name, seed, worlds or 16)
-
-
-NAMES: tuple[str, ...] = (*LEVELS, *BOT_NAMES)
-
-
-def seat_bot(name: str, seed: str, seat: int) -> Bot:
-    """The bot of a level or a name (tt22.core.bots.make_bot asks this)."""
-    if name in LEVELS:
-        return make_level(name, seed)
-    return make_bot(name, seed)
+MENU: BotMenu[Bot] = BotMenu(
+    (RandomBot, CasualBot, RulesBot, SamplingBot), LEVELS, worlds=16, sampled=("sampling",)
+)
+BOT_NAMES = MENU.bot_names
+NAMES = MENU.names
+make_bot = MENU.make_bot
+make_level = MENU.make_level
+seat_bot = MENU.seat_bot

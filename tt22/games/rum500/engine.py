@@ -27,12 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from tt22.core.protocol import IllegalMove
-from tt22.core.rng import seed_key
+from tt22.games.rummy import common
 from tt22.games.rummy.cards import LOW
-from tt22.games.rummy.common import Event, Log, MatchInfo, events_of, first_dealer, push, shuffled
+from tt22.games.rummy.common import PILE_FIELDS, Event, PileState, push, replaced
 
 from .cards import CODE, DECK, HELD, PERSIAN_DECK, TEXT
 from .melds import (
@@ -49,6 +48,8 @@ from .melds import (
 from .moves import STOCK, Discard, Draw, LayOff, Meld, Pass, Rum500Move, Take
 from .reasons import broken
 from .rules import PersianRules, Rum500Rules
+
+HandStart = common.HandStart
 
 __all__ = [
     "ACT",
@@ -76,14 +77,6 @@ Rules = Rum500Rules | PersianRules
 Table = tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
 """The melds on the table in laid order: (who melded it, its cards in order, who put down
 each card) (F6)."""
-
-
-class HandStart(NamedTuple):
-    number: int
-    dealer: int
-    dealt: tuple[tuple[int, ...], ...]  # per seat, in dealt order
-    upcard: int
-    stock: tuple[int, ...]  # top first
 
 
 class HandResult(NamedTuple):
@@ -121,91 +114,25 @@ class Position(NamedTuple):
     so_far: int  # the value of this turn's melds while the opening is being built
 
 
-class State:
-    """A 500 Rum or Persian match at one moment, hidden cards included (views.py)."""
+class State(PileState[Rules, HandStart, HandResult, Position]):
+    """A 500 Rum or Persian match at one moment, hidden cards included (views.py); the
+    fields all the family's folds have, and their copy, are `PileState`'s."""
 
-    __slots__ = (
-        "bonus",
-        "hands",
-        "history",
-        "log",
-        "match",
-        "must",
-        "opened",
-        "phase",
-        "pile",
-        "pos",
-        "scores",
-        "seen",
-        "so_far",
-        "start",
-        "step",
-        "stock",
-        "table",
-        "taken",
-        "to_move",
-        "turns",
-        "winners",
-    )
+    __slots__ = ("bonus", "must", "opened", "so_far", "table")
 
-    match: MatchInfo
-    start: HandStart
-    phase: int
-    to_move: int
-    hands: tuple[tuple[int, ...], ...]  # per seat, sorted
-    stock: tuple[int, ...]  # top last
-    pile: tuple[int, ...]  # bottom first
     table: Table
-    taken: int
     must: int
     opened: tuple[bool, ...]
     so_far: int
     bonus: tuple[int, ...]  # per seat this hand: P4's four jokers
-    turns: int
-    step: int
-    seen: tuple[tuple[int, ...], ...]  # per seat: cards taken from the pile this hand
-    log: Log
-    scores: tuple[int, ...]
-    history: tuple[HandResult, ...]
-    winners: tuple[int, ...]
-    pos: Position | None  # a cache of `position()`, not state
 
-    def copy(self) -> State:
-        new = State.__new__(State)
+    def _copy_into(self, new: State) -> None:
+        new.phase, new.pile, new.seen, new.step, new.taken = PILE_FIELDS(self)
         new.bonus = self.bonus
-        new.hands = self.hands
-        new.history = self.history
-        new.log = self.log
-        new.match = self.match
         new.must = self.must
         new.opened = self.opened
-        new.phase = self.phase
-        new.pile = self.pile
-        new.scores = self.scores
-        new.seen = self.seen
         new.so_far = self.so_far
-        new.start = self.start
-        new.step = self.step
-        new.stock = self.stock
         new.table = self.table
-        new.taken = self.taken
-        new.to_move = self.to_move
-        new.turns = self.turns
-        new.winners = self.winners
-        new.pos = None
-        return new
-
-    @property
-    def rules(self) -> Rules:
-        r: Rules = self.match.rules
-        return r
-
-    @property
-    def players(self) -> int:
-        return self.match.players
-
-    def fingerprint(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in State.__slots__ if name != "pos")
 
     def position(self) -> Position:
         if self.pos is not None:
@@ -235,10 +162,8 @@ def _deal(s: State, number: int, dealer: int) -> None:
     n = m.players
     k = rules.hand_size
     assert k is not None
-    deck = shuffled(m.key, f"deal/{number}", PERSIAN_DECK if rules.persian else DECK)
-    dealt: list[tuple[int, ...]] = [()] * n
-    for i in range(n):
-        dealt[(dealer + 1 + i) % n] = tuple(deck[i : n * k : n])
+    deck = common.shuffled(m.key, f"deal/{number}", PERSIAN_DECK if rules.persian else DECK)
+    dealt = common.deal_round(deck, n, k, dealer)
     upcard = deck[n * k]
     stock = tuple(deck[n * k + 1 :])
     s.start = HandStart(number, dealer, tuple(dealt), upcard, stock)
@@ -260,17 +185,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
 
 
 def new_match(rules: Rules, players: int, seed: str) -> State:
-    rules = rules.for_players(players)
-    key = seed_key(seed)
-    dealer = first_dealer(key, players)
-    s = State.__new__(State)
-    s.pos = None
-    s.match = MatchInfo(rules, players, key, dealer)
-    s.scores = (0,) * players
-    s.history = ()
-    s.winners = ()
-    _deal(s, 1, dealer)
-    return s
+    return common.start_match(State, rules, players, seed, _deal)
 
 
 # ---------------------------------------------------------------------------
@@ -278,10 +193,7 @@ def new_match(rules: Rules, players: int, seed: str) -> State:
 
 
 def card_of(text: str) -> int:
-    card = CODE.get(text)
-    if card is None:
-        broken("rummy.not_a_card", "M1", card=text)
-    return card
+    return common.card_of(text, CODE)
 
 
 def in_some_meld(cards: Collection[int], m: int) -> bool:
@@ -449,11 +361,7 @@ def check(p: Position, move: Rum500Move) -> tuple[int, ...]:
 
 
 def _fine(p: Position, move: Rum500Move) -> bool:
-    try:
-        check(p, move)
-    except IllegalMove:
-        return False
-    return True
+    return common.is_legal(check, p, move)
 
 
 @lru_cache(maxsize=4096)
@@ -580,10 +488,6 @@ def legal_moves(state: State) -> list[Rum500Move]:
 # The fold
 
 
-def _with(values: tuple[Any, ...], seat: int, value: Any) -> Any:
-    return (*values[:seat], value, *values[seat + 1 :])
-
-
 def table_values(table: Table, players: int) -> tuple[int, ...]:
     """F6/F8: per seat, the value of the cards it melded and laid off, each where it lies."""
     melded = [0] * players
@@ -620,7 +524,7 @@ def _end_hand(s: State, out: int, ended: str) -> None:
         *s.history,
         HandResult(
             s.start,
-            events_of(s.log),
+            common.events_of(s.log),
             out,
             ended,
             s.hands,
@@ -647,8 +551,7 @@ def _end_hand(s: State, out: int, ended: str) -> None:
             s.to_move = -1
             return
     elif max(s.scores) >= rules.target:
-        high = max(s.scores)
-        s.winners = tuple(i for i in range(n) if s.scores[i] == high)
+        s.winners = common.seats_scoring(s.scores, max(s.scores))
         s.phase = OVER
         s.to_move = -1
         return
@@ -694,7 +597,7 @@ def apply(state: State, move: Rum500Move) -> State:
         card = s.stock[-1]
         s.stock = s.stock[:-1]
         s.log = push(s.log, (seat, "stock", card))
-        s.hands = _with(s.hands, seat, tuple(sorted((*s.hands[seat], card))))
+        s.hands = replaced(s.hands, seat, tuple(sorted((*s.hands[seat], card))))
         s.phase = ACT
         return s
     if isinstance(move, Take):
@@ -703,13 +606,13 @@ def apply(state: State, move: Rum500Move) -> State:
             s.taken = cards[0]
         else:
             s.must = cards[0]
-        s.seen = _with(s.seen, seat, (*s.seen[seat], *cards))
+        s.seen = replaced(s.seen, seat, (*s.seen[seat], *cards))
         s.log = push(s.log, (seat, "take", cards))
-        s.hands = _with(s.hands, seat, tuple(sorted((*s.hands[seat], *cards))))
+        s.hands = replaced(s.hands, seat, tuple(sorted((*s.hands[seat], *cards))))
         s.phase = ACT
         return s
     hand = tuple(c for c in s.hands[seat] if c not in cards)
-    s.hands = _with(s.hands, seat, hand)
+    s.hands = replaced(s.hands, seat, hand)
     if isinstance(move, Discard):
         s.pile = (*s.pile, cards[0])
         s.log = push(s.log, (seat, "discard", cards[0]))
@@ -727,11 +630,11 @@ def apply(state: State, move: Rum500Move) -> State:
         s.log = push(s.log, (seat, "meld", meld))
         rules = s.rules
         if isinstance(rules, PersianRules):
-            s.bonus = _with(s.bonus, seat, s.bonus[seat] + four_bonus(rules, meld))
+            s.bonus = replaced(s.bonus, seat, s.bonus[seat] + four_bonus(rules, meld))
         if not s.opened[seat]:
             s.so_far += meld_value(meld)
             if s.so_far > rules.opening:
-                s.opened = _with(s.opened, seat, True)
+                s.opened = replaced(s.opened, seat, True)
     else:
         owner, old, by = s.table[move.meld]
         grown = extend(old, cards[0])

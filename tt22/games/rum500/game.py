@@ -8,8 +8,9 @@ from typing import Any
 import msgspec
 
 from tt22.core.players import Player
-from tt22.core.protocol import Game, IllegalMove, Location, Reason, reason_of
+from tt22.core.protocol import Reason
 from tt22.core.rng import Pcg32
+from tt22.games.rummy.family import FamilyGame
 
 from . import engine
 from .cards import TEXT, CardError, card_of_text
@@ -19,8 +20,6 @@ from .reasons import ENGLISH, reason
 from .rules import (
     PERSIAN_OPTIONS,
     RUM500_OPTIONS,
-    PersianRules,
-    Rum500Rules,
     parse_persian,
     parse_rum500,
 )
@@ -75,13 +74,7 @@ def move_text(move: Rum500Move) -> str:
     return f"discard {move.card}"
 
 
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
-
-
-class Rum500(Game[Rum500Rules, State, Rum500Move, RumView]):
+class Rum500(FamilyGame[Any, State, Rum500Move, RumView]):
     """500 Rum: melds score for who lays them, the discard pile spread (F1-F9)."""
 
     name = "rum500"
@@ -99,55 +92,20 @@ class Rum500(Game[Rum500Rules, State, Rum500Move, RumView]):
     legal_moves = staticmethod(engine.legal_moves)
     apply = staticmethod(engine.apply)
     view = staticmethod(view)
-
-    def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> Any:
-        rules = parse_rum500(assignments)
-        return rules if players is None else rules.for_players(players)
-
-    def rules_dict(self, rules: Any) -> dict[str, Any]:
-        d: dict[str, Any] = rules.as_dict()
-        return d
+    check = staticmethod(engine.check)
+    parse_rules: Any = staticmethod(parse_rum500)
 
     def public_view(self, state: State) -> RumView:
         return public_view(state)
 
     def decode_view(self, data: bytes) -> RumView:
-        """The view of its msgpack bytes, events' data (a take's or a meld's cards) and
-        the table back as tuples: equal to the encoded view."""
+        """The family's, with the rules as this game's type (the view holds 500 Rum's or
+        Persian's)."""
         v = super().decode_view(data)
-        rules = msgspec.convert(v.rules, type(self.rules()))
-        return v._replace(rules=rules, events=tuple((s, k, _tuples(d)) for s, k, d in v.events))
-
-    def to_move(self, state: State) -> int:
-        return state.to_move
+        return v._replace(rules=msgspec.convert(v.rules, type(self.rules())))
 
     def is_over(self, state: State) -> bool:
         return state.phase == engine.OVER
-
-    def winners(self, state: State) -> tuple[int, ...]:
-        return state.winners
-
-    def returns(self, state: State) -> tuple[int, ...]:
-        return state.scores
-
-    def locate(self, state: State) -> Location:
-        """Hands from 1; `trick` is the turn of the hand (from 1), `turn` the moves made
-        in it (the draw or take, melds, lay-offs)."""
-        if state.phase == engine.OVER:
-            return Location(state.history[-1].start.number, 0, 0)
-        return Location(state.start.number, state.turns + 1, state.step)
-
-    def view_legal_moves(self, view: RumView) -> Sequence[Rum500Move]:
-        return view.legal_moves()
-
-    def explain_view(self, view: RumView, move: Rum500Move) -> Reason | None:
-        if move.seat != view.seat:
-            return reason("rummy.not_yours", "M4", seat=move.seat)
-        try:
-            engine.check(view.position(), move)
-        except IllegalMove as e:
-            return reason_of(e)
-        return None
 
     def forced_reason(self, view: RumView) -> Reason | None:
         """F4: a deep card taken must be put down now; F5: an opening under way must be
@@ -204,10 +162,7 @@ class Persian(Rum500):
     options = PERSIAN_OPTIONS
     rule_prefix = ("P", "F", "M")
     partnerships = True
-
-    def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> Any:
-        rules: PersianRules = parse_persian(assignments)
-        return rules if players is None else rules.for_players(players)
+    parse_rules = staticmethod(parse_persian)
 
 
 RUM500_GAME = Rum500()

@@ -11,7 +11,7 @@ card is unknown there).
 from __future__ import annotations
 
 from tt22.core.rng import Pcg32
-from tt22.games.rummy.common import Log, MatchInfo, push
+from tt22.games.rummy.common import MatchInfo, log_of
 
 from .cards import DECK, PERSIAN_DECK
 from .engine import HandResult, HandStart, State
@@ -75,10 +75,7 @@ def world(view: RumView, rng: Pcg32) -> State:
     s.turns = view.turns
     s.step = view.step
     s.seen = view.seen
-    log: Log = None
-    for event in view.events:
-        log = push(log, event)
-    s.log = log  # the public events: a stock draw's card stays unknown (None)
+    s.log = log_of(view.events)  # the public events: a stock draw's card stays unknown (None)
     s.scores = view.scores
     s.history = tuple(
         HandResult(

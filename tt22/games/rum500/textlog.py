@@ -9,20 +9,23 @@ from typing import Any
 
 from tt22.core.safe import printable
 from tt22.games.rummy.cards import hand_order
+from tt22.games.rummy.textlog import (
+    NOT_SEEN,
+    cards_text,
+    game_over,
+    hand_opening,
+    opening,
+    says,
+    scores_text,
+)
 
 from .cards import CODE, show
 
 __all__ = ["render_text"]
 
-NOT_SEEN = "(not seen)"
-
 
 def _cards(cards: Sequence[str] | None, ascii_style: bool) -> str:
-    if cards is None:
-        return NOT_SEEN
-    if not cards:
-        return "-"
-    return " ".join(show(CODE[c], ascii_style) for c in cards)
+    return cards_text(cards, ascii_style, CODE, show)
 
 
 def _hand(cards: Sequence[str] | None, ascii_style: bool) -> str:
@@ -34,29 +37,25 @@ def _hand(cards: Sequence[str] | None, ascii_style: bool) -> str:
     return " ".join(show(c, ascii_style) for c in ordered) or "-"
 
 
-def _says(name: str, verb: str, base: str) -> str:
-    return f"{name} {base if name.strip().casefold() == 'you' else verb}"
-
-
 def _event(e: dict[str, Any], names: Sequence[str], a: bool) -> str:
     who = names[e["seat"]]
     action = e["action"]
     if action == "draw":
         if e["card"] is None:
-            return f"  {_says(who, 'draws', 'draw')} from the stock"
-        return f"  {_says(who, 'draws', 'draw')} {_cards([e['card']], a)} from the stock"
+            return f"  {says(who, 'draws', 'draw')} from the stock"
+        return f"  {says(who, 'draws', 'draw')} {_cards([e['card']], a)} from the stock"
     if action == "take":
         cards = e["cards"]
         deep = f" (the {_cards(cards[:1], a)} must be put down, F4)" if len(cards) > 1 else ""
-        return f"  {_says(who, 'takes', 'take')} {_cards(cards, a)} from the pile{deep}"
+        return f"  {says(who, 'takes', 'take')} {_cards(cards, a)} from the pile{deep}"
     if action == "pass":
-        return f"  {_says(who, 'takes', 'take')} nothing: the stock is empty (F7)"
+        return f"  {says(who, 'takes', 'take')} nothing: the stock is empty (F7)"
     if action == "meld":
-        return f"  {_says(who, 'melds', 'meld')} {_cards(e['cards'], a)}"
+        return f"  {says(who, 'melds', 'meld')} {_cards(e['cards'], a)}"
     if action == "layoff":
         card = _cards([e["card"]], a)
-        return f"  {_says(who, 'lays', 'lay')} {card} off on meld {e['meld']}"
-    return f"  {_says(who, 'discards', 'discard')} {_cards([e['card']], a)}"
+        return f"  {says(who, 'lays', 'lay')} {card} off on meld {e['meld']}"
+    return f"  {says(who, 'discards', 'discard')} {_cards([e['card']], a)}"
 
 
 def _result(r: dict[str, Any], names: Sequence[str], a: bool, sides: bool) -> list[str]:
@@ -64,7 +63,7 @@ def _result(r: dict[str, Any], names: Sequence[str], a: bool, sides: bool) -> li
         return ["  void hand (the turn limit, F9): no score"]
     lines = []
     if r["out"] is not None:
-        lines.append(f"  {_says(names[r['out']], 'goes', 'go')} out.")
+        lines.append(f"  {says(names[r['out']], 'goes', 'go')} out.")
     else:
         lines.append("  the stock is empty and nobody took from the pile: the hand ends (F7).")
     left = r["left"]
@@ -81,10 +80,12 @@ def _result(r: dict[str, Any], names: Sequence[str], a: bool, sides: bool) -> li
             f" {names[1]} and {names[3]} {r['scores'][1]}"
         )
     else:
-        lines.append(
-            "  totals: " + ", ".join(f"{n} {s}" for n, s in zip(names, r["scores"], strict=True))
-        )
+        lines.append("  totals: " + scores_text(names, r["scores"]))
     return lines
+
+
+def _sides(names: Sequence[str]) -> list[str]:
+    return [f"Sides (P2): {names[0]} and {names[2]}, {names[1]} and {names[3]}."]
 
 
 def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
@@ -92,24 +93,9 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
     persian = t["game"] == "persian"
     names = [printable(p["name"], 40) for p in t["players"]]
     title = "Persian Rummy" if persian else "500 Rum"
-    lines = [f"tt22 {title} game, seed {printable(t['seed'])!r}"]
-    seen_by = t.get("seen_by")
-    if seen_by is not None:
-        lines.append(
-            f"As {names[seen_by]} (seat {seen_by}) saw it (M5): other hands and the stock hidden."
-        )
-    lines.append("Rules: " + ", ".join(f"{k}={v}" for k, v in t["rules"].items()))
-    for p in t["players"]:
-        kind = f"bot {printable(p['bot'] or '')}" if p["kind"] == "bot" else "human"
-        lines.append(f"  seat {p['seat']}: {names[p['seat']]} ({kind})")
-    if persian:
-        lines.append(f"Sides (P2): {names[0]} and {names[2]}, {names[1]} and {names[3]}.")
-    lines.append(f"First dealer: {names[t['first_dealer']]}.")
+    lines = opening(t, title, names, *_sides(names) if persian else ())
     for h in t["hands"]:
-        lines.append("")
-        lines.append(f"Hand {h['number']}: dealer {names[h['dealer']]}.")
-        for seat, cards in enumerate(h["dealt"]):
-            lines.append(f"  {names[seat]:<16} {_hand(cards, ascii_style)}")
+        lines += hand_opening(h, names, lambda cards: _hand(cards, ascii_style))
         if "stock_size" in h:
             lines.append(f"  stock: {h['stock_size']} cards face down")
         lines.append(f"  upcard: {_cards([h['upcard']], ascii_style)}")
@@ -128,14 +114,9 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
                 f" +{bonus[side]}"
             )
         if persian and len(res["winners"]) == len(names):
-            lines.append("Game over: a draw (P7). Scores: " + _scores(names, res["scores"]))
+            lines.append("Game over: a draw (P7). Scores: " + scores_text(names, res["scores"]))
         else:
-            won = " and ".join(names[w] for w in res["winners"])
-            lines.append(f"Game over: {won} won. Scores: " + _scores(names, res["scores"]))
+            lines.append(game_over(names, res))
     else:
         lines.append("The game goes on.")
     return "\n".join(lines) + "\n"
-
-
-def _scores(names: Sequence[str], scores: Sequence[int]) -> str:
-    return ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))

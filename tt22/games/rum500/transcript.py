@@ -10,12 +10,12 @@ it cannot hold a card the seat never saw.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import Any
 
 from tt22.core.players import Player
 from tt22.games.rummy.common import Event, events_of
+from tt22.games.rummy.seat import own_draws
 from tt22.games.rummy.views import public_events
 
 from . import engine
@@ -132,23 +132,6 @@ def _start(
     }
 
 
-def _own_draws(views: Sequence[RumView]) -> dict[tuple[int, int], int]:
-    """(hand number, event index) -> card, for each of the seat's own stock draws: the
-    one card that came into its hand with that event."""
-    seat = views[0].seat
-    out: dict[tuple[int, int], int] = {}
-    for before, after in itertools.pairwise(views):
-        if before.number != after.number:
-            continue
-        start = len(before.events)
-        for i, (who, kind, _) in enumerate(after.events[start:], start):
-            if who == seat and kind == "stock":
-                new = set(after.hand) - set(before.hand)
-                if len(new) == 1:
-                    out[(after.number, i)] = new.pop()
-    return out
-
-
 def public_hands(state: engine.State) -> tuple[tuple[int, tuple[Event, ...]], ...]:
     """Every finished hand's upcard and events as the table saw them (stock cards out)."""
     return tuple((h.start.upcard, public_events(h.events)) for h in state.history)
@@ -165,7 +148,7 @@ def seat_transcript(
     `stock_size`; `ended` is `public_hands` of the last state."""
     last = views[-1]
     seat = last.seat
-    own = _own_draws(views)
+    own = own_draws(views)
     firsts: dict[int, RumView] = {}
     for v in views:
         if v.phase != engine.OVER:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt22.core.bots import Bot, decision_stream
+from tt22.core.bots import Bot, BotMenu, RandomMoveBot, decision_stream
 from tt22.core.rng import Pcg32, seed_key
 
 from .cards import CODE, TEXT, VALUE
@@ -57,15 +57,8 @@ def decision_rng(key: bytes, name: str, view: View) -> Pcg32:
     return decision_stream(key, view.seat, name, view.number, view.turns, len(view.events))
 
 
-class RandomBot:
-    name = "random"
-
-    def __init__(self, seed: str) -> None:
-        self.key = seed_key(seed)
-
-    def choose(self, view: Any) -> Any:
-        legal = view.legal_moves()
-        return legal[decision_rng(self.key, self.name, view).bounded(len(legal))]
+class RandomBot(RandomMoveBot):
+    decide = staticmethod(decision_rng)
 
 
 def _ace_high(view: View) -> bool:
@@ -362,8 +355,6 @@ class SamplingBot:
         return Discard(seat, TEXT[best])
 
 
-BOT_NAMES = ("random", "casual", "rules", "sampling")
-
 LEVELS: dict[str, tuple[str, int]] = {
     "easy": ("casual", 0),
     "normal": ("rules", 0),
@@ -373,34 +364,12 @@ LEVELS: dict[str, tuple[str, int]] = {
 """Levels as Rook's are named: the bot and its sampled worlds per discard (docs/bots.md
 measures hard and expert against normal)."""
 
-
-def make_level(level: str, seed: str) -> Bot:
-    """The bot of a level (easy..expert); ValueError for an unknown level."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
-    name, worlds = LEVELS[level]
-    return make_bot(name, seed, worlds or 24)
-
-
-def make_bot(name: str, seed: str, worlds: int = 24) -> Bot:
-    if name == "random":
-        return RandomBot(seed)
-    if name == "casual":
-        return CasualBot(seed)
-    if name == "rules":
-        return RulesBot(seed)
-    if name == "sampling":
-        return SamplingBot(seed, worlds)
-    raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
-
-
-NAMES: tuple[str, ...] = (*LEVELS, *BOT_NAMES)
+MENU: BotMenu[Bot] = BotMenu(
+    (RandomBot, CasualBot, RulesBot, SamplingBot), LEVELS, worlds=24, sampled=("sampling",)
+)
+BOT_NAMES = MENU.bot_names
+NAMES = MENU.names
 """Every name `seat_bot` takes, levels first (tt22.core.bots: the registry entry's bots)."""
-
-
-def seat_bot(name: str, seed: str, seat: int) -> Bot:
-    """The bot of a level or a name (tt22.core.bots.make_bot asks this); the seat is the
-    view's, so it is not needed here. ValueError for an unknown name."""
-    if name in LEVELS:
-        return make_level(name, seed)
-    return make_bot(name, seed)
+make_bot = MENU.make_bot
+make_level = MENU.make_level
+seat_bot = MENU.seat_bot

@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt22.core.players import Player
-from tt22.core.protocol import Game, IllegalMove, Location, Reason, Variant, reason_of
+from tt22.core.protocol import Reason, Variant
 from tt22.core.rng import Pcg32
 
 from . import gin, rummy
 from .cards import TEXT, CardError, parse_card
+from .family import FamilyGame
 from .moves import PILE, STOCK, Discard, Draw, GinMove, Knock, LayOff, Meld, Pass, RummyMove
 from .reasons import ENGLISH, reason
 from .rules import GIN_OPTIONS, RUMMY_OPTIONS, GinRules, RummyRules, parse_gin, parse_rummy
@@ -65,14 +66,7 @@ def _text(move: Any) -> str:
     return f"knock {move.card}"
 
 
-def _tuples(value: Any) -> Any:
-    """Lists back to tuples, all the way down."""
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
-
-
-class Rummy(Game[RummyRules, rummy.State, RummyMove, RummyView]):
+class Rummy(FamilyGame[RummyRules, rummy.State, RummyMove, RummyView]):
     """The third game family's first member: melds on the table, going out (M1-M10)."""
 
     name = "rummy"
@@ -90,55 +84,16 @@ class Rummy(Game[RummyRules, rummy.State, RummyMove, RummyView]):
     legal_moves = staticmethod(rummy.legal_moves)
     apply = staticmethod(rummy.apply)
     view = staticmethod(rummy_view)
+    check = staticmethod(rummy.check)
+    parse_rules = staticmethod(parse_rummy)
 
     def public_view(self, state: rummy.State) -> RummyView:
         """Seat 0's view less its hand; the card a seat just took from the pile is public
         (M5), but only that seat's own view marks it."""
         return rummy_view(state, 0)._replace(hand=(), taken=-1)
 
-    def decode_view(self, data: bytes) -> RummyView:
-        """The view of its msgpack bytes, an event's data (a meld's cards) back as tuples
-        (`Any` in the view's type, so msgpack brings lists): equal to the encoded view."""
-        view = super().decode_view(data)
-        return view._replace(events=tuple((s, k, _tuples(d)) for s, k, d in view.events))
-
-    def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> RummyRules:
-        rules = parse_rummy(assignments)
-        return rules if players is None else rules.for_players(players)
-
-    def rules_dict(self, rules: RummyRules) -> dict[str, Any]:
-        return rules.as_dict()
-
-    def to_move(self, state: rummy.State) -> int:
-        return state.to_move
-
     def is_over(self, state: rummy.State) -> bool:
         return state.phase == rummy.OVER
-
-    def winners(self, state: rummy.State) -> tuple[int, ...]:
-        return state.winners
-
-    def returns(self, state: rummy.State) -> tuple[int, ...]:
-        return state.scores
-
-    def locate(self, state: rummy.State) -> Location:
-        """Hands from 1; `trick` is the turn of the hand (from 1), `turn` the moves made
-        in it (draw, melds, lay-offs)."""
-        if state.phase == rummy.OVER:
-            return Location(state.history[-1].start.number, 0, 0)
-        return Location(state.start.number, state.turns + 1, state.step)
-
-    def view_legal_moves(self, view: RummyView) -> Sequence[RummyMove]:
-        return view.legal_moves()
-
-    def explain_view(self, view: RummyView, move: RummyMove) -> Reason | None:
-        if move.seat != view.seat:
-            return reason("rummy.not_yours", "M4", seat=move.seat)
-        try:
-            rummy.check(view.position(), move)
-        except IllegalMove as e:
-            return reason_of(e)
-        return None
 
     def forced_reason(self, view: RummyView) -> Reason | None:
         """M9: with the discard pile empty (just reshuffled into the stock) the draw is
@@ -177,7 +132,7 @@ class Rummy(Game[RummyRules, rummy.State, RummyMove, RummyView]):
         return rummy_seat_transcript(views, public_hands(states[-1]), seed, players)
 
 
-class Gin(Game[GinRules, gin.State, GinMove, GinView]):
+class Gin(FamilyGame[GinRules, gin.State, GinMove, GinView]):
     """Gin Rummy, two players, melds kept in the hand (G1-G9); Oklahoma by option."""
 
     name = "gin"
@@ -199,53 +154,21 @@ class Gin(Game[GinRules, gin.State, GinMove, GinView]):
     legal_moves = staticmethod(gin.legal_moves)
     apply = staticmethod(gin.apply)
     view = staticmethod(gin_view)
+    check = staticmethod(gin.check)
+    parse_rules = staticmethod(parse_gin)
 
     def public_view(self, state: gin.State) -> GinView:
         """Seat 0's view less its hand; the card a seat just took from the pile is public
         (M5), but only that seat's own view marks it."""
         return gin_view(state, 0)._replace(hand=(), taken=-1)
 
-    def decode_view(self, data: bytes) -> GinView:
-        """The view of its msgpack bytes, an event's data (a meld's cards) back as tuples
-        (`Any` in the view's type, so msgpack brings lists): equal to the encoded view."""
-        view = super().decode_view(data)
-        return view._replace(events=tuple((s, k, _tuples(d)) for s, k, d in view.events))
-
     def rules(self, assignments: Sequence[str] = (), players: int | None = None) -> GinRules:
+        """As the family's, but resolved (G9's knock limit) even with no table given."""
         rules = parse_gin(assignments)
         return rules.resolved() if players is None else rules.for_players(players)
 
-    def rules_dict(self, rules: GinRules) -> dict[str, Any]:
-        return rules.as_dict()
-
-    def to_move(self, state: gin.State) -> int:
-        return state.to_move
-
     def is_over(self, state: gin.State) -> bool:
         return state.phase == gin.OVER
-
-    def winners(self, state: gin.State) -> tuple[int, ...]:
-        return state.winners
-
-    def returns(self, state: gin.State) -> tuple[int, ...]:
-        return state.scores
-
-    def locate(self, state: gin.State) -> Location:
-        if state.phase == gin.OVER:
-            return Location(state.history[-1].start.number, 0, 0)
-        return Location(state.start.number, state.turns + 1, state.step)
-
-    def view_legal_moves(self, view: GinView) -> Sequence[GinMove]:
-        return view.legal_moves()
-
-    def explain_view(self, view: GinView, move: GinMove) -> Reason | None:
-        if move.seat != view.seat:
-            return reason("rummy.not_yours", "M4", seat=move.seat)
-        try:
-            gin.check(view.position(), move)
-        except IllegalMove as e:
-            return reason_of(e)
-        return None
 
     def resample(self, view: GinView, rng: Pcg32) -> gin.State:
         """A world the view's seat cannot tell from the real one (`gin_world`)."""

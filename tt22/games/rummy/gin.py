@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from tt22.core.rng import seed_key
-
 from .cards import TEXT, VALUE
-from .common import Event, Log, MatchInfo, card_of, events_of, first_dealer, push, shuffled
+from .common import PILE_FIELDS, Event, PileState, card_of, events_of, push, shuffled, start_match
 from .melds import best_arrangement, isolated_value, min_deadwood_after_lay_offs
 from .moves import PILE, STOCK, Discard, Draw, GinMove, Knock, Pass
 from .reasons import broken
@@ -85,88 +83,24 @@ class Position(NamedTuple):
     limit: int
 
 
-class State:
-    """A Gin match at one moment, hidden cards included (see views.py)."""
+class State(PileState[GinRules, HandStart, GinResult, Position]):
+    """A Gin match at one moment, hidden cards included (see views.py); the fields all
+    the family's folds have, and their copy, are `PileState`'s."""
 
-    __slots__ = (
-        "hands",
-        "history",
-        "last_chance",
-        "log",
-        "match",
-        "offer",
-        "phase",
-        "pile",
-        "points",
-        "pos",
-        "scores",
-        "seen",
-        "start",
-        "step",
-        "stock",
-        "taken",
-        "to_move",
-        "turns",
-        "winners",
-        "won",
-    )
+    __slots__ = ("last_chance", "offer", "points", "won")
 
-    match: MatchInfo
-    start: HandStart
-    phase: int
-    to_move: int
-    hands: tuple[tuple[int, ...], ...]  # per seat, sorted
-    stock: tuple[int, ...]  # top last
-    pile: tuple[int, ...]  # top last
-    taken: int
     offer: int
     last_chance: bool  # took the last discard at the wall: must knock (G7)
-    turns: int
-    step: int
-    seen: tuple[tuple[int, ...], ...]
-    log: Log
     points: tuple[int, ...]  # hand points so far (G6)
     won: tuple[int, ...]  # hands won (G8)
-    scores: tuple[int, ...]  # points, then with G8's bonuses once the game is over
-    history: tuple[GinResult, ...]
-    winners: tuple[int, ...]
-    pos: Position | None  # a cache of `position()`, not state
+    # `scores`: points, then with G8's bonuses once the game is over
 
-    def copy(self) -> State:
-        new = State.__new__(State)
-        new.hands = self.hands
-        new.history = self.history
+    def _copy_into(self, new: State) -> None:
+        new.phase, new.pile, new.seen, new.step, new.taken = PILE_FIELDS(self)
         new.last_chance = self.last_chance
-        new.log = self.log
-        new.match = self.match
         new.offer = self.offer
-        new.phase = self.phase
-        new.pile = self.pile
         new.points = self.points
-        new.scores = self.scores
-        new.seen = self.seen
-        new.start = self.start
-        new.step = self.step
-        new.stock = self.stock
-        new.taken = self.taken
-        new.to_move = self.to_move
-        new.turns = self.turns
-        new.winners = self.winners
         new.won = self.won
-        new.pos = None
-        return new
-
-    @property
-    def rules(self) -> GinRules:
-        r: GinRules = self.match.rules
-        return r
-
-    @property
-    def players(self) -> int:
-        return 2
-
-    def fingerprint(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in State.__slots__ if name != "pos")
 
     def position(self) -> Position:
         """The position to judge moves by, made once per state (a state never changes
@@ -232,18 +166,9 @@ def _deal(s: State, number: int, dealer: int) -> None:
 
 
 def new_match(rules: GinRules, players: int, seed: str) -> State:
-    rules = rules.for_players(players)
-    key = seed_key(seed)
-    dealer = first_dealer(key, 2)
-    s = State.__new__(State)
-    s.pos = None
-    s.match = MatchInfo(rules, 2, key, dealer)
+    s = start_match(State, rules, players, seed, _deal)
     s.points = (0, 0)
     s.won = (0, 0)
-    s.scores = (0, 0)
-    s.history = ()
-    s.winners = ()
-    _deal(s, 1, dealer)
     return s
 
 

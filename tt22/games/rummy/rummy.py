@@ -10,17 +10,17 @@ first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from tt22.core.protocol import IllegalMove
-from tt22.core.rng import seed_key
-
+from . import common
 from .cards import TEXT, value_of
-from .common import Event, Log, MatchInfo, card_of, events_of, first_dealer, push, shuffled
+from .common import PILE_FIELDS, Event, Log, PileState, card_of, push, replaced
 from .melds import candidate_melds, extend, is_meld, order_meld
 from .moves import PILE, STOCK, Discard, Draw, LayOff, Meld, RummyMove
 from .reasons import broken
 from .rules import RummyRules
+
+HandStart = common.HandStart
 
 __all__ = [
     "ACT",
@@ -39,14 +39,6 @@ __all__ = [
 
 DRAW, ACT, OVER = range(3)
 VOID_TURNS, VOID_RESHUFFLES, VOID_EMPTY = "turns", "reshuffles", "no_cards"
-
-
-class HandStart(NamedTuple):
-    number: int
-    dealer: int
-    dealt: tuple[tuple[int, ...], ...]  # per seat, in dealt order
-    upcard: int
-    stock: tuple[int, ...]  # top first
 
 
 class HandResult(NamedTuple):
@@ -73,82 +65,19 @@ class Position(NamedTuple):
     stock_count: int
 
 
-class State:
-    """A Rummy match at one moment, hidden cards included (see views.py)."""
+class State(PileState[RummyRules, HandStart, HandResult, Position]):
+    """A Rummy match at one moment, hidden cards included (see views.py); the fields
+    all the family's folds have, and their copy, are `PileState`'s."""
 
-    __slots__ = (
-        "hands",
-        "history",
-        "log",
-        "match",
-        "phase",
-        "pile",
-        "pos",
-        "reshuffles",
-        "scores",
-        "seen",
-        "start",
-        "step",
-        "stock",
-        "table",
-        "taken",
-        "to_move",
-        "turns",
-        "winners",
-    )
+    __slots__ = ("reshuffles", "table")
 
-    match: MatchInfo
-    start: HandStart
-    phase: int
-    to_move: int
-    hands: tuple[tuple[int, ...], ...]  # per seat, sorted
-    stock: tuple[int, ...]  # top last
-    pile: tuple[int, ...]  # top last
     table: tuple[tuple[int, tuple[int, ...]], ...]  # (owner, cards) in laid order
-    taken: int  # the card taken from the pile this turn, -1 if none
-    turns: int
-    step: int  # moves made in the current turn
     reshuffles: int
-    seen: tuple[tuple[int, ...], ...]  # per seat: cards taken from the pile this hand
-    log: Log
-    scores: tuple[int, ...]
-    history: tuple[HandResult, ...]
-    winners: tuple[int, ...]
-    pos: Position | None  # a cache of `position()`, not state
 
-    def copy(self) -> State:
-        new = State.__new__(State)
-        new.hands = self.hands
-        new.history = self.history
-        new.log = self.log
-        new.match = self.match
-        new.phase = self.phase
-        new.pile = self.pile
+    def _copy_into(self, new: State) -> None:
+        new.phase, new.pile, new.seen, new.step, new.taken = PILE_FIELDS(self)
         new.reshuffles = self.reshuffles
-        new.scores = self.scores
-        new.seen = self.seen
-        new.start = self.start
-        new.step = self.step
-        new.stock = self.stock
         new.table = self.table
-        new.taken = self.taken
-        new.to_move = self.to_move
-        new.turns = self.turns
-        new.winners = self.winners
-        new.pos = None
-        return new
-
-    @property
-    def rules(self) -> RummyRules:
-        r: RummyRules = self.match.rules
-        return r
-
-    @property
-    def players(self) -> int:
-        return self.match.players
-
-    def fingerprint(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in State.__slots__ if name != "pos")
 
     def position(self) -> Position:
         """The position to judge moves by, made once per state (a state never changes
@@ -174,10 +103,8 @@ def _deal(s: State, number: int, dealer: int) -> None:
     next card starts the discard pile, the rest is the stock (top first)."""
     m = s.match
     n, k = m.players, m.rules.hand_size
-    deck = shuffled(m.key, f"deal/{number}")
-    dealt: list[tuple[int, ...]] = [()] * n
-    for i in range(n):
-        dealt[(dealer + 1 + i) % n] = tuple(deck[i : n * k : n])
+    deck = common.shuffled(m.key, f"deal/{number}")
+    dealt = common.deal_round(deck, n, k, dealer)
     upcard = deck[n * k]
     stock = tuple(deck[n * k + 1 :])
     s.start = HandStart(number, dealer, tuple(dealt), upcard, stock)
@@ -196,17 +123,7 @@ def _deal(s: State, number: int, dealer: int) -> None:
 
 
 def new_match(rules: RummyRules, players: int, seed: str) -> State:
-    rules = rules.for_players(players)
-    key = seed_key(seed)
-    dealer = first_dealer(key, players)
-    s = State.__new__(State)
-    s.pos = None
-    s.match = MatchInfo(rules, players, key, dealer)
-    s.scores = (0,) * players
-    s.history = ()
-    s.winners = ()
-    _deal(s, 1, dealer)
-    return s
+    return common.start_match(State, rules, players, seed, _deal)
 
 
 # ---------------------------------------------------------------------------
@@ -307,11 +224,7 @@ def position_moves(p: Position) -> list[RummyMove]:
 
 
 def _fine(p: Position, move: RummyMove) -> bool:
-    try:
-        check(p, move)
-    except IllegalMove:
-        return False
-    return True
+    return common.is_legal(check, p, move)
 
 
 def legal_moves(state: State) -> list[RummyMove]:
@@ -336,8 +249,7 @@ def _end_hand(s: State, winner: int, ended: str) -> None:
         HandResult(s.start, _events(s.log), winner, ended, s.hands, s.table, deltas, s.scores),
     )
     if max(s.scores) >= s.rules.target:
-        low = min(s.scores)
-        s.winners = tuple(i for i in range(n) if s.scores[i] == low)
+        s.winners = common.seats_scoring(s.scores, min(s.scores))
         s.phase = OVER
         s.to_move = -1
         return
@@ -345,7 +257,7 @@ def _end_hand(s: State, winner: int, ended: str) -> None:
 
 
 def _events(log: Log) -> tuple[Event, ...]:
-    return events_of(log)
+    return common.events_of(log)
 
 
 def _next_turn(s: State, seat: int) -> None:
@@ -371,20 +283,18 @@ def _draw_stock(s: State, seat: int) -> None:
             _end_hand(s, -1, VOID_EMPTY)
             return
         s.reshuffles += 1
-        new = tuple(shuffled(s.match.key, f"reshuffle/{s.start.number}/{s.reshuffles}", s.pile))
+        new = tuple(
+            common.shuffled(s.match.key, f"reshuffle/{s.start.number}/{s.reshuffles}", s.pile)
+        )
         s.log = push(s.log, (-1, "reshuffle", new))
         s.stock = new[::-1]
         s.pile = ()
     card = s.stock[-1]
     s.stock = s.stock[:-1]
     s.log = push(s.log, (seat, "stock", card))
-    s.hands = _with(s.hands, seat, tuple(sorted((*s.hands[seat], card))))
+    s.hands = replaced(s.hands, seat, tuple(sorted((*s.hands[seat], card))))
     s.phase = ACT
     s.step += 1
-
-
-def _with(hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]) -> Any:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
 def apply(state: State, move: RummyMove) -> State:
@@ -400,14 +310,14 @@ def apply(state: State, move: RummyMove) -> State:
         card = s.pile[-1]
         s.pile = s.pile[:-1]
         s.taken = card
-        s.seen = _with(s.seen, seat, (*s.seen[seat], card))
+        s.seen = replaced(s.seen, seat, (*s.seen[seat], card))
         s.log = push(s.log, (seat, "pile", card))
-        s.hands = _with(s.hands, seat, tuple(sorted((*s.hands[seat], card))))
+        s.hands = replaced(s.hands, seat, tuple(sorted((*s.hands[seat], card))))
         s.phase = ACT
         s.step += 1
         return s
     hand = tuple(c for c in s.hands[seat] if c not in cards)
-    s.hands = _with(s.hands, seat, hand)
+    s.hands = replaced(s.hands, seat, hand)
     s.step += 1
     if isinstance(move, Discard):
         s.pile = (*s.pile, cards[0])

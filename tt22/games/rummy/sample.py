@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tt22.core.rng import Pcg32
 
-from .common import Log, MatchInfo, push
+from .common import MatchInfo, log_of
 from .gin import HandStart, State
 from .views import GinView
 
@@ -53,10 +53,7 @@ def gin_world(view: GinView, rng: Pcg32) -> State:
     s.turns = view.turns
     s.step = 0
     s.seen = view.seen
-    log: Log = None
-    for event in view.events:
-        log = push(log, event)
-    s.log = log  # the public events: a stock draw's card stays unknown (None)
+    s.log = log_of(view.events)  # the public events: a stock draw's card stays unknown (None)
     s.points = view.points
     s.won = (
         sum(1 for r in view.history if r.winner == 0),

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from tt22.core.players import Player
 
@@ -32,14 +32,31 @@ from .common import Event
 from .transcript import FORMAT, VERSION, event_entry
 from .views import GinView, PublicRummyHand, RummyView
 
-__all__ = ["gin_seat_transcript", "rummy_seat_transcript"]
+__all__ = ["SeatView", "gin_seat_transcript", "own_draws", "rummy_seat_transcript"]
 
 View = RummyView | GinView
 
 
-def _own_draws(views: Sequence[View]) -> dict[tuple[int, int], int]:
+class SeatView(Protocol):
+    """What `own_draws` reads of a seat's view (Rummy's, Gin's, 500 Rum's)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def hand(self) -> tuple[int, ...]: ...
+
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+
+
+def own_draws(views: Sequence[SeatView]) -> dict[tuple[int, int], int]:
     """(hand number, event index) -> card, for each of the seat's own stock draws: the
-    one card that came into its hand with that event."""
+    one card that came into its hand with that event (a seat's transcript shows the
+    card it drew, which its views show only as a hand that grew)."""
     seat = views[0].seat
     out: dict[tuple[int, int], int] = {}
     for before, after in itertools.pairwise(views):
@@ -133,7 +150,7 @@ def rummy_seat_transcript(
     """The Rummy transcript as the seat of `views` saw the match; `ended` is every
     finished hand as the table saw it (`views.public_hands` of the last state)."""
     last = views[-1]
-    own = _own_draws(views)
+    own = own_draws(views)
     firsts = _firsts(views)
     hands: list[dict[str, Any]] = []
     for h in ended:
@@ -185,7 +202,7 @@ def gin_seat_transcript(
 ) -> dict[str, Any]:
     """The Gin transcript as the seat of `views` saw the match."""
     last = views[-1]
-    own = _own_draws(views)
+    own = own_draws(views)
     firsts = {n: v for n, v in _firsts(views).items() if isinstance(v, GinView)}
     hands: list[dict[str, Any]] = []
     for r in last.history:

@@ -6,7 +6,7 @@ strangers and go through tt22.core.safe.printable, the one helper for outside te
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tt22.core.cards import show_card
@@ -14,19 +14,40 @@ from tt22.core.safe import printable
 
 from .cards import CODE, TEXT, hand_order
 
-__all__ = ["render_text"]
+__all__ = [
+    "NOT_SEEN",
+    "cards_text",
+    "game_over",
+    "hand_opening",
+    "opening",
+    "render_text",
+    "says",
+    "scores_text",
+]
 
 
 NOT_SEEN = "(not seen)"
 """In a seat's transcript (`seen_by`), cards that seat did not see (M5)."""
 
 
-def _cards(cards: Sequence[str] | None, ascii_style: bool) -> str:
+def cards_text(
+    cards: Sequence[str] | None,
+    ascii_style: bool,
+    code: Mapping[str, int] = CODE,
+    show: Callable[[int, bool], str] = show_card,
+) -> str:
+    """Cards by their transcript names as the table shows them (`show`, with the game's
+    `code` of names: 500 Rum's has jokers), `-` for none, NOT_SEEN for hidden ones: what
+    every text account of the family writes."""
     if cards is None:
         return NOT_SEEN
     if not cards:
         return "-"
-    return " ".join(show_card(CODE[c], ascii_style) for c in cards)
+    return " ".join(show(code[c], ascii_style) for c in cards)
+
+
+def _cards(cards: Sequence[str] | None, ascii_style: bool) -> str:
+    return cards_text(cards, ascii_style)
 
 
 def _hand(cards: Sequence[str] | None, ascii_style: bool, high: bool) -> str:
@@ -37,10 +58,52 @@ def _hand(cards: Sequence[str] | None, ascii_style: bool, high: bool) -> str:
     return _cards([TEXT[c] for c in hand_order((CODE[c] for c in cards), high)], ascii_style)
 
 
-def _says(name: str, verb: str, base: str) -> str:
+def says(name: str, verb: str, base: str) -> str:
     """`name` and the verb agreeing with it: a player called "You" (the default name of a
     record played at the keyboard) takes the plain form, "You draw", not "You draws"."""
     return f"{name} {base if name.strip().casefold() == 'you' else verb}"
+
+
+_says = says
+
+
+def scores_text(names: Sequence[str], scores: Sequence[int]) -> str:
+    """`Ann 12, Bob 30`: each seat's name and score."""
+    return ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
+
+
+def opening(t: dict[str, Any], title: str, names: Sequence[str], *extra: str) -> list[str]:
+    """A text account's first lines: the game and seed, whose seat's view it is (M5),
+    the rules, each seat, any `extra` lines (Persian's sides) and the first dealer."""
+    lines = [f"tt22 {title} game, seed {printable(t['seed'])!r}"]
+    seen_by = t.get("seen_by")
+    if seen_by is not None:
+        lines.append(
+            f"As {names[seen_by]} (seat {seen_by}) saw it (M5): other hands and the stock hidden."
+        )
+    lines.append("Rules: " + ", ".join(f"{k}={v}" for k, v in t["rules"].items()))
+    for p in t["players"]:
+        kind = f"bot {printable(p['bot'] or '')}" if p["kind"] == "bot" else "human"
+        lines.append(f"  seat {p['seat']}: {names[p['seat']]} ({kind})")
+    lines.extend(extra)
+    lines.append(f"First dealer: {names[t['first_dealer']]}.")
+    return lines
+
+
+def hand_opening(
+    h: dict[str, Any], names: Sequence[str], hand: Callable[[Sequence[str] | None], str]
+) -> list[str]:
+    """A hand's first lines: a blank, the hand and its dealer, each seat's cards dealt
+    (as `hand` shows them)."""
+    lines = ["", f"Hand {h['number']}: dealer {names[h['dealer']]}."]
+    lines.extend(f"  {names[seat]:<16} {hand(cards)}" for seat, cards in enumerate(h["dealt"]))
+    return lines
+
+
+def game_over(names: Sequence[str], result: dict[str, Any]) -> str:
+    """The account's last line when the game is finished: who won and the scores."""
+    won = " and ".join(names[w] for w in result["winners"])  # ("won": no verb to agree)
+    return f"Game over: {won} won. Scores: " + scores_text(names, result["scores"])
 
 
 def _event(e: dict[str, Any], names: Sequence[str], ascii_style: bool, gin: bool = False) -> str:
@@ -79,9 +142,7 @@ def _rummy_result(
         if seat != r["winner"]:
             held = _hand(left, ascii_style, high) if left else "-"
             lines.append(f"  {_says(names[seat], 'holds', 'hold')} {held}: +{delta}")
-    lines.append(
-        "  totals: " + ", ".join(f"{n} {s}" for n, s in zip(names, r["scores"], strict=True))
-    )
+    lines.append("  totals: " + scores_text(names, r["scores"]))
     return lines
 
 
@@ -100,9 +161,7 @@ def _gin_result(r: dict[str, Any], names: Sequence[str], ascii_style: bool) -> l
     winner = r["winner"]
     gained = r["deltas"][winner]
     lines.append(f"  {r['kind']}: {_says(names[winner], 'scores', 'score')} {gained}")
-    lines.append(
-        "  points: " + ", ".join(f"{n} {p}" for n, p in zip(names, r["points"], strict=True))
-    )
+    lines.append("  points: " + scores_text(names, r["points"]))
     return lines
 
 
@@ -114,22 +173,10 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
     title = "Rummy"
     if gin:  # (G9: Gin with the upcard as its knock limit is Oklahoma Gin)
         title = "Oklahoma Gin" if t["rules"].get("knock_limit") == "upcard" else "Gin Rummy"
-    lines = [f"tt22 {title} game, seed {printable(t['seed'])!r}"]
+    lines = opening(t, title, names)
     seen_by = t.get("seen_by")
-    if seen_by is not None:
-        lines.append(
-            f"As {names[seen_by]} (seat {seen_by}) saw it (M5): other hands and the stock hidden."
-        )
-    lines.append("Rules: " + ", ".join(f"{k}={v}" for k, v in t["rules"].items()))
-    for p in t["players"]:
-        kind = f"bot {printable(p['bot'] or '')}" if p["kind"] == "bot" else "human"
-        lines.append(f"  seat {p['seat']}: {names[p['seat']]} ({kind})")
-    lines.append(f"First dealer: {names[t['first_dealer']]}.")
     for h in t["hands"]:
-        lines.append("")
-        lines.append(f"Hand {h['number']}: dealer {names[h['dealer']]}.")
-        for seat, cards in enumerate(h["dealt"]):
-            lines.append(f"  {names[seat]:<16} {_hand(cards, ascii_style, high)}")
+        lines += hand_opening(h, names, lambda cards: _hand(cards, ascii_style, high))
         if "stock_size" in h:
             lines.append(f"  stock: {h['stock_size']} cards face down")
         if h["upcard"] is not None:
@@ -156,11 +203,7 @@ def render_text(t: dict[str, Any], ascii_style: bool = False) -> str:
     res = t["result"]
     lines.append("")
     if res["finished"]:
-        won = " and ".join(names[w] for w in res["winners"])  # ("won": no verb to agree)
-        lines.append(
-            f"Game over: {won} won. Scores: "
-            + ", ".join(f"{n} {s}" for n, s in zip(names, res["scores"], strict=True))
-        )
+        lines.append(game_over(names, res))
     else:
         lines.append("The game goes on.")
     return "\n".join(lines) + "\n"
