@@ -30,7 +30,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.css.query import NoMatches
 
 from tt22.core.cards import show_card
 from tt22.core.protocol import IllegalMove, Reason, reason_of
@@ -46,15 +45,14 @@ from tt22.tui.manipulation.panels import hand_text, recent_text, seats_table, wo
 from tt22.tui.manipulation.words import mt, reason_text
 from tt22.tui.manipulation.work import HAND, Work, loose_order
 from tt22.tui.reasons import reason_words
-from tt22.tui.redraw import DressedScreen
 from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (
+    GameTable,
     again_at_this_table,
     bot_failed,
     confirm_resign,
     offers_hint,
     offers_undo,
-    resign_and_leave,
     start_bots,
 )
 from tt22.tui.widgets.keybar import KeyBar
@@ -65,7 +63,7 @@ __all__ = ["ManipulationTable"]
 K = "manipulation.ui.key."
 
 
-class ManipulationTable(DressedScreen[None]):
+class ManipulationTable(GameTable[Any]):
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "cursor(-1)", K + "move", id="manipulation.left", key_display="←→↑↓"),
@@ -131,26 +129,9 @@ class ManipulationTable(DressedScreen[None]):
             yield TextLines(id="m-hand")
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        self.dress()
-        self.advance()
-
     def dress(self) -> None:
         self.set_focus(None)
         self.refresh_table()
-
-    def on_screen_suspend(self) -> None:
-        if self.bot_runner is not None:
-            self.bot_runner.hidden()
-
-    def on_screen_resume(self) -> None:
-        if self.bot_runner is not None:
-            self.bot_runner.shown()
-
-    def on_unmount(self) -> None:
-        self.gone = True
-        self.workers.cancel_group(self, "bots")
-        self.session.release()
 
     def on_resize(self) -> None:
         self.refresh_table()
@@ -164,13 +145,6 @@ class ManipulationTable(DressedScreen[None]):
         return bool(getattr(self.app, "ascii_cards", False))
 
     # ------------------------------------------------------------------ who sees what
-    @property
-    def state(self) -> Any:
-        return self.session.state
-
-    def who(self, seat: int) -> str:
-        return printable(self.session.names[seat], 40)
-
     def viewer(self) -> int:
         """Whose hand is on screen: the one person at the keyboard; in hot seat the
         person to move once they have taken the keyboard (-1 before); watching, seat 0."""
@@ -221,14 +195,6 @@ class ManipulationTable(DressedScreen[None]):
         return self.work
 
     # ------------------------------------------------------------------ drawing
-    def refresh_table(self) -> None:
-        if not self.is_mounted or self.gone:
-            return
-        try:
-            self._draw()
-        except NoMatches:
-            self.gone = True
-
     def width(self) -> int:
         return max(20, self.app.size.width - 2)
 
@@ -596,9 +562,6 @@ class ManipulationTable(DressedScreen[None]):
     def action_resign(self) -> None:
         confirm_resign(self, self.leave_match)
 
-    def leave_match(self) -> None:
-        resign_and_leave(self, self.session)
-
     def action_undo(self) -> None:
         """Take back your last move and the bots' replies (one person against bots)."""
         s = self.session
@@ -674,9 +637,6 @@ class ManipulationTable(DressedScreen[None]):
             self.bot_runner = start_bots(self, self.session, self.bot_event, self.bots_may_play)
         return self.bot_runner
 
-    def bots_may_play(self) -> bool:
-        return not (self.gone or self.waiting_summary)
-
     def bot_event(self, event: Event) -> None:
         if isinstance(event, Moved):
             self.after_move(event.before)
@@ -717,11 +677,6 @@ class ManipulationTable(DressedScreen[None]):
             auto = 0.01 if self.pace == 0 else max(1.5, self.pace * 4)
         screen = hand_summary_screen(self.game.name, view, names, you, auto)
         self.app.push_screen(screen, self._hand_done)
-
-    def _hand_done(self, _result: object = None) -> None:
-        self.waiting_summary = False
-        self.refresh_table()
-        self.advance()
 
     def _game_done(self, choice: str | None) -> None:
         self.waiting_summary = False

@@ -44,7 +44,6 @@ from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed, said, seed_words, t
 from tt22.tui.reasons import reason_words
-from tt22.tui.redraw import DressedScreen
 from tt22.tui.rook.panels import (
     bidding_text,
     cards_line,
@@ -58,12 +57,12 @@ from tt22.tui.rook.panels import (
 from tt22.tui.rook.words import suit_name
 from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (
+    GameTable,
     again_at_this_table,
     bot_failed,
     confirm_resign,
     offers_hint,
     offers_undo,
-    resign_and_leave,
     start_bots,
 )
 from tt22.tui.widgets.hand import HandView
@@ -79,7 +78,7 @@ OPTIONS = ("opt0", "opt1", "opt2", "opt3")
 ENTER_DOES = {BIDDING: "bid", PILES: "pile", NEST: "nest", TRUMP: "trump"}
 
 
-class RookTableScreen(DressedScreen[None]):
+class RookTableScreen(GameTable[LocalSession]):
     CSS_PATH = "rook.tcss"
     AUTO_FOCUS = ""  # every key belongs to the hand and the choices
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -147,10 +146,6 @@ class RookTableScreen(DressedScreen[None]):
             yield RichLog(id="rook-log", wrap=True, markup=False, max_lines=2000, min_width=1)
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        self.dress()
-        self.advance()
-
     def dress(self) -> None:
         hand = self.query_one("#rook-hand", HandView)
         hand.label_of = show_rook_card
@@ -165,29 +160,12 @@ class RookTableScreen(DressedScreen[None]):
         self.rebuild_log()
         self.refresh_table()
 
-    def on_screen_suspend(self) -> None:
-        if self.bot_runner is not None:
-            self.bot_runner.hidden()  # help or a dialog over the table: a bot's move waits
-
-    def on_screen_resume(self) -> None:
-        if self.bot_runner is not None:
-            self.bot_runner.shown()
-
-    def on_unmount(self) -> None:
-        self.gone = True
-        self.workers.cancel_group(self, "bots")
-        self.session.release()
-
     def on_resize(self) -> None:
         if self.log_choice is None:
             self.query_one("#rook-log", RichLog).display = self.size.width >= 120
         self.refresh_table()
 
     # ------------------------------------------------------------------ who sees what
-    @property
-    def state(self) -> Any:
-        return self.session.state
-
     @property
     def hot_seat(self) -> bool:
         return len(self.session.humans) > 1
@@ -224,18 +202,7 @@ class RookTableScreen(DressedScreen[None]):
         v: RookView = s.view(seat)
         return v
 
-    def who(self, seat: int) -> str:
-        return printable(self.session.names[seat], 40)
-
     # ------------------------------------------------------------------ drawing
-    def refresh_table(self) -> None:
-        if not self.is_mounted or self.gone:
-            return
-        try:
-            self._draw()
-        except NoMatches:
-            self.gone = True
-
     def _draw(self) -> None:
         a = self.tapp.ascii_cards
         s = self.session
@@ -604,9 +571,6 @@ class RookTableScreen(DressedScreen[None]):
     def action_resign(self) -> None:
         confirm_resign(self, self.leave_match)
 
-    def leave_match(self) -> None:
-        resign_and_leave(self, self.session)
-
     def action_home(self) -> None:
         self.workers.cancel_group(self, "bots")
         self.app.pop_screen()
@@ -667,9 +631,6 @@ class RookTableScreen(DressedScreen[None]):
             self.bot_runner = start_bots(self, self.session, self.bot_event, self.bots_may_play)
         return self.bot_runner
 
-    def bots_may_play(self) -> bool:
-        return not (self.gone or self.waiting_summary)
-
     def bot_event(self, event: Event) -> None:
         """A bot's move is drawn as a person's is; a bot that failed is said, and the
         person chooses what happens (tt22.tui.screens.game_table.bot_failed)."""
@@ -696,11 +657,6 @@ class RookTableScreen(DressedScreen[None]):
             auto = 0.01 if self.tapp.pace == 0 else max(1.5, self.tapp.pace * 4)
         summary = HandSummaryScreen(self.session, hand, auto=auto, you=self.you())
         self.app.push_screen(summary, self._hand_done)
-
-    def _hand_done(self, _result: object = None) -> None:
-        self.waiting_summary = False
-        self.refresh_table()
-        self.advance()
 
     def _game_done(self, choice: str | None) -> None:
         self.app.call_later(self._after_game, choice or "home")

@@ -34,7 +34,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.css.query import NoMatches
 from textual.widgets import Button
 
 from tt22.core.cards import show_card
@@ -49,7 +48,6 @@ from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import is_default_name, seed_words, sentence, t
 from tt22.tui.reasons import reason_words
-from tt22.tui.redraw import DressedScreen
 from tt22.tui.rummy.model import (
     Choices,
     ace_high,
@@ -64,12 +62,12 @@ from tt22.tui.rummy.widgets import MeldHand, PackedLines, card_run
 from tt22.tui.rummy.words import events_text, rt, table_melds, title
 from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (
+    GameTable,
     again_at_this_table,
     bot_failed,
     confirm_resign,
     offers_hint,
     offers_undo,
-    resign_and_leave,
     start_bots,
 )
 from tt22.tui.widgets.keybar import KeyBar
@@ -118,7 +116,7 @@ class PlaySession(Protocol):
     def resign(self) -> Path | None: ...
 
 
-class RummyTable(DressedScreen[None]):
+class RummyTable(GameTable[PlaySession]):
     AUTO_FOCUS = ""
     # The cards' text (records, moves) and back: the family's 52, or a member's own
     # (500 Rum's and Persian's with the jokers, tt22.tui.rum500).
@@ -195,28 +193,11 @@ class RummyTable(DressedScreen[None]):
     RummyTable #rummy-actions Button { margin-right: 1; min-width: 0; }
     """
 
-    def on_mount(self) -> None:
-        self.dress()
-        self.advance()
-
     def dress(self) -> None:
         for button in self.query(Button):
             button.can_focus = False  # keys belong to the hand; buttons are for the mouse
         self.set_focus(None)
         self.refresh_table()
-
-    def on_screen_suspend(self) -> None:
-        if self.bot_runner is not None:
-            self.bot_runner.hidden()  # help or a dialog over the table: a bot's move waits
-
-    def on_screen_resume(self) -> None:
-        if self.bot_runner is not None:
-            self.bot_runner.shown()
-
-    def on_unmount(self) -> None:
-        self.gone = True
-        self.workers.cancel_group(self, "bots")
-        self.session.release()
 
     def on_resize(self) -> None:
         self.refresh_table()
@@ -227,13 +208,6 @@ class RummyTable(DressedScreen[None]):
         return float(getattr(self.app, "pace", 0.6))
 
     # ------------------------------------------------------------------ who sees what
-    @property
-    def state(self) -> Any:
-        return self.session.state
-
-    def who(self, seat: int) -> str:
-        return printable(self.session.names[seat], 40)
-
     def viewer(self) -> int:
         """Whose hand is on screen: the one person at the keyboard; in hot seat the
         person to move once they have taken the keyboard; in a demo seat 0."""
@@ -277,14 +251,6 @@ class RummyTable(DressedScreen[None]):
         return choices(self.game.view_legal_moves(v), self.CODE) if v is not None else choices(())
 
     # ------------------------------------------------------------------ drawing
-    def refresh_table(self) -> None:
-        if not self.is_mounted or self.gone:
-            return
-        try:
-            self._draw()
-        except NoMatches:
-            self.gone = True
-
     def _draw(self) -> None:
         a = bool(getattr(self.app, "ascii_cards", False))
         v = self.shown_view()
@@ -753,9 +719,6 @@ class RummyTable(DressedScreen[None]):
         with the records."""
         confirm_resign(self, self.leave_match)
 
-    def leave_match(self) -> None:
-        resign_and_leave(self, self.session)
-
     def action_rummy_help(self) -> None:
         """Rummy's or Gin's rules and this table's keys (22's help is about 22)."""
         from tt22.tui.rummy.help import RummyHelpScreen
@@ -912,9 +875,6 @@ class RummyTable(DressedScreen[None]):
             self.bot_runner = start_bots(self, self.session, self.bot_event, self.bots_may_play)
         return self.bot_runner
 
-    def bots_may_play(self) -> bool:
-        return not (self.gone or self.waiting_summary)
-
     def bot_event(self, event: Event) -> None:
         """A bot's move is drawn as a person's is; a bot that failed is said (this table
         has no move log: in its message), and the person chooses what happens."""
@@ -952,11 +912,6 @@ class RummyTable(DressedScreen[None]):
 
         a = bool(getattr(self.app, "ascii_cards", False))
         return HandSummary(view, names, a, self.you(), auto)
-
-    def _hand_done(self, _result: object = None) -> None:
-        self.waiting_summary = False
-        self.refresh_table()
-        self.advance()
 
     def _game_done(self, choice: str | None) -> None:
         self.waiting_summary = False

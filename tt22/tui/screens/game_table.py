@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
+from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from tt22.core.players import Player
@@ -19,9 +20,11 @@ from tt22.play.log import log_file
 from tt22.play.runner import BotRunner
 from tt22.play.session import LocalSession, fresh_seed_text
 from tt22.tui.i18n import t
+from tt22.tui.redraw import DressedScreen
 from tt22.tui.safe_text import plain, say
 
 __all__ = [
+    "GameTable",
     "Resigning",
     "bot_failed",
     "confirm_resign",
@@ -199,3 +202,96 @@ def again_at_this_table(screen: Any, choice: str) -> None:
             )
 
     play_again(screen, choice, session.seed, reopen)
+
+
+class TableSession(Resigning, Protocol):
+    """What `GameTable` itself asks of its session (a game's table asks more)."""
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    def release(self) -> None: ...
+
+
+S = TypeVar("S", bound=TableSession)
+
+
+class GameTable(DressedScreen[None], Generic[S]):
+    """What every game's local table screen does alike around its own drawing: 22's,
+    Rook's and the Rummy family's tables subclass it (the server's served seat wraps
+    them, tt22.serve.tables), so its life cycle is written once.
+
+    A table keeps its play session (`session`: a `LocalSession`, or the server's
+    served one), the session's bot runner once started (`bot_runner`), whether it has
+    been torn down (`gone`: a bot finishing its thought must not draw) and whether a
+    summary is up (`waiting_summary`: the bots wait for it). It supplies `dress` (its
+    widgets once mounted), `advance` (whose turn now: a bot's starts it thinking) and
+    `_draw` (the table from the seat's view)."""
+
+    session: S
+    bot_runner: BotRunner | None = None
+    gone: bool = False
+    waiting_summary: bool = False
+
+    # -- what a game's table supplies -------------------------------------------------
+    def dress(self) -> None:
+        """Set the mounted widgets up (focus, borders, the log) and draw."""
+        self.refresh_table()
+
+    def advance(self) -> None:
+        """Go on from the position now: a bot to move starts thinking."""
+
+    def _draw(self) -> None:
+        """Draw the table from the view of the seat shown."""
+
+    # -- the life cycle ---------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.dress()
+        self.advance()
+
+    def on_screen_suspend(self) -> None:
+        self.add_class("-covered")  # a summary on top: no bar to show through its edges
+        if self.bot_runner is not None:
+            self.bot_runner.hidden()  # help or a dialog over the table: a bot's move waits
+
+    def on_screen_resume(self) -> None:
+        self.remove_class("-covered")
+        if self.bot_runner is not None:
+            self.bot_runner.shown()
+
+    def on_unmount(self) -> None:
+        self.gone = True
+        self.workers.cancel_group(self, "bots")
+        self.session.release()  # another window may now go on with the match
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def who(self, seat: int) -> str:
+        """Seat `seat`'s name as it may be shown."""
+        return printable(self.session.names[seat], 40)
+
+    def refresh_table(self) -> None:
+        if not self.is_mounted or self.gone:
+            return
+        try:
+            self._draw()
+        except NoMatches:  # torn down while a bot was thinking (the app is closing)
+            self.gone = True
+
+    def leave_match(self) -> None:
+        """Stop playing this match for good: the record goes to the records folder."""
+        resign_and_leave(self, self.session)
+
+    def bots_may_play(self) -> bool:
+        return not (self.gone or self.waiting_summary)
+
+    def _hand_done(self, _result: object = None) -> None:
+        """A hand's summary closed: the table again, and play goes on."""
+        self.waiting_summary = False
+        self.refresh_table()
+        self.advance()

@@ -47,9 +47,13 @@ from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed, said, seed_words, t
 from tt22.tui.reasons import reason_words
-from tt22.tui.redraw import DressedScreen
 from tt22.tui.safe_text import plain, say
-from tt22.tui.screens.game_table import bot_failed, confirm_resign, resign_and_leave, start_bots
+from tt22.tui.screens.game_table import (
+    GameTable,
+    bot_failed,
+    confirm_resign,
+    start_bots,
+)
 from tt22.tui.screens.scores import first_dealer_text
 from tt22.tui.widgets.cards import plain_cards
 from tt22.tui.widgets.hand import HandView
@@ -97,7 +101,7 @@ def hint_cards(found: Hint) -> list[int]:
     return parse_cards(move.discard if isinstance(move, Exchange) else move.cards)
 
 
-class TableScreen(DressedScreen[None]):
+class TableScreen(GameTable[LocalSession]):
     # Nothing takes the focus: every key belongs to the hand (a focused button or log
     # would take Enter or ←/→ away from it).
     AUTO_FOCUS = ""
@@ -181,10 +185,6 @@ class TableScreen(DressedScreen[None]):
             yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=1)
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        self.dress()
-        self.advance()
-
     def dress(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = t("log.title")
@@ -216,21 +216,6 @@ class TableScreen(DressedScreen[None]):
         first = self.state.match.first_dealer
         short = t("first.short_you") if first == you else t("first.short", name=names[first])
         return (whole, short)
-
-    def on_screen_suspend(self) -> None:
-        self.add_class("-covered")  # a summary on top: no bar to show through its edges
-        if self.bot_runner is not None:
-            self.bot_runner.hidden()  # a bot's move waits until the table shows again
-
-    def on_screen_resume(self) -> None:
-        self.remove_class("-covered")
-        if self.bot_runner is not None:
-            self.bot_runner.shown()
-
-    def on_unmount(self) -> None:
-        self.gone = True
-        self.workers.cancel_group(self, "bots")
-        self.session.release()  # another window may now go on with the match
 
     def on_resize(self) -> None:
         self.set_class(self.size.height >= 32, "-tall")
@@ -294,22 +279,11 @@ class TableScreen(DressedScreen[None]):
         snap = from_view(view(s, seat), self.session.names, bots, self.session.seed)
         return snap._replace(viewer=-1) if self.watching else snap
 
-    def who(self, seat: int) -> str:
-        return printable(self.session.names[seat], 40)
-
     def spoken_to(self, seat: int) -> bool:
         """Whether the log speaks to this seat ("You won the trick."): see `addressed`."""
         return addressed(self.session.names[seat], seat == self.you())
 
     # ------------------------------------------------------------------ drawing
-    def refresh_table(self) -> None:
-        if not self.is_mounted or self.gone:
-            return
-        try:
-            self._draw()
-        except NoMatches:  # torn down while a bot was thinking (the app is closing)
-            self.gone = True
-
     def _draw(self) -> None:
         s = self.state
         a = self.tapp.ascii_cards
@@ -695,10 +669,6 @@ class TableScreen(DressedScreen[None]):
         """Give the match up, once the player has said so: it is kept with the records
         (unfinished; Replay lists it) and can no longer be continued."""
         confirm_resign(self, self.leave_match)
-
-    def leave_match(self) -> None:
-        """Stop playing this match for good: the record goes to the records folder."""
-        resign_and_leave(self, self.session)
 
     def ask_watch_or_leave(self) -> None:
         """The local player is out and the match goes on: watch the rest, or leave."""
