@@ -271,7 +271,11 @@ def test_each_help_page_exists_in_the_language_and_cites_every_rule(
     for rule in RULES[game]:
         assert f"**{rule} " in source or f"({rule})" in source, (game, language, rule)
     keys = [s for s in page.sections if s.keys]
-    assert len(keys) == 1 and keys[0].of_table  # (the table's own keys: the L13 test holds them)
+    # The table's own keys (the L13 test holds them), then the replayer's, as every
+    # protocol game's replayer binds them.
+    assert len(keys) == 2 and keys[0].of_table and not keys[1].of_table
+    replay = {k for row in keys[1].keys for k in row.keys}
+    assert {"left", "up", "pageup", "space", "v", "m", "g", "p", "c", "s", "q"} <= replay
     shown = {k for row in keys[0].keys for k in row.keys}
     if game == "manipulation":
         assert set("ngbfdiuxq") | {"enter", "escape", "space", "question_mark"} <= shown

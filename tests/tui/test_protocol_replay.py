@@ -339,14 +339,19 @@ async def test_g_asks_where_to_go_and_keeps_asking_for_a_place_not_there(
 async def test_question_mark_opens_the_rummy_familys_help_not_22s(
     game: str, tmp_path: Path
 ) -> None:
-    from tt22.tui.rummy.help import RummyHelpScreen
+    from tt22.tui.help_text import page_of
+    from tt22.tui.screens.help import HelpScreen
 
     path = copy_sample(game, tmp_path)
     app = open_app(game, path)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        rules = load_record(path).rules
         await pilot.press("question_mark")
-        await wait_for(pilot, lambda: isinstance(app.screen, RummyHelpScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert help_screen.page == page_of(game, rules) and not help_screen.choosing
 
 
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
@@ -420,3 +425,19 @@ async def test_a_gin_hand_keeps_its_deadwood_whole_under_long_names(
     assert len(lines) == 2, text
     assert all(re.search(phrase, line) for line in lines), text
     set_language("en")
+
+
+@pytest.mark.parametrize("group", ["trick", "turn"])
+def test_the_help_lists_every_key_the_replayers_bind_and_no_other(group: str) -> None:
+    """The help's replay keys and the replayer's bindings come from one module: every
+    key the help names is bound, and every binding has a key of it in the help."""
+    from textual.binding import Binding
+
+    from tt22.tui.protocol_replay import replay_bindings, replay_key_words
+
+    bindings = [b for b in replay_bindings(group) if isinstance(b, Binding)]  # type: ignore[arg-type]
+    bound = {k for b in bindings for k in b.key.split(",")}
+    listed = {k for row in replay_key_words(group) for k in row.keys}  # type: ignore[arg-type]
+    assert listed <= bound, listed - bound
+    missing = [b.action for b in bindings if not set(b.key.split(",")) & listed]
+    assert missing == ["game_help"], missing  # (? is the help itself)

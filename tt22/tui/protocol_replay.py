@@ -25,7 +25,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import msgspec
 from rich.text import Text
@@ -40,11 +40,24 @@ from tt22.record import Record, SlotBusy, comment_visible, fork_record, replay_g
 from tt22.tui.hooks import bindings_of, replace_bindings
 from tt22.tui.i18n import add_section, t
 from tt22.tui.redraw import DressedScreen
+from tt22.tui.replay.autoplay import Autoplay
 from tt22.tui.safe_text import plain, say
 
 add_section(
     "game_replay.",
     {
+        "key.step": ("Move", "수", "手"),  # ← and → side by side under one word
+        "key.prev": ("Step back", "이전 수", "前の手"),
+        "key.next": ("Step on", "다음 수", "次の手"),
+        "key.trick": ("Trick", "트릭", "トリック"),
+        "key.turn": ("Turn", "차례", "手番"),
+        # ("回", not "ハンド": every replayer key fits the ASCII footer at 80 columns)
+        "key.hand": ("Hand", "판", "回"),
+        "key.view": ("View", "시점", "視点"),
+        "key.moves": ("Moves", "수 목록", "手順"),
+        "moves.title": ("Moves", "수 목록", "手順"),
+        "help.keys": ("Replay keys", "다시 보기 키", "再生のキー"),
+        "moves.start": ("(start)", "(시작)", "(開始)"),
         "goto.title": (
             "Go to: 3 (hand 3), 3.2 (its trick or turn 2), 3.0 (Rook: its bidding) or #57",
             "이동: 3 (3번째 판), 3.2 (그 판의 2번째 트릭·차례), 3.0 (루크: 입찰), #57",
@@ -58,6 +71,8 @@ __all__ = [
     "ProtocolReplayScreen",
     "fork_players",
     "goto_index",
+    "replay_bindings",
+    "replay_key_words",
     "session_from_record",
 ]
 
@@ -145,20 +160,195 @@ def session_from_record(record: Record, home: Path | None) -> Any:
     return session
 
 
-class ProtocolReplayScreen(DressedScreen[None]):
-    """A replayer of a protocol game's record; a subclass draws the table
-    (`refresh_view`) and says how a move reads (`move_label`)."""
+# ← and → side by side under one word ("←→ Move", ASCII "<-> Move"), as in 22's
+# replayer: apart they took the room of two keys and `p Play here` did not fit at 80.
+STEP_GROUP = Binding.Group("game_replay.key.step", compact=True)
 
-    BINDINGS: ClassVar[list[BindingType]] = [
+
+def replay_bindings(group: Literal["trick", "turn"]) -> list[BindingType]:
+    """Every protocol game's replayer keys, in the footer's order: ← → a move, ↑ ↓ (or
+    [ ]) the game's `group` (Rook's tricks, the Rummy family's turns), PgUp/PgDn a hand,
+    Home/End, space autoplay (+ - t its pace), v the views, m the move list, p play from
+    here, ? the game's help, q back; c, s and g (comments, saving them, go to) are not in
+    the footer. A game's screen says `BINDINGS = replay_bindings("trick")`, so the keys
+    and their words are the same in every game's replayer."""
+    unit = f"game_replay.key.{group}"
+    return [
+        Binding(
+            "left", "step(-1)", "game_replay.key.prev", id="game.replay.prev",
+            key_display="←", group=STEP_GROUP,
+        ),
+        Binding(
+            "right", "step(1)", "game_replay.key.next", id="game.replay.next",
+            key_display="→", group=STEP_GROUP,
+        ),
+        Binding(
+            "up,left_square_bracket", "group(-1)", unit, id="game.replay.group",
+            key_display="↑↓",
+        ),
+        Binding(
+            "down,right_square_bracket", "group(1)", unit, id="game.replay.group2", show=False
+        ),
+        # (PgUp/PgDn not in the footer: at 80 columns in Japanese there is room for the
+        # keys above and autoplay, not for both; the help lists them, and g goes to a hand)
+        Binding(
+            "pageup", "hand(-1)", "game_replay.key.hand", id="game.replay.hand",
+            key_display="PgUp/Dn", show=False,
+        ),
+        Binding("pagedown", "hand(1)", "game_replay.key.hand", id="game.replay.hand2", show=False),
+        Binding("home", "end(0)", "key.first", id="game.replay.start", show=False),
+        Binding("end", "end(1)", "key.last", id="game.replay.end", show=False),
+        Binding(
+            "space", "autoplay", "replay.foot.auto", id="game.replay.autoplay", key_display="␣"
+        ),
+        Binding("v", "view", "game_replay.key.view", id="game.replay.view"),
+        # (not in the footer: at 80 columns there is no room, and from 110 the list is
+        # beside the table anyway; the help lists it)
+        Binding("m", "moves", "game_replay.key.moves", id="game.replay.moves", show=False),
+        Binding("p", "fork", "replay.foot.fork", id="game.replay.fork"),
+        Binding("question_mark", "game_help", "key.help", id="game.replay.help", key_display="?"),
+        Binding("q,escape", "back", "key.back", id="game.replay.back"),
+        Binding(
+            "plus,equals_sign", "faster", "replay.key.faster", id="game.replay.faster",
+            show=False,
+        ),
+        Binding("minus", "slower", "replay.key.slower", id="game.replay.slower", show=False),
+        Binding("t", "real_time", "replay.key.realtime", id="game.replay.real_time", show=False),
         Binding("c", "comment", "replay.key.comment", id="game.replay.comment", show=False),
         Binding("s", "save", "replay.key.save", id="game.replay.save", show=False),
         Binding("g", "goto", "replay.key.goto", id="game.replay.goto", show=False),
-    ]
-    FORK: ClassVar[Binding] = Binding("p", "fork", "replay.foot.fork", id="game.replay.fork")
-    """Play from here, shown in the footer: a subclass lists it where it belongs."""
-    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ()
+    ]  # fmt: skip
+
+
+_KEY_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, str, str], tuple[str, str, str]]] = {
+    # action -> (keys, what the help calls them in en/ko/ja, what they do in en/ko/ja)
+    "step": (
+        ("left", "right"),
+        ("← →", "← →", "← →"),
+        ("a move back or on", "한 수 뒤로/앞으로", "一手戻る/進む"),
+    ),
+    "trick": (
+        ("up", "down", "left_square_bracket", "right_square_bracket"),
+        ("↑ ↓ or [ ]", "↑ ↓ 또는 [ ]", "↑ ↓ または [ ]"),
+        ("a trick back or on", "한 트릭 뒤로/앞으로", "1トリック戻る/進む"),
+    ),
+    "turn": (
+        ("up", "down", "left_square_bracket", "right_square_bracket"),
+        ("↑ ↓ or [ ]", "↑ ↓ 또는 [ ]", "↑ ↓ または [ ]"),
+        ("a turn back or on", "한 차례 뒤로/앞으로", "1手番戻る/進む"),
+    ),
+    "hand": (
+        ("pageup", "pagedown"),
+        ("PgUp PgDn", "PgUp PgDn", "PgUp PgDn"),
+        ("a hand back or on", "한 판 뒤로/앞으로", "1回戻る/進む"),
+    ),
+    "end": (
+        ("home", "end"),
+        ("Home End", "Home End", "Home End"),
+        ("the start or the end", "처음이나 끝", "最初/最後"),
+    ),
+    "autoplay": (
+        ("space", "plus", "minus", "t"),
+        ("Space + - t", "Space + - t", "Space + - t"),
+        (
+            "autoplay on or off; faster, slower; in real time (as long as each move took)",
+            "자동 재생 켜기/끄기, 빠르게, 느리게, 실제 시간(각 수에 걸린 만큼)",
+            "自動再生の開始/停止、速く、遅く、実時間(各手にかかった時間どおり)",
+        ),
+    ),
+    "view": (
+        ("v",),
+        ("v", "v", "v"),
+        (
+            "the view: every hand open (a finished game), then each seat's",
+            "시점: 모든 패 공개(끝난 게임), 그다음 각 자리",
+            "視点: 全員の手札(終了したゲーム)、次に各席",
+        ),
+    ),
+    "moves": (("m",), ("m", "m", "m"), ("the move list", "수 목록", "手順の一覧")),
+    "goto": (
+        ("g",), ("g", "g", "g"),
+        (
+            "go to a hand (3), a turn (3.2) or after a move (#57)",
+            "이동: 판(3), 차례(3.2), 수 다음(#57)",
+            "移動: 回(3)、手番(3.2)、その手の後(#57)",
+        ),
+    ),
+    "fork": (
+        ("p",), ("p", "p", "p"),
+        (
+            "play on from here: you take a seat, bots the others (a match in progress is kept)",
+            "여기서 이어 두기: 한 자리를 맡고 나머지는 봇(진행 중인 게임은 그대로 보관)",
+            "ここから対局: 1つの席に座り、他はボット(進行中の試合はそのまま保存)",
+        ),
+    ),
+    "comment": (
+        ("c",), ("c", "c", "c"),
+        (
+            "comment on the last move made (a seat's view: on its own moves only)",
+            "마지막 수에 메모(자리 시점에서는 그 자리의 수에만)",
+            "最後の手にコメント(席の視点ではその席の手だけ)",
+        ),
+    ),
+    "save": (
+        ("s",), ("s", "s", "s"),
+        (
+            "save the comments (a copy next to the record, or over it)",
+            "메모 저장(기록 옆에 사본으로, 또는 덮어쓰기)",
+            "コメントを保存(記録の隣にコピー、または上書き)",
+        ),
+    ),
+    "back": (("q",), ("q", "q", "q"), ("back", "뒤로", "戻る")),
+}  # fmt: skip
+
+
+def replay_key_words(group: Literal["trick", "turn"], goto: Any = None) -> tuple[Any, ...]:
+    """The help's rows (`tt22.tui.summary.data.KeyWords`) for the keys
+    `replay_bindings(group)` gives every replayer, for a game's help page under its
+    replay heading; `goto`, a game's own row for `g` (Rook's names its bidding), else
+    the family's (hands, turns, moves)."""
+    from tt22.tui.summary.data import KeyWords
+
+    rows = []
+    for action in (
+        "step",
+        group,
+        "hand",
+        "end",
+        "autoplay",
+        "view",
+        "moves",
+        "goto",
+        "fork",
+        "comment",
+        "save",
+        "back",
+    ):
+        keys, shown, what = _KEY_WORDS[action]
+        rows.append(KeyWords(keys, *((shown[i], what[i]) for i in range(3))))
+        if action == "goto" and goto is not None:
+            rows[-1] = goto
+    return tuple(rows)
+
+
+class ProtocolReplayScreen(Autoplay, DressedScreen[None]):
+    """A replayer of a protocol game's record; a subclass draws the table
+    (`refresh_view`, with `compose_moves` in its layout and `place_moves` when it
+    draws) and says how a move reads (`move_label`). Its keys are
+    `replay_bindings(...)`, the same in every game's replayer."""
+
+    DEFAULT_CSS = """
+    ProtocolReplayScreen #replay-moves-pane {
+        width: 34; height: 1fr; border: round $primary; padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    """
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("game_help",)
     """Actions left out of the footer first when it is too narrow for every key (then
     from its end, but never `back`): a clipped key helps nobody."""
+    MOVES_BESIDE = 110
+    """From this width the move list stands beside the table unless hidden with `m`;
+    narrower, `m` shows it in the table's place."""
 
     def __init__(
         self,
@@ -188,6 +378,7 @@ class ProtocolReplayScreen(DressedScreen[None]):
         self.seat: int | None = seat if seat is not None else (None if self.finished else first)
         self.comments: list[str | None] = [m.comment for m in record.moves]
         self.dirty = False
+        self.show_moves: bool | None = None  # None: beside the table when it is wide
 
     # ------------------------------------------------------------------ subclass
     def refresh_view(self) -> None:
@@ -277,6 +468,84 @@ class ProtocolReplayScreen(DressedScreen[None]):
 
     def action_hand(self, step: int) -> None:
         self.jump(self.marks(lambda i: (self.places[i].hand,)), step)
+
+    def action_group(self, step: int) -> None:
+        """The next (previous) place where a trick or turn (`Location.trick`), or a
+        hand, begins (Rook's bidding is its hand's trick 0)."""
+        self.jump(self.marks(lambda i: (self.places[i].hand, self.places[i].trick)), step)
+
+    # ------------------------------------------------------------------ autoplay
+    def auto_position(self) -> int:
+        return self.index
+
+    def auto_end(self) -> int:
+        return self.end
+
+    def auto_think(self, index: int) -> float | None:
+        if 0 <= index < len(self.record.moves):
+            return self.record.moves[index].think
+        return None
+
+    def auto_go(self, index: int) -> None:
+        self.go(index)
+
+    def position_note(self) -> str:
+        """What the status line adds while autoplaying ("" otherwise)."""
+        auto = self.auto_status()
+        return f" · {auto}" if auto else ""
+
+    # ------------------------------------------------------------------ the move list
+    def compose_moves(self) -> Any:
+        """The move list's pane, for a subclass's `compose` (beside its table)."""
+        from textual.containers import VerticalScroll
+        from textual.widgets import Static
+
+        with VerticalScroll(id="replay-moves-pane") as pane:
+            pane.border_title = t("game_replay.moves.title")
+            pane.can_focus = False
+            yield Static(id="replay-moves")
+
+    def moves_shown(self) -> bool:
+        wide = self.size.width >= self.MOVES_BESIDE
+        return self.show_moves if self.show_moves is not None else wide
+
+    def place_moves(self, main: str) -> None:
+        """Show or hide the move list beside the table `main` (a selector): beside it
+        when the screen is wide enough, else in its place while `m` asks for it."""
+        from textual.widgets import Static
+
+        wide = self.size.width >= self.MOVES_BESIDE
+        shown = self.moves_shown()
+        pane = self.query_one("#replay-moves-pane")
+        pane.border_title = t("game_replay.moves.title")
+        pane.display = shown
+        self.query_one(main).display = wide or not shown
+        pane.styles.width = 34 if wide else "1fr"
+        if shown:
+            self.query_one("#replay-moves", Static).update(self.move_list())
+            pane.scroll_to(y=max(0, self.index - 5), animate=False)
+
+    def move_list(self) -> Text:
+        """Every move in words (as `move_label` hides what the shown view may not
+        know), the current one marked."""
+        text = Text()
+        text.append(t("game_replay.moves.start") + "\n", style="reverse" if self.index == 0 else "")
+        for i in range(len(self.record.moves)):
+            if i >= self.end and self.problem:
+                break
+            style = "reverse" if i + 1 == self.index else ""
+            text.append(f"{i + 1}. {self.move_label(i)}\n", style=style)
+        return text
+
+    def action_moves(self) -> None:
+        self.show_moves = not self.moves_shown()
+        self.refresh_view()
+
+    def action_game_help(self) -> None:
+        """The game's rules and keys, with this record's options."""
+        from tt22.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen.of_game(self.game.name, self.record.rules))
 
     def action_end(self, last: int) -> None:
         self.go(self.end if last else 0)
@@ -456,6 +725,7 @@ class ProtocolReplayScreen(DressedScreen[None]):
         the replayer: leaving the table comes back here)."""
         from tt22.tui.tables import open_session
 
+        self.stop_autoplay()
         app: Any = self.app
         settings = getattr(app, "settings", None)
         name = (getattr(settings, "name", "") or "").strip() or t("player.you")
@@ -471,12 +741,14 @@ class ProtocolReplayScreen(DressedScreen[None]):
 
     # ------------------------------------------------------------------ leaving
     def action_back(self) -> None:
+        self.stop_autoplay()
         if self.dirty:
             self.ask_save(leaving=True)
         else:
             self.leave()
 
     def leave(self) -> None:
+        self.stop_autoplay()
         if self.standalone and len(self.app.screen_stack) <= 2:
             self.app.exit()
             return

@@ -14,6 +14,7 @@ from typing import Any
 from tt22.games.manipulation.rules import OPTIONS
 from tt22.tui.help_text import key_section, markdown_sections
 from tt22.tui.i18n import add_section, get_language, t
+from tt22.tui.protocol_replay import replay_key_words
 from tt22.tui.summary.data import HelpPage, KeyWords
 
 __all__ = ["KEYS", "help_page", "help_pages"]
@@ -251,7 +252,10 @@ def help_page(rules: Any = None) -> HelpPage:
     `rules` the options in play."""
     lang = get_language() if get_language() in _RULES else "en"
     title, sections = markdown_sections(_RULES[lang])
-    more = [key_section(t("manipulation.help.keys"), KEYS, of_table=True)]
+    more = [
+        key_section(t("manipulation.help.keys"), KEYS, of_table=True),
+        key_section(t("game_replay.help.keys"), replay_key_words("turn")),
+    ]
     if rules is not None:
         more += markdown_sections("# -\n" + _options(rules))[1]
     return HelpPage(title, (*sections, *more))

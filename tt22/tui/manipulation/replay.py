@@ -6,9 +6,9 @@ before and after it (`changes`): the melds it broke and the melds it made, besid
 cards it took from the hand. A finished game shows every hand open; `v` steps through
 each seat's own view (M5), which is also what a record still being played shows.
 
-Keys: ←→ a move, ↑↓ (or [ ]) a turn, PgUp/PgDn a hand, Home/End the start and the end,
-v the next view, q back; and what every protocol game's replayer shares
-(tt22/tui/protocol_replay.py): p plays on from here, c comments, s saves, g goes to.
+Keys: every protocol game's replayer's (tt22.tui.protocol_replay.replay_bindings), ↑↓
+(or [ ]) stepping by turn: a move, a hand, autoplay, the views, the move list, play from
+here, comments and saving them, go to.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from tt22.core.safe import printable
 from tt22.games.manipulation import Draw, Play
@@ -32,15 +32,12 @@ from tt22.tui.manipulation.changes import changes
 from tt22.tui.manipulation.panels import played_words
 from tt22.tui.manipulation.words import mt
 from tt22.tui.manipulation.work import loose_order
-from tt22.tui.protocol_replay import ProtocolReplayScreen
+from tt22.tui.protocol_replay import ProtocolReplayScreen, replay_bindings
 from tt22.tui.rummy.widgets import card_run, pack
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
 __all__ = ["ManipulationReplayScreen", "play_lines"]
-
-K = "manipulation.ui.key."
-STEP_GROUP = Binding.Group(K + "step", compact=True)
 
 
 def melds_run(melds: Sequence[Sequence[int]], a: bool, numbers: Sequence[int]) -> list[Text]:
@@ -89,37 +86,11 @@ def _numbers(table: list[tuple[int, ...]], melds: Sequence[tuple[int, ...]]) -> 
 
 class ManipulationReplayScreen(ProtocolReplayScreen):
     AUTO_FOCUS = ""
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "left", "step(-1)", K + "prev", id="manipulation.replay.prev", key_display="←",
-            group=STEP_GROUP,
-        ),
-        Binding(
-            "right", "step(1)", K + "next", id="manipulation.replay.next", key_display="→",
-            group=STEP_GROUP,
-        ),
-        Binding(
-            "up,left_square_bracket", "turn(-1)", K + "turn",
-            id="manipulation.replay.turn", key_display="↑↓",
-        ),
-        Binding(
-            "down,right_square_bracket", "turn(1)", K + "turn",
-            id="manipulation.replay.turn2", show=False,
-        ),
-        Binding(
-            "pageup", "hand(-1)", K + "hand", id="manipulation.replay.hand",
-            key_display="PgUp/Dn",
-        ),
-        Binding("pagedown", "hand(1)", K + "hand", id="manipulation.replay.hand2", show=False),
-        Binding("home", "end(0)", "key.first", id="manipulation.replay.start", show=False),
-        Binding("end", "end(1)", "key.last", id="manipulation.replay.end", show=False),
-        ProtocolReplayScreen.FORK,
-        Binding("v", "view", K + "view", id="manipulation.replay.view"),
-        Binding("q,escape", "back", "key.back", id="manipulation.replay.back"),
-    ]  # fmt: skip
+    BINDINGS: ClassVar[list[BindingType]] = replay_bindings("turn")
 
     DEFAULT_CSS = """
-    ManipulationReplayScreen #m-replay-main { height: 1fr; padding: 0 1; }
+    ManipulationReplayScreen #m-replay-row { height: 1fr; }
+    ManipulationReplayScreen #m-replay-main { height: 1fr; width: 1fr; padding: 0 1; }
     ManipulationReplayScreen TextLines { height: auto; }
     ManipulationReplayScreen #m-replay-body { height: 1fr; }
     ManipulationReplayScreen #m-replay-comment { max-height: 4; }
@@ -146,11 +117,13 @@ class ManipulationReplayScreen(ProtocolReplayScreen):
         return bool(getattr(self.app, "ascii_cards", False))
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="m-replay-main"):
-            yield TextLines(id="m-replay-status")
-            yield TextLines(id="m-replay-comment")
-            with VerticalScroll(id="m-replay-body"):
-                yield TextLines(id="m-replay-table")
+        with Horizontal(id="m-replay-row"):
+            with Vertical(id="m-replay-main"):
+                yield TextLines(id="m-replay-status")
+                yield TextLines(id="m-replay-comment")
+                with VerticalScroll(id="m-replay-body"):
+                    yield TextLines(id="m-replay-table")
+            yield from self.compose_moves()
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -179,13 +152,15 @@ class ManipulationReplayScreen(ProtocolReplayScreen):
         box.display = comment is not None
         box.update(comment or Text(""))
         self.query_one("#m-replay-table", TextLines).update(self.body())
+        self.place_moves("#m-replay-main")
 
     def status(self) -> Text:
         here = self.places[self.index]
         title = t("setup.game." + self.game.name)
         turn = mt("turn_no", n=here.trick) if here.trick else mt("over")
         text = Text(f"{title} · " + mt("hand_no", n=here.hand) + f" · {turn} · ", style="bold")
-        text.append(mt("replay_move", i=self.index, n=self.end), style="bold")
+        moved = mt("replay_move", i=self.index, n=self.end)
+        text.append(moved + self.position_note(), style="bold")
         if self.seat is None:
             who = mt("replay_all")
         else:
@@ -297,6 +272,3 @@ class ManipulationReplayScreen(ProtocolReplayScreen):
         return text
 
     # ------------------------------------------------------------------ keys
-    def action_turn(self, step: int) -> None:
-        """The next (previous) place where a turn, or a hand, begins."""
-        self.jump(self.marks(lambda i: (self.places[i].hand, self.places[i].trick)), step)

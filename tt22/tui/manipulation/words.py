@@ -131,12 +131,6 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "key.reveal": ("My turn", "내 차례", "自分の番"),
     "key.reset": ("Reset", "원래대로", "元に戻す"),
     "key.find": ("Find", "찾기", "探す"),
-    "key.prev": ("Step back", "이전 수", "前の手"),
-    "key.next": ("Step on", "다음 수", "次の手"),
-    "key.step": ("Move", "수", "手"),
-    "key.turn": ("Turn", "차례", "手番"),
-    "key.hand": ("Hand", "판", "回"),
-    "key.view": ("View", "보기", "表示"),
     # the status line and the seats
     "hand_no": ("Hand {n}", "{n}번째 판", "第{n}回"),
     "turn_no": ("turn {n}", "{n}번째 차례", "{n}手番目"),

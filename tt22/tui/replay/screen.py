@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.timer import Timer
 from textual.widgets import Static
 
 from tt22.core.safe import printable
@@ -31,6 +30,7 @@ from tt22.tui.bindings import translated_bindings
 from tt22.tui.hooks import bindings_of, replace_bindings
 from tt22.tui.i18n import addressed, said, t
 from tt22.tui.redraw import DressedScreen
+from tt22.tui.replay.autoplay import SPEEDS, Autoplay
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, move_text, position_text
 from tt22.tui.replay.words import SECTION, rt
@@ -52,8 +52,6 @@ DEAL_GROUP = Binding.Group("foot.deal", compact=True)
 # In the focused move list the arrow and page keys walk the list (the replay).
 LIST_GROUPS = {"foot.trick": "foot.move", "foot.deal": "foot.page"}
 
-SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds per move in autoplay
-REAL_TIME_RANGE = (0.15, 8.0)  # a recorded think time is clamped into this for autoplay
 
 # (action, words key of its help) for the command palette.
 PALETTE = (
@@ -133,7 +131,7 @@ class ReplayCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class ReplayScreen(DressedScreen[None]):
+class ReplayScreen(Autoplay, DressedScreen[None]):
     """Step through `record` (read from `path`) trick by trick."""
 
     CSS_PATH = "replay.tcss"
@@ -218,9 +216,6 @@ class ReplayScreen(DressedScreen[None]):
         )
         self._ascii = ascii_cards
         self.standalone = standalone
-        self.speed = SPEEDS.index(1.0)
-        self.real_time = False
-        self._timer: Timer | None = None
         self.ready = False  # set once mounted and drawn (tests wait for it)
 
     # ------------------------------------------------------------------ layout
@@ -297,12 +292,9 @@ class ReplayScreen(DressedScreen[None]):
         else:
             name = self.model.players[self.seat].name  # ("Your view", not "You's view")
             parts.append(said("replay.view.seat", addressed(name), name=printable(name, 40)))
-        if self._timer is not None:
-            parts.append(
-                rt("auto.real")
-                if self.real_time
-                else rt("auto.on", speed=f"{SPEEDS[self.speed]:g}")
-            )
+        auto = self.auto_status()
+        if auto is not None:
+            parts.append(auto)
         return self._pack(parts)
 
     def _pack(self, parts: list[str]) -> str:
@@ -504,58 +496,19 @@ class ReplayScreen(DressedScreen[None]):
         self.set_class(width >= 160, "-wide")
 
     # ------------------------------------------------------------------ autoplay
-    def action_autoplay(self) -> None:
-        if self._timer is not None:
-            self.stop_autoplay()
-        else:
-            if self.p >= self.model.end:
-                self.p = 0
-            self._schedule()
+    def auto_position(self) -> int:
+        return self.p
+
+    def auto_end(self) -> int:
+        return self.model.end
+
+    def auto_think(self, index: int) -> float | None:
+        return self.model.think(index)
+
+    def auto_go(self, index: int) -> None:
+        self.p = self.model.clamp(index)
         self.refresh_view()
-
-    def stop_autoplay(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-
-    def autoplay_delay(self) -> float:
-        """Seconds before the next move: the fixed speed, or in real time what the
-        player took over it (when the record knows)."""
-        if self.real_time:
-            think = self.model.think(self.p)
-            if think is not None:
-                lo, hi = REAL_TIME_RANGE
-                return max(lo, min(hi, think))
-        return SPEEDS[self.speed]
-
-    def _schedule(self) -> None:
-        self._timer = self.set_timer(self.autoplay_delay(), self._auto_step)
-
-    def _auto_step(self) -> None:
-        if self._timer is None:
-            return
-        self._timer = None
-        if self.p < self.model.end:
-            self.p += 1
-            if self.p < self.model.end:
-                self._schedule()
-            else:
-                self.refresh_bindings()
-        self.refresh_view()
-
-    def action_faster(self) -> None:
-        self.speed = max(0, self.speed - 1)
-        self.refresh_view()
-
-    def action_slower(self) -> None:
-        self.speed = min(len(SPEEDS) - 1, self.speed + 1)
-        self.refresh_view()
-
-    def action_real_time(self) -> None:
-        self.real_time = not self.real_time
-        if self._timer is None:  # (while autoplaying, the position line says it)
-            say(self, rt("realtime.on" if self.real_time else "realtime.off"))
-        self.refresh_view()
+        self.refresh_bindings()  # (back/forward keys dim at the ends)
 
     # ------------------------------------------------------------------ views
     def action_view(self) -> None:

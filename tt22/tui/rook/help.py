@@ -18,6 +18,7 @@ from tt22.games.rook import ROOK_GAME
 from tt22.games.rook.cards import ROOK, show_rook_card
 from tt22.tui.help_text import key_section, markdown_sections, page_of, page_source
 from tt22.tui.i18n import CATALOGUE, get_language, t
+from tt22.tui.protocol_replay import replay_key_words
 from tt22.tui.screens.help import HelpScreen
 from tt22.tui.summary.data import HelpPage, KeyWords
 
@@ -381,72 +382,13 @@ TABLE_KEYS: tuple[KeyWords, ...] = (
 )
 
 
-REPLAY_KEYS: tuple[KeyWords, ...] = (
-    KeyWords(
-        ("left", "right"),
-        ("← →", "a move back or on"),
-        ("← →", "한 수 뒤로/앞으로"),
-        ("← →", "一手戻る/進む"),
-    ),
-    KeyWords(
-        ("up", "down", "left_square_bracket", "right_square_bracket"),
-        ("↑ ↓ or [ ]", "a trick back or on"),
-        ("↑ ↓ 또는 [ ]", "한 트릭 뒤로/앞으로"),
-        ("↑ ↓ または [ ]", "1トリック戻る/進む"),
-    ),
-    KeyWords(
-        ("pageup", "pagedown"),
-        ("PgUp PgDn", "a hand back or on"),
-        ("PgUp PgDn", "한 판 뒤로/앞으로"),
-        ("PgUp PgDn", "1ハンド戻る/進む"),
-    ),
-    KeyWords(
-        ("home", "end"),
-        ("Home End", "the start or the end"),
-        ("Home End", "처음이나 끝"),
-        ("Home End", "最初/最後"),
-    ),
-    KeyWords(
-        ("v",),
-        ("v", "the view: every hand open (a finished game), then each seat's"),
-        ("v", "시점: 모든 패 공개(끝난 게임), 그다음 각 자리"),
-        ("v", "視点: 全員の手札(終了したゲーム)、次に各席"),
-    ),
-    KeyWords(
-        ("m",),
-        ("m", "the move list"),
-        ("m", "수 목록"),
-        ("m", "手順の一覧"),
-    ),
+REPLAY_KEYS: tuple[KeyWords, ...] = replay_key_words(
+    "trick",
     KeyWords(
         ("g",),
         ("g", "go to a hand (3), a trick (3.2), the bidding (3.0) or after a move (#57)"),
         ("g", "이동: 판(3), 트릭(3.2), 입찰(3.0), 수 다음(#57)"),
         ("g", "移動: ハンド(3)、トリック(3.2)、入札(3.0)、その手の後(#57)"),
-    ),
-    KeyWords(
-        ("p",),
-        ("p", "play on from here: you take a seat, bots the others (a match in progress is kept)"),
-        ("p", "여기서 이어 두기: 한 자리를 맡고 나머지는 봇(진행 중인 게임은 그대로 보관)"),
-        ("p", "ここから対局: 1つの席に座り、他はボット(進行中の試合はそのまま保存)"),
-    ),
-    KeyWords(
-        ("c",),
-        ("c", "comment on the last move made (a seat's view: on its own moves only)"),
-        ("c", "마지막 수에 메모(자리 시점에서는 그 자리의 수에만)"),
-        ("c", "最後の手にコメント(席の視点ではその席の手だけ)"),
-    ),
-    KeyWords(
-        ("s",),
-        ("s", "save the comments (a copy next to the record, or over it)"),
-        ("s", "메모 저장(기록 옆에 사본으로, 또는 덮어쓰기)"),
-        ("s", "コメントを保存(記録の隣にコピー、または上書き)"),
-    ),
-    KeyWords(
-        ("q",),
-        ("q", "back"),
-        ("q", "뒤로"),
-        ("q", "戻る"),
     ),
 )
 

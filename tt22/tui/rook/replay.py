@@ -7,10 +7,9 @@ hides a nest put back from everyone else), or, for a finished game only, every h
 open: a record still being played would otherwise show the hands of a match in
 progress. A record that breaks is shown up to its last good move with why.
 
-Keys: ←→ a move, ↑↓ (or [ ]) a trick, PgUp/PgDn a hand, Home/End the start and the
-end, v the next view (every hand, then each seat), m the move list, q back; what every
-protocol game's replayer shares (tt22/tui/protocol_replay.py): p plays on from here, c
-comments on the last move, s saves the comments to a copy of the record.
+Keys: every protocol game's replayer's (tt22.tui.protocol_replay.replay_bindings), ↑↓
+(or [ ]) stepping by trick (a hand's bidding is its trick 0): a move, a hand, autoplay,
+the views, the move list, play from here, comments and saving them.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from typing import Any, ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
@@ -33,7 +32,7 @@ from tt22.games.rook.views import view
 from tt22.record import Record
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed, said, t
-from tt22.tui.protocol_replay import GotoError, ProtocolReplayScreen, goto_index
+from tt22.tui.protocol_replay import GotoError, ProtocolReplayScreen, goto_index, replay_bindings
 from tt22.tui.rook.panels import (
     bidding_text,
     cards_line,
@@ -51,47 +50,13 @@ __all__ = ["GotoError", "RookReplayScreen", "goto_index"]
 ROOK = get_game("rook")
 
 
-# ← and → side by side under one word ("←→ Move", ASCII "<-> Move"), as in 22's
-# replayer: apart they took the room of two keys and `p Play here` did not fit at 80.
-STEP_GROUP = Binding.Group("rook.key.step", compact=True)
-
-
 class RookReplayScreen(ProtocolReplayScreen):
     CSS_PATH = "rook.tcss"
     DEFAULT_CSS = """
     RookReplayScreen #replay-comment { height: auto; max-height: 4; }
     """
     AUTO_FOCUS = ""
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "left", "step(-1)", "rook.key.prev", id="rook.replay.prev", key_display="←",
-            group=STEP_GROUP,
-        ),
-        Binding(
-            "right", "step(1)", "rook.key.next", id="rook.replay.next", key_display="→",
-            group=STEP_GROUP,
-        ),
-        Binding(
-            "up,left_square_bracket", "trick(-1)", "rook.key.trick", id="rook.replay.trick",
-            key_display="↑↓",
-        ),
-        Binding(
-            "down,right_square_bracket", "trick(1)", "rook.key.trick", id="rook.replay.trick2",
-            show=False,
-        ),
-        Binding(
-            "pageup", "hand(-1)", "rook.key.hand", id="rook.replay.hand", key_display="PgUp/Dn"
-        ),
-        Binding("pagedown", "hand(1)", "rook.key.hand", id="rook.replay.hand2", show=False),
-        Binding("home", "end(0)", "key.first", id="rook.replay.start", show=False),
-        Binding("end", "end(1)", "key.last", id="rook.replay.end", show=False),
-        Binding("v", "view", "rook.key.view", id="rook.replay.view"),
-        Binding("m", "moves", "rook.key.moves", id="rook.replay.moves"),
-        ProtocolReplayScreen.FORK,
-        Binding("question_mark", "rook_help", "key.help", id="rook.help", key_display="?"),
-        Binding("q,escape", "back", "key.back", id="rook.replay.back"),
-    ]  # fmt: skip
-    FOOTER_SPARE = ("rook_help", "moves")
+    BINDINGS: ClassVar[list[BindingType]] = replay_bindings("trick")
 
     def __init__(
         self,
@@ -104,7 +69,6 @@ class RookReplayScreen(ProtocolReplayScreen):
     ) -> None:
         super().__init__(record, path, seat=seat, start=start, standalone=standalone)
         translate_bindings(self)
-        self.show_moves: bool | None = None  # None: beside the table when it is wide
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -117,16 +81,13 @@ class RookReplayScreen(ProtocolReplayScreen):
                     yield Static(id="replay-seats")
                 yield TextLines(id="replay-trick")
                 yield TextLines(id="replay-hand")
-            with VerticalScroll(id="replay-moves-pane"):
-                yield Static(id="replay-moves")
+            yield from self.compose_moves()
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.dress()
 
     def dress(self) -> None:
-        self.query_one("#replay-moves-pane").border_title = t("rook.replay.moves")
-        self.query_one("#replay-moves-pane").can_focus = False
         self.query_one("#replay-seats-pane").can_focus = False
         self.set_focus(None)
         self.fit_footer()
@@ -164,15 +125,7 @@ class RookReplayScreen(ProtocolReplayScreen):
             hand.update(self._seat_hand(v, a))
         trick = bidding_text(v, names) if v.phase == BIDDING else trick_text(v, names, a)
         self.query_one("#replay-trick", TextLines).update(trick)
-        wide = self.size.width >= 110
-        moves_shown = self.show_moves if self.show_moves is not None else wide
-        pane = self.query_one("#replay-moves-pane")
-        pane.display = moves_shown
-        self.query_one("#rook-main").display = wide or not moves_shown
-        pane.styles.width = 34 if wide else "1fr"
-        if moves_shown:
-            self.query_one("#replay-moves", Static).update(self._move_list(a))
-            pane.scroll_to(y=max(0, self.index - 5), animate=False)
+        self.place_moves("#rook-main")
 
     def _where(self) -> Text:
         here = self.places[self.index]
@@ -187,7 +140,7 @@ class RookReplayScreen(ProtocolReplayScreen):
                 name=printable(self.names[self.seat], 40),
             )
         )
-        text = Text(line + " · ", style="bold")
+        text = Text(line + self.position_note() + " · ", style="bold")
         text.append(who)
         if self.path is not None:
             text.append(" · " + self.file_name(), style="dim")
@@ -249,30 +202,3 @@ class RookReplayScreen(ProtocolReplayScreen):
             who = t("rook.dummy")
         shown = self.seat is None or self.seat == move.seat
         return move_words(move, who, a, nest_shown=shown)
-
-    def _move_list(self, a: bool) -> Text:
-        text = Text()
-        text.append(t("rook.replay.start") + "\n", style="reverse" if self.index == 0 else "")
-        for i in range(len(self.record.moves)):
-            if i >= self.end and self.problem:
-                break
-            style = "reverse" if i + 1 == self.index else ""
-            text.append(f"{i + 1}. {self.move_words(i, a)}\n", style=style)
-        return text
-
-    # ------------------------------------------------------------------ keys
-    def action_trick(self, step: int) -> None:
-        """The next (previous) place where a trick, or a hand's bidding, begins."""
-        self.jump(self.marks(lambda i: tuple(self.places[i][:2])), step)
-
-    def action_rook_help(self) -> None:
-        """Rook's rules and keys (22's help is about 22)."""
-        from tt22.tui.rook.help import RookHelpScreen
-
-        self.app.push_screen(RookHelpScreen())
-
-    def action_moves(self) -> None:
-        wide = self.size.width >= 110
-        shown = self.show_moves if self.show_moves is not None else wide
-        self.show_moves = not shown
-        self.refresh_view()

@@ -278,21 +278,11 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "모든 패 공개는 끝난 게임에서만",
         "全員の手札は終了したゲームのみ",
     ),
-    "replay.moves": ("Moves", "수 목록", "手順"),
-    "replay.start": ("(start)", "(시작)", "(開始)"),
     "replay.problem": (
         "This record stops here: {problem}",
         "기록이 여기서 멈춤: {problem}",
         "記録はここで止まります: {problem}",
     ),
-    "key.prev": ("Back", "이전", "前"),
-    "key.next": ("Next", "다음", "次"),
-    "key.trick": ("Trick", "트릭", "トリック"),
-    "key.step": ("Move", "수", "手"),
-    # ("回", not "ハンド": every replayer key fits the ASCII footer at 80 columns)
-    "key.hand": ("Hand", "판", "回"),
-    "key.view": ("View", "시점", "視点"),
-    "key.moves": ("Moves", "수 목록", "手順"),
     "hand_cards": ("{name}:", "{name}:", "{name}:"),
 }
 

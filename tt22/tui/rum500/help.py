@@ -15,6 +15,7 @@ from typing import Any
 from tt22.games.rum500.rules import PERSIAN_OPTIONS, RUM500_OPTIONS
 from tt22.tui.help_text import key_section, markdown_sections
 from tt22.tui.i18n import add_section, get_language, t
+from tt22.tui.protocol_replay import replay_key_words
 from tt22.tui.summary.data import HelpPage, KeyWords
 
 __all__ = ["KEYS", "help_page", "help_pages"]
@@ -333,7 +334,10 @@ def help_page(rules: Any = None, *, persian: bool, ascii_style: bool = False) ->
     lang = get_language() if get_language() in _RUM500 else "en"
     parts = [_PERSIAN[lang], _RUM500[lang].replace("# ", "## ", 1)] if persian else [_RUM500[lang]]
     title, sections = markdown_sections("\n".join(parts))
-    more = [key_section(t("rum500.help.keys"), KEYS, of_table=True)]
+    more = [
+        key_section(t("rum500.help.keys"), KEYS, of_table=True),
+        key_section(t("game_replay.help.keys"), replay_key_words("turn")),
+    ]
     if rules is not None:
         more += markdown_sections("# -\n" + _options(rules, persian))[1]
     return HelpPage(title, (*sections, *more))

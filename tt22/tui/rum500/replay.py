@@ -146,11 +146,6 @@ class Rum500ReplayScreen(RummyReplayScreen):
         text.append_text(event_text(*event, a))
         return text
 
-    def action_rummy_help(self) -> None:
-        from tt22.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen.of_game(self.game.name, self.record.rules))
-
 
 def _grouped(arranged: Any) -> int:
     """The value of the cards in the arrangement's melds, held all the same (F8 counts

@@ -8,10 +8,9 @@ each seat's own view (M5: its hand, the pile, the melds, the cards taken from th
 which is also what a record still being played shows. A record that breaks is shown up
 to its last good move, with why.
 
-Keys: ←→ a move, ↑↓ (or [ ]) a turn, PgUp/PgDn a hand, Home/End the start and the end,
-v the next view, q back; what every protocol game's replayer shares
-(tt22/tui/protocol_replay.py): p plays on from here, c comments on the last move, s saves
-the comments to a copy of the record.
+Keys: every protocol game's replayer's (tt22.tui.protocol_replay.replay_bindings), ↑↓
+(or [ ]) stepping by turn: a move, a hand, autoplay, the views, the move list, play from
+here, comments and saving them.
 """
 
 from __future__ import annotations
@@ -21,14 +20,14 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from tt22.core.safe import printable
 from tt22.record import Record
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed
-from tt22.tui.protocol_replay import ProtocolReplayScreen
+from tt22.tui.protocol_replay import ProtocolReplayScreen, replay_bindings
 from tt22.tui.replay.panes import wrap_text
 from tt22.tui.rummy.model import arrange, is_gin
 from tt22.tui.rummy.summary import gin_hand_lines, rummy_hand_lines
@@ -53,45 +52,13 @@ def _with_tail(line: Text, tail: Text, width: int) -> list[Text]:
     return [*lines, Text(" " * 4) + tail]
 
 
-# ← and → side by side under one word ("←→ Move", ASCII "<-> Move"), as in 22's
-# replayer: apart they took the room of two keys and `p Play here` did not fit at 80.
-STEP_GROUP = Binding.Group("rummy.ui.key.step", compact=True)
-
-
 class RummyReplayScreen(ProtocolReplayScreen):
     AUTO_FOCUS = ""
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "left", "step(-1)", "rummy.ui.key.prev", id="rummy.replay.prev", key_display="←",
-            group=STEP_GROUP,
-        ),
-        Binding(
-            "right", "step(1)", "rummy.ui.key.next", id="rummy.replay.next", key_display="→",
-            group=STEP_GROUP,
-        ),
-        Binding(
-            "up,left_square_bracket", "turn(-1)", "rummy.ui.key.turn",
-            id="rummy.replay.turn", key_display="↑↓",
-        ),
-        Binding(
-            "down,right_square_bracket", "turn(1)", "rummy.ui.key.turn",
-            id="rummy.replay.turn2", show=False,
-        ),
-        Binding(
-            "pageup", "hand(-1)", "rummy.ui.key.hand", id="rummy.replay.hand", key_display="PgUp/Dn"
-        ),
-        Binding("pagedown", "hand(1)", "rummy.ui.key.hand", id="rummy.replay.hand2", show=False),
-        Binding("home", "end(0)", "key.first", id="rummy.replay.start", show=False),
-        Binding("end", "end(1)", "key.last", id="rummy.replay.end", show=False),
-        ProtocolReplayScreen.FORK,
-        Binding("v", "view", "rummy.ui.key.view", id="rummy.replay.view"),
-        Binding("question_mark", "rummy_help", "key.help", id="rummy.help", key_display="?"),
-        Binding("q,escape", "back", "key.back", id="rummy.replay.back"),
-    ]  # fmt: skip
-    FOOTER_SPARE = ("rummy_help",)
+    BINDINGS: ClassVar[list[BindingType]] = replay_bindings("turn")
 
     DEFAULT_CSS = """
-    RummyReplayScreen #rummy-replay-main { height: 1fr; padding: 0 1; }
+    RummyReplayScreen #rummy-replay-row { height: 1fr; }
+    RummyReplayScreen #rummy-replay-main { height: 1fr; width: 1fr; padding: 0 1; }
     RummyReplayScreen TextLines { height: auto; }
     RummyReplayScreen #rummy-replay-body { height: 1fr; }
     RummyReplayScreen #rummy-replay-comment { max-height: 4; }
@@ -114,11 +81,13 @@ class RummyReplayScreen(ProtocolReplayScreen):
         return [printable(p.name, 40) for p in self.record.players]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="rummy-replay-main"):
-            yield TextLines(id="rummy-replay-status")
-            yield TextLines(id="rummy-replay-comment")
-            with VerticalScroll(id="rummy-replay-body"):
-                yield TextLines(id="rummy-replay-table")
+        with Horizontal(id="rummy-replay-row"):
+            with Vertical(id="rummy-replay-main"):
+                yield TextLines(id="rummy-replay-status")
+                yield TextLines(id="rummy-replay-comment")
+                with VerticalScroll(id="rummy-replay-body"):
+                    yield TextLines(id="rummy-replay-table")
+            yield from self.compose_moves()
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -145,13 +114,16 @@ class RummyReplayScreen(ProtocolReplayScreen):
         box.display = comment is not None
         box.update(comment or Text(""))
         self.query_one("#rummy-replay-table", TextLines).update(self.body())
+        self.place_moves("#rummy-replay-main")
 
     def status(self) -> Text:
         here = self.places[self.index]
         title = self.game_title()
         turn = rt("turn_no", n=here.trick) if here.trick else rt("over")
         text = Text(f"{title} · " + rt("hand_no", n=here.hand) + f" · {turn} · ", style="bold")
-        text.append(rt("replay_move", i=self.index, n=self.end), style="bold")
+        text.append(
+            rt("replay_move", i=self.index, n=self.end) + self.position_note(), style="bold"
+        )
         who = (
             rt("replay_all")
             if self.seat is None
@@ -277,15 +249,3 @@ class RummyReplayScreen(ProtocolReplayScreen):
         gin = isinstance(move, Knock) and getattr(after_it.history[-1], "kind", "") == "gin"
         text.append_text(event_text(*event, a, gin=gin))
         return text
-
-    # ------------------------------------------------------------------ keys
-    def action_rummy_help(self) -> None:
-        """Rummy's or Gin's rules and keys, with this record's options (22's help is
-        about 22)."""
-        from tt22.tui.rummy.help import RummyHelpScreen
-
-        self.app.push_screen(RummyHelpScreen(self.game.name, self.record.rules))
-
-    def action_turn(self, step: int) -> None:
-        """The next (previous) place where a turn, or a hand, begins."""
-        self.jump(self.marks(lambda i: (self.places[i].hand, self.places[i].trick)), step)

@@ -158,12 +158,6 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
     "key.lay_off": ("Lay off", "붙이기", "付ける"),
     "key.knock": ("Knock", "노크", "ノック"),
     "key.cancel": ("Cancel", "취소", "取消"),
-    "key.prev": ("Step back", "이전 수", "前の手"),
-    "key.next": ("Step on", "다음 수", "次の手"),
-    "key.step": ("Move", "수", "手"),  # ← and → together, in the replayer
-    "key.turn": ("Turn", "차례", "手番"),
-    "key.hand": ("Hand", "판", "回"),
-    "key.view": ("View", "보기", "表示"),
     # the replayer
     "replay_move": ("move {i} of {n}", "{n}수 중 {i}", "{n}手中 {i}"),
     "replay_all": ("Every hand open", "모든 패 공개", "全員の手札を公開"),
