@@ -211,3 +211,34 @@ async def test_a_hostile_record_shows_escaped(home: Path, write_match: WriteMatc
         assert "[@click=app.quit]x" in text
         assert "1 unreadable" in text
         check_snapshot(app, "stats-hostile")
+
+
+async def test_an_index_that_cannot_be_read_is_said_in_one_line(home: Path) -> None:
+    import sqlite3
+
+    from tt22.history import DB_NAME
+
+    db = sqlite3.connect(home / DB_NAME, isolation_level=None)
+    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    db.execute("INSERT INTO schema_version VALUES (9)")
+    db.close()
+    app = stats_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        first = screen_lines(app)[0]
+        assert "The history cannot be read: the history index was made by a newer tt22" in first
+
+
+async def test_a_match_whose_record_has_gone_says_why_it_cannot_open(
+    home: Path, write_match: WriteMatch
+) -> None:
+    path = write_match("gone.22rec")
+    app = stats_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(app, pilot)
+        path.unlink()
+        await pilot.press("tab", "enter")
+        await wait_for(pilot, lambda: bool(app._notifications))
+        (note,) = list(app._notifications)
+        assert note.message.startswith("Cannot open it: cannot read the file")
+        assert app.screen is screen
