@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tt22.commands.common import UsageError, add_ascii_argument
+from tt22.commands.common import UsageError
 from tt22.commands.games import add_game_argument, game_from_args
 from tt22.core.safe import json_text, printable
 
@@ -34,7 +34,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="read every record again and make the index anew (it is kept in step anyway)",
     )
-    add_ascii_argument(parser)
+    parser.add_argument(
+        "--ascii", action="store_true", help="the chart and the separators in ASCII (#, :, -)"
+    )
     parser.description = (
         f"{DESCRIPTION}. The index is made from the records folder under the data"
         " folder (TT22_HOME) and kept in step with it."
