@@ -242,3 +242,34 @@ async def test_a_match_whose_record_has_gone_says_why_it_cannot_open(
         (note,) = list(app._notifications)
         assert note.message.startswith("Cannot open it: cannot read the file")
         assert app.screen is screen
+
+
+@pytest.mark.parametrize("language", ["en", "ko", "ja"])
+async def test_every_game_at_once_still_fits(home: Path, language: str) -> None:
+    """A match of every game (the samples, with a person at seat 0): seven rows, the
+    chart, some matches and the daily line, all at 80x24 with no sideways scrolling."""
+    import msgspec
+    from paths import ROOT
+
+    from tt22.record import load_record, save_record
+
+    for path in sorted((ROOT / "records").glob("*.22rec")):
+        record = load_record(path)
+        players = [Player("Ann"), *record.players[1:]]
+        seed = "daily-2026-12-03" if path.name.startswith("4p-rook") else record.seed
+        save_record(
+            home / "records" / path.name,
+            msgspec.structs.replace(record, players=players, seed=seed),
+        )
+    app = stats_app(home, language)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(app, pilot)
+        assert len(screen.stats) == 7
+        lines = screen_lines(app)
+        whole(lines)
+        for name in ("#stats-games", "#stats-matches"):
+            table = screen.query_one(name, DataTable)
+            assert table.virtual_size.width <= table.size.width, name
+        matches = screen.query_one("#stats-matches", DataTable)
+        assert matches.size.height >= 3  # (its header and at least two matches)
+        assert "tt22 " in lines[-2] and "2026-12-03" in lines[-2]

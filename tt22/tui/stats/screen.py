@@ -70,16 +70,29 @@ def fit(text: str, cells: int) -> str:
     return out + "…"
 
 
-def fill_table(table: DataTable[Any], headers: list[str], rows: list[list[str]]) -> None:
+def fill_table(
+    table: DataTable[Any], headers: list[str], rows: list[list[str]], width: int
+) -> None:
     """`table` emptied and filled with `rows` (plain text, never markup), each column as
-    wide as its widest cell: set here, not left to the table to measure, so the columns
-    are the same at every drawing (a table filled while hidden kept its headers' widths)."""
+    wide as its widest cell, and the widest narrowed (their cells cut with `…`) until
+    the table fits a screen `width` cells wide: set here, not left to the table to
+    measure, so the columns are the same at every drawing (a table filled while hidden
+    kept its headers' widths) and never need a sideways scroll bar."""
     table.clear(columns=True)
+    widths = [
+        max([cell_len(header), *(cell_len(row[i]) for row in rows)])
+        for i, header in enumerate(headers)
+    ]
+    room = width - 1 - 2 * len(headers)  # (a cell of padding either side; the scroll bar)
+    while sum(widths) > room:
+        i = max(range(len(widths)), key=lambda k: widths[k])
+        if widths[i] <= 4:
+            break
+        widths[i] -= 1
     for i, header in enumerate(headers):
-        width = max([cell_len(header), *(cell_len(row[i]) for row in rows)])
-        table.add_column(header, width=width, key=str(i))
+        table.add_column(plain(fit(header, widths[i])), width=widths[i], key=str(i))
     for i, row in enumerate(rows):
-        table.add_row(*(plain(cell) for cell in row), key=str(i))
+        table.add_row(*(plain(fit(cell, widths[k])) for k, cell in enumerate(row)), key=str(i))
     if rows:
         table.move_cursor(row=0)
 
@@ -231,7 +244,7 @@ class StatsScreen(Screen[None]):
             for g in stats
         ]
         keys = ("game", "played", "won", "places", "average", "best", "streak", "time")
-        fill_table(games, [st(f"col.{k}") for k in keys], rows)
+        fill_table(games, [st(f"col.{k}") for k in keys], rows, self.app.size.width)
         games.display = bool(stats)
         self.query_one("#stats-matches", DataTable).display = bool(stats)
         if stats:
@@ -258,7 +271,10 @@ class StatsScreen(Screen[None]):
             better=st("lower" if g.lower_is_better else "higher"),
         )
         totals = [m.mine.total for m in g.recent]
-        lines = [heading, *chart_lines(totals, [m.won for m in g.recent], ascii_style=ascii_style)]
+        # Four rows of bars, three when six games or more leave the matches little room.
+        height = 4 if len(self.stats) < 6 else 3
+        wins = [m.won for m in g.recent]
+        lines = [heading, *chart_lines(totals, wins, height=height, ascii_style=ascii_style)]
         lines.append(st("bots", beaten=_levels(g.beaten), lost=_levels(g.lost_to)))
         self.query_one("#stats-chart", Static).update(plain("\n".join(lines)))
         table = self.query_one("#stats-matches", DataTable)
@@ -281,7 +297,8 @@ class StatsScreen(Screen[None]):
             rows.append(
                 [when, st("place", place=m.mine.place, n=m.players), str(m.mine.total), against]
             )
-        fill_table(table, [st(f"col.{k}") for k in ("date", "place", "total", "against")], rows)
+        headers = [st(f"col.{k}") for k in ("date", "place", "total", "against")]
+        fill_table(table, headers, rows, self.app.size.width)
 
     def show_daily(self) -> None:
         """Today's daily result and the last days', and the line to paste."""
