@@ -44,12 +44,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _time(seconds: float | None) -> str:
-    if seconds is None:
-        return "not recorded"
-    whole = round(seconds)
-    h, rest = divmod(whole, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+    from tt22.history import clock
+
+    return "not recorded" if seconds is None else clock(seconds)
 
 
 def _ordinal(n: int) -> str:

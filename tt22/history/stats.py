@@ -25,6 +25,7 @@ __all__ = [
     "Match",
     "Seat",
     "Streak",
+    "clock",
     "daily_results",
     "game_stats",
     "person_matches",
@@ -214,6 +215,14 @@ def daily_results(matches: Sequence[Match], today: dt.date, days: int = 7) -> li
         date = (today - dt.timedelta(days=back)).isoformat()
         out.append(DailyResult(date, tuple(by_date.get(date, ()))))
     return out
+
+
+def clock(seconds: float) -> str:
+    """A time played as h:mm:ss, or m:ss under an hour (whole seconds)."""
+    whole = round(seconds)
+    h, rest = divmod(whole, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 SHARE = "tt22 {game} daily {date}: place {place} of {players}, {total} {unit}"

@@ -44,12 +44,9 @@ DAILY_CELLS = 150
 
 def hms(seconds: float | None) -> str:
     """A time played as h:mm:ss (m:ss under an hour), "-" when no record held one."""
-    if seconds is None:
-        return "-"
-    whole = round(seconds)
-    h, rest = divmod(whole, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+    from tt22.history import clock
+
+    return "-" if seconds is None else clock(seconds)
 
 
 AGAINST_CELLS = 44
