@@ -259,3 +259,26 @@ def test_kill_9_in_the_middle_of_a_rebuild_keeps_the_index_whole(
     db.close()
     done = tt22("stats", "--format", "json", home=home)
     assert done.returncode == 0 and json.loads(done.stdout)["games"][0]["played"] == MANY
+
+
+def test_two_builds_at_once_both_finish_and_agree(home: Path, write_match: WriteMatch) -> None:
+    """Two windows opening their stats at the same moment: SQLite's lock takes turns, no
+    one fails and the index holds every match once."""
+    many_records(home, write_match)
+    env = {**os.environ, "TT22_HOME": str(home)}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tt22", "stats", "--format", "json", "--rebuild"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(2)
+    ]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [err for _, err in outs]
+    for out, _ in outs:
+        assert json.loads(out)["games"][0]["played"] == MANY
+    db = sqlite3.connect(home / DB_NAME)
+    assert db.execute("SELECT count(*) FROM matches").fetchone()[0] == MANY
+    assert db.execute("SELECT count(*) FROM seats").fetchone()[0] == 4 * MANY
