@@ -118,14 +118,17 @@ def _share(days: list[Any]) -> str | None:
     return share_line(m, get_game(m.game).title)
 
 
-def _text(stats: list[Any], days: list[Any], ascii_style: bool, folder: Path) -> str:
+def _text(
+    stats: list[Any], days: list[Any], ascii_style: bool, folder: Path, title: str | None
+) -> str:
     from tt22.core.registry import get_game
     from tt22.history import chart_lines
 
     dot = "-" if ascii_style else "·"
     lines: list[str] = []
     if not stats:
-        lines.append(f"No finished matches of yours in {printable(str(folder), 200)} yet.")
+        what = f"{title} matches" if title else "matches"
+        lines.append(f"No finished {what} of yours in {printable(str(folder), 200)} yet.")
     for g in stats:
         unit = "penalty" if g.unit == "penalty" else "points"
         better = "lower" if g.lower_is_better else "higher"
@@ -168,7 +171,8 @@ def run(args: argparse.Namespace) -> int:
     )
     from tt22.record import data_dir
 
-    game = game_from_args(args).name if args.game is not None else None
+    chosen = game_from_args(args) if args.game is not None else None
+    game = chosen.name if chosen is not None else None
     home = data_dir()
 
     def say(line: str) -> None:
@@ -214,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
         }
         sys.stdout.write(json_text(out))
         return 0
-    text = _text(stats, days, args.ascii, folder)
+    text = _text(stats, days, args.ascii, folder, chosen.title if chosen is not None else None)
     if skipped:
         text += (
             f"{len(skipped)} file{'' if len(skipped) == 1 else 's'} in the records folder"
