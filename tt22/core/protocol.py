@@ -43,6 +43,7 @@ __all__ = [
     "Reasons",
     "RuleBroken",
     "RulesError",
+    "ScoreUnit",
     "Variant",
     "parse_assignments",
     "reason_of",
@@ -189,6 +190,8 @@ class Variant(NamedTuple):
 
 
 OptionKind = Literal["int", "bool", "choice"]
+ScoreUnit = Literal["points", "penalty"]
+"""What a game's totals count (`Game.score_unit`)."""
 
 
 class Option(NamedTuple):
@@ -318,6 +321,13 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     """Whether seats play in sides (Rook's partners, K1), so a team arena may seat more
     than two players, its two bots alternating round the table; otherwise every seat
     plays for itself."""
+    score_unit: ScoreUnit = "points"
+    """What a seat's total in `returns` (and a record's `result.totals`) counts: "points"
+    (Rook's, Gin's) or "penalty" (22's, Rummy's): the word a player's history says
+    beside a total (`tt22 stats`), asked of the game, never guessed from its name."""
+    lower_is_better: bool = False
+    """Whether a lower total is the better one (22's and Rummy's penalties): which of a
+    player's totals is their best, and which way a chart of them points."""
     view_type: Any
     """The type of a seat's view (a NamedTuple): a served seat's view travels as msgpack
     of it and is decoded with it (`decode_view`)."""

@@ -111,6 +111,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "key.new": ("New", "새 게임", "新規"),
     "key.continue": ("Continue", "이어하기", "続き"),
     "key.replay": ("Replay", "다시 보기", "再生"),
+    "key.stats": ("Stats", "전적", "成績"),
     "key.settings": ("Settings", "설정", "設定"),
     # table
     "col.seat": ("Player", "플레이어", "プレイヤー"),

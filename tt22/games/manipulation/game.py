@@ -116,6 +116,8 @@ class Manipulation(FamilyGame[ManipulationRules, engine.State, ManipulationMove,
     default_players = 3
     options = OPTIONS
     rule_prefix = "X"
+    score_unit = "penalty"  # (X8: a total is what a seat is charged)
+    lower_is_better = True
     move_type = ManipulationMove
     view_type = ManipulationView
     reason_templates = ENGLISH

@@ -76,6 +76,8 @@ class Rummy(FamilyGame[RummyRules, rummy.State, RummyMove, RummyView]):
     default_players = 4
     options = RUMMY_OPTIONS
     rule_prefix = "M"
+    score_unit = "penalty"  # (M10: a total is what a seat is charged)
+    lower_is_better = True
     move_type = RummyMove
     view_type = RummyView
     reason_templates = ENGLISH

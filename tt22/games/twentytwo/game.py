@@ -81,6 +81,8 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
     default_players = 4
     options = _OPTIONS
     rule_prefix = "R"
+    score_unit = "penalty"  # (R5: a total is what a seat is charged)
+    lower_is_better = True
     move_type = Move
     view_type = SeatView
     reason_templates: Mapping[str, str] = ENGLISH

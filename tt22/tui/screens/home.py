@@ -45,6 +45,8 @@ WARM_UP = (
     "tt22.tui.screens.settings",
     "tt22.tui.replay.picker",
     "tt22.tui.replay.screen",
+    "tt22.tui.stats.screen",
+    "tt22.history",
     "tt22.record.games",
     *dict.fromkeys(e.module for e in entries()),  # every game's package, by its entry
     "textual.scrollbar",
@@ -76,6 +78,9 @@ class HomeScreen(Screen[None]):
         # With no match to continue, `c` says so rather than doing nothing in silence.
         Binding("c", "no_continue", "key.continue", id="home.no_continue", show=False),
         Binding("r", "replay", "key.replay", id="home.replay"),
+        # (A key, not a button: a seventh button pushed the match in progress's line
+        # off a 24-line screen. The key bar shows it, and a click on it works.)
+        Binding("t", "stats", "key.stats", id="home.stats"),
         Binding("s", "app.settings", "key.settings", id="home.settings"),
         Binding("q", "app.quit", "key.quit", id="home.quit"),
         Binding("up,k", "app.focus_previous", show=False),
@@ -173,3 +178,9 @@ class HomeScreen(Screen[None]):
         from tt22.tui.replay import replay_screen
 
         self.app.push_screen(replay_screen())
+
+    def action_stats(self) -> None:
+        """The player's history: the games, the chart, the daily deal (tt22.tui.stats)."""
+        from tt22.tui.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.tapp.home_dir))
