@@ -441,3 +441,30 @@ def test_the_help_lists_every_key_the_replayers_bind_and_no_other(group: str) ->
     assert listed <= bound, listed - bound
     missing = [b.action for b in bindings if not set(b.key.split(",")) & listed]
     assert missing == ["game_help"], missing  # (? is the help itself)
+
+
+@pytest.mark.parametrize(
+    "sample", ["4p-rook", "4p-rummy", "2p-gin", "4p-rum500", "4p-persian", "3p-manipulation"]
+)
+async def test_every_replayer_names_who_won_at_the_end_and_not_before(
+    sample: str, tmp_path: Path
+) -> None:
+    """New-player review: a finished record's last position says who won, in every
+    game's replayer (the game's own `winners`), and no position before the end does."""
+    path = tmp_path / f"{sample}.22rec"
+    shutil.copyfile(SAMPLES / f"{sample}.22rec", path)
+    record = load_record(path)
+    game = get_game(record.game)
+    app = open_app(record.game, path, start=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        screen = app.screen
+        assert isinstance(screen, ProtocolReplayScreen) and screen.index == screen.end
+        winners = game.winners(screen.states[-1])
+        assert winners
+        names = ", ".join(record.players[s].name for s in winners)
+        await wait_for(pilot, lambda: f"{names} won" in "\n".join(screen_lines(app)))
+        await pilot.press("left")
+        await wait_for(pilot, lambda: screen.index == screen.end - 1)
+        await pilot.pause()
+        assert f"{names} won" not in "\n".join(screen_lines(app))

@@ -489,6 +489,17 @@ class ProtocolReplayScreen(Autoplay, DressedScreen[None]):
     def auto_go(self, index: int) -> None:
         self.go(index)
 
+    def result_words(self) -> str | None:
+        """Who won, once the position shown is the match's end ("Ann, Bob won"; "no
+        winner"), else None: every game's replayer says it where it says where it is."""
+        from tt22.tui.replay.words import rt
+
+        state = self.states[self.index]
+        if not self.game.is_over(state):
+            return None
+        names = [printable(self.record.players[s].name, 40) for s in self.game.winners(state)]
+        return rt("pick.won", names=t("sep.list").join(names)) if names else rt("pick.no_winner")
+
     def position_note(self) -> str:
         """What the status line adds while autoplaying ("" otherwise)."""
         auto = self.auto_status()

@@ -169,6 +169,9 @@ class ManipulationReplayScreen(ProtocolReplayScreen):
         if self.path is not None:
             who += " · " + self.file_name()
         text.append("\n" + who, style="dim")
+        result = self.result_words()
+        if result is not None:
+            text.append("\n" + result, style="bold")
         if self.problem and self.index == self.end:
             text.append("\n" + mt("replay_problem", problem=printable(self.problem, 300)))
         return text

@@ -144,6 +144,9 @@ class RookReplayScreen(ProtocolReplayScreen):
         text.append(who)
         if self.path is not None:
             text.append(" · " + self.file_name(), style="dim")
+        result = self.result_words()
+        if result is not None:
+            text.append("\n" + result, style="bold")
         if self.problem and self.index == self.end:
             text.append("\n" + t("rook.replay.problem", problem=printable(self.problem, 300)))
         return text

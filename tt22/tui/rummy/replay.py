@@ -132,6 +132,9 @@ class RummyReplayScreen(ProtocolReplayScreen):
         if self.path is not None:
             who += " · " + self.file_name()
         text.append("\n" + who, style="dim")
+        result = self.result_words()
+        if result is not None:
+            text.append("\n" + result, style="bold")
         if self.problem and self.index == self.end:
             text.append("\n" + rt("replay_problem", problem=printable(self.problem, 300)))
         return text
