@@ -17,6 +17,7 @@ from tt22.tui.summary import screens_of
 from tt22.tui.summary.data import HelpPage, HelpSection, KeyWords
 
 __all__ = [
+    "SHARED_KEYS",
     "help_markdown",
     "key_section",
     "markdown_sections",
@@ -42,6 +43,42 @@ add_section(
         "page.oklahoma": ("Oklahoma Gin", "오클라호마 진", "オクラホマ・ジン"),
     },
 )
+
+
+SHARED_KEYS: dict[str, KeyWords] = {
+    "help": KeyWords(
+        ("question_mark",),
+        ("?", "this help"),
+        ("?", "이 도움말"),
+        ("?", "このヘルプ"),
+    ),
+    "resign": KeyWords(
+        ("x",),
+        ("x", "resign the game (asks first; the record is kept)"),
+        ("x", "기권(먼저 묻습니다. 기록은 남습니다)"),
+        ("x", "投了(確認あり。記録は残ります)"),
+    ),
+    "home": KeyWords(
+        ("q",),
+        ("q", "back to the home screen (the game is saved)"),
+        ("q", "홈 화면으로(게임은 저장됩니다)"),
+        ("q", "ホーム画面へ(ゲームは保存されます)"),
+    ),
+    "undo": KeyWords(
+        ("u",),
+        ("u", "undo: take back your last move and the bots' replies (one player against bots)"),
+        ("u", "무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 혼자 둘 때)"),
+        ("u", "待った: 自分の最後の手とボットの応手を戻します(ボットとの一人対局)"),
+    ),
+    "hint": KeyWords(
+        ("i",),
+        ("i", "a hint: what the strongest bot would do from your cards, chosen in your hand"),
+        ("i", "힌트: 가장 강한 봇이 내 카드로 둘 수. 패에서 골라 줍니다"),
+        ("i", "ヒント: 最も強いボットが自分の札で指す手を、手札の上で示します"),
+    ),
+}
+"""The table keys every game's table binds alike (tt22.tui.screens.game_table), as
+every game's help lists them: `SHARED_KEYS["undo"]` in a game's key table."""
 
 
 def _owners() -> dict[str, tuple[str, str, str]]:

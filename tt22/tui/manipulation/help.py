@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tt22.games.manipulation.rules import OPTIONS
-from tt22.tui.help_text import key_section, markdown_sections
+from tt22.tui.help_text import SHARED_KEYS, key_section, markdown_sections
 from tt22.tui.i18n import add_section, get_language, t
 from tt22.tui.protocol_replay import replay_key_words
 from tt22.tui.summary.data import HelpPage, KeyWords
@@ -201,30 +201,10 @@ KEYS: tuple[KeyWords, ...] = (
         ("i", "힌트: 가장 강한 봇이 둘 수"),
         ("i", "ヒント: 最も強いボットの手"),
     ),
-    KeyWords(
-        ("u",),
-        ("u", "undo: take back your last move and the bots' replies (one player against bots)"),
-        ("u", "무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 혼자 둘 때)"),
-        ("u", "待った: 自分の最後の手とボットの応手を戻します(ボットとの一人対局)"),
-    ),
-    KeyWords(
-        ("x",),
-        ("x", "resign the game (asks first; the record is kept)"),
-        ("x", "기권(먼저 묻습니다. 기록은 남습니다)"),
-        ("x", "投了(確認あり。記録は残ります)"),
-    ),
-    KeyWords(
-        ("q",),
-        ("q", "back to the home screen (the game is saved)"),
-        ("q", "홈 화면으로(게임은 저장됩니다)"),
-        ("q", "ホーム画面へ(ゲームは保存されます)"),
-    ),
-    KeyWords(
-        ("question_mark",),
-        ("?", "this help"),
-        ("?", "이 도움말"),
-        ("?", "このヘルプ"),
-    ),
+    SHARED_KEYS["undo"],
+    SHARED_KEYS["resign"],
+    SHARED_KEYS["home"],
+    SHARED_KEYS["help"],
 )  # fmt: skip
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import tt22.tui.rook.words  # noqa: F401  (the table's words: rook.*)
 from tt22.games.rook import ROOK_GAME
 from tt22.games.rook.cards import ROOK, show_rook_card
-from tt22.tui.help_text import key_section, markdown_sections, page_of, page_source
+from tt22.tui.help_text import SHARED_KEYS, key_section, markdown_sections, page_of, page_source
 from tt22.tui.i18n import CATALOGUE, get_language, t
 from tt22.tui.protocol_replay import replay_key_words
 from tt22.tui.screens.help import HelpScreen
@@ -343,42 +343,17 @@ TABLE_KEYS: tuple[KeyWords, ...] = (
         ("Home End", "패의 첫 카드나 마지막 카드"),
         ("Home End", "手札の最初/最後の札"),
     ),
-    KeyWords(
-        ("i",),
-        ("i", "a hint: what the strongest bot would do from your cards, chosen in your hand"),
-        ("i", "힌트: 가장 강한 봇이 내 카드로 둘 수. 패에서 골라 줍니다"),
-        ("i", "ヒント: 最も強いボットが自分の札で指す手を、手札の上で示します"),
-    ),
-    KeyWords(
-        ("u",),
-        ("u", "undo: take back your last move and the bots' replies (one player against bots)"),
-        ("u", "무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 혼자 둘 때)"),
-        ("u", "待った: 自分の最後の手とボットの応手を戻します(ボットとの一人対局)"),
-    ),
+    SHARED_KEYS["hint"],
+    SHARED_KEYS["undo"],
     KeyWords(
         ("m",),
         ("m", "show or hide the move log"),
         ("m", "진행 기록 보이기/숨기기"),
         ("m", "手順ログの表示/非表示"),
     ),
-    KeyWords(
-        ("x",),
-        ("x", "resign the game (asks first; the record is kept)"),
-        ("x", "기권(먼저 묻습니다. 기록은 남습니다)"),
-        ("x", "投了(確認あり。記録は残ります)"),
-    ),
-    KeyWords(
-        ("question_mark",),
-        ("?", "this help"),
-        ("?", "이 도움말"),
-        ("?", "このヘルプ"),
-    ),
-    KeyWords(
-        ("q",),
-        ("q", "back to the home screen (the game is saved)"),
-        ("q", "홈 화면으로(게임은 저장됩니다)"),
-        ("q", "ホーム画面へ(ゲームは保存されます)"),
-    ),
+    SHARED_KEYS["resign"],
+    SHARED_KEYS["help"],
+    SHARED_KEYS["home"],
 )
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from tt22.games.rum500.rules import PERSIAN_OPTIONS, RUM500_OPTIONS
-from tt22.tui.help_text import key_section, markdown_sections
+from tt22.tui.help_text import SHARED_KEYS, key_section, markdown_sections
 from tt22.tui.i18n import add_section, get_language, t
 from tt22.tui.protocol_replay import replay_key_words
+from tt22.tui.rummy.help import FAMILY_KEYS
 from tt22.tui.summary.data import HelpPage, KeyWords
 
 __all__ = ["KEYS", "help_page", "help_pages"]
@@ -229,12 +230,7 @@ KEYS: tuple[KeyWords, ...] = (
         ("← → 또는 h l", "패에서 이동 (Home End: 첫 카드, 마지막 카드)"),
         ("← → または h l", "手札の中を移動 (Home End: 最初/最後の札)"),
     ),
-    KeyWords(
-        ("space",),
-        ("space", "select a card for a meld, or unselect it"),
-        ("space", "멜드할 카드 고르기/풀기"),
-        ("space", "メルドにする札を選ぶ/選択を外す"),
-    ),
+    FAMILY_KEYS["select"],
     KeyWords(
         ("enter",),
         ("Enter", "draw from the stock; then discard the card under the cursor"),
@@ -255,18 +251,8 @@ KEYS: tuple[KeyWords, ...] = (
         ),
         ("p", "広げた捨て札から取る(もう一度で次の札、Enterでその札と上の札すべてを取る)"),
     ),
-    KeyWords(
-        ("m",),
-        ("m", "put the selected cards down as a meld"),
-        ("m", "고른 카드를 멜드로 내려놓기"),
-        ("m", "選んだ札をメルドとして出す"),
-    ),
-    KeyWords(
-        ("o",),
-        ("o", "lay the card off: o again for the next meld it fits, Enter lays it, Esc does not"),
-        ("o", "커서의 카드 붙이기. 다시 o는 맞는 다음 멜드, Enter는 거기에 붙이기, Esc는 취소"),
-        ("o", "カーソルの札を付ける。もう一度oで次に合うメルド、Enterでそこに付け、Escでやめる"),
-    ),
+    FAMILY_KEYS["meld"],
+    FAMILY_KEYS["lay_off"],
     KeyWords(
         ("1", "2", "3", "4", "5", "6", "7", "8", "9"),
         ("1 to 9", "lay the card under the cursor off on that meld of the table"),
@@ -279,30 +265,10 @@ KEYS: tuple[KeyWords, ...] = (
         ("i", "힌트: 가장 강한 봇이 내 카드로 둘 수"),
         ("i", "ヒント: 最も強いボットが自分の札で指す手"),
     ),
-    KeyWords(
-        ("u",),
-        ("u", "undo: take back your last move and the bots' replies (one player against bots)"),
-        ("u", "무르기: 내 마지막 수와 봇의 응수를 되돌립니다(봇과 혼자 둘 때)"),
-        ("u", "待った: 自分の最後の手とボットの応手を戻します(ボットとの一人対局)"),
-    ),
-    KeyWords(
-        ("x",),
-        ("x", "resign the game (asks first; the record is kept)"),
-        ("x", "기권(먼저 묻습니다. 기록은 남습니다)"),
-        ("x", "投了(確認あり。記録は残ります)"),
-    ),
-    KeyWords(
-        ("question_mark",),
-        ("?", "this help"),
-        ("?", "이 도움말"),
-        ("?", "このヘルプ"),
-    ),
-    KeyWords(
-        ("q",),
-        ("q", "back to the home screen (the game is saved)"),
-        ("q", "홈 화면으로(게임은 저장됩니다)"),
-        ("q", "ホーム画面へ(ゲームは保存されます)"),
-    ),
+    SHARED_KEYS["undo"],
+    SHARED_KEYS["resign"],
+    SHARED_KEYS["help"],
+    SHARED_KEYS["home"],
 )  # fmt: skip
 
 

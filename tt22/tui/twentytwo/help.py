@@ -6,7 +6,7 @@ the table binds it by, so a test holds the help to the table).
 
 from __future__ import annotations
 
-from tt22.tui.help_text import key_section, markdown_sections
+from tt22.tui.help_text import SHARED_KEYS, key_section, markdown_sections
 from tt22.tui.i18n import get_language, t
 from tt22.tui.summary.data import HelpPage, KeyWords
 
@@ -159,12 +159,7 @@ TABLE_KEYS: tuple[KeyWords, ...] = (
         ("PgUp PgDn", "좌석이 화면보다 길 때 스크롤"),
         ("PgUp PgDn", "席が収まらないときにスクロール"),
     ),
-    KeyWords(
-        ("question_mark",),
-        ("?", "this help"),
-        ("?", "이 도움말"),
-        ("?", "このヘルプ"),
-    ),
+    SHARED_KEYS["help"],
     KeyWords(
         ("q",),
         ("q", "back to the home screen (the match is saved)"),
