@@ -37,6 +37,7 @@ from tt22.core.protocol import Location
 from tt22.core.registry import get_game
 from tt22.core.safe import printable
 from tt22.record import Record, SlotBusy, comment_visible, fork_record, replay_game
+from tt22.tui.bindings import translate_bindings
 from tt22.tui.hooks import bindings_of, replace_bindings
 from tt22.tui.i18n import add_section, t
 from tt22.tui.redraw import DressedScreen
@@ -379,6 +380,27 @@ class ProtocolReplayScreen(Autoplay, DressedScreen[None]):
         self.comments: list[str | None] = [m.comment for m in record.moves]
         self.dirty = False
         self.show_moves: bool | None = None  # None: beside the table when it is wide
+        translate_bindings(self)
+
+    # ------------------------------------------------------------------ mounting
+    def on_mount(self) -> None:
+        self.dress()
+
+    def dress(self) -> None:
+        """The mounted screen made ready (and again in another language): the panes
+        scroll with the mouse but never take the keys, which step the record."""
+        from textual.containers import VerticalScroll
+
+        for pane in self.query(VerticalScroll):
+            pane.can_focus = False
+        self.set_focus(None)
+        self.fit_footer()
+        self.refresh_view()
+
+    def on_resize(self) -> None:
+        self.fit_footer()
+        self.refresh_view()
+        self.call_after_refresh(self.refresh_view)  # (what wraps, wrapped at the new width)
 
     # ------------------------------------------------------------------ subclass
     def refresh_view(self) -> None:
@@ -418,7 +440,6 @@ class ProtocolReplayScreen(Autoplay, DressedScreen[None]):
     # ------------------------------------------------------------------ the footer
     def fit_footer(self) -> None:
         """Keep the footer's keys whole at this width, in the current language."""
-        from tt22.tui.bindings import translate_bindings
         from tt22.tui.replay.screen import footer_width
 
         translate_bindings(self)  # (the footer's group words too)

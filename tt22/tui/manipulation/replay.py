@@ -14,7 +14,6 @@ here, comments and saving them, go to.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -25,8 +24,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from tt22.core.safe import printable
 from tt22.games.manipulation import Draw, Play
 from tt22.games.manipulation.cards import CODE
-from tt22.record import Record
-from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed, said, t
 from tt22.tui.manipulation.changes import changes
 from tt22.tui.manipulation.panels import played_words
@@ -96,18 +93,6 @@ class ManipulationReplayScreen(ProtocolReplayScreen):
     ManipulationReplayScreen #m-replay-comment { max-height: 4; }
     """
 
-    def __init__(
-        self,
-        record: Record,
-        path: Path | None = None,
-        *,
-        seat: int | None = None,
-        start: int | None = None,
-        standalone: bool = False,
-    ) -> None:
-        super().__init__(record, path, seat=seat, start=start, standalone=standalone)
-        translate_bindings(self)
-
     @property
     def names(self) -> list[str]:
         return [printable(p.name, 40) for p in self.record.players]
@@ -125,19 +110,6 @@ class ManipulationReplayScreen(ProtocolReplayScreen):
                     yield TextLines(id="m-replay-table")
             yield from self.compose_moves()
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.dress()
-
-    def dress(self) -> None:
-        self.query_one("#m-replay-body").can_focus = False
-        self.set_focus(None)
-        self.fit_footer()
-        self.refresh_view()
-
-    def on_resize(self) -> None:
-        self.fit_footer()
-        self.refresh_view()
 
     def width(self) -> int:
         return max(20, self.app.size.width - 3)

@@ -14,7 +14,6 @@ the views, the move list, play from here, comments and saving them.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -29,8 +28,6 @@ from tt22.core.safe import printable
 from tt22.games.rook.moves import Play
 from tt22.games.rook.state import BIDDING, DUMMY, OVER
 from tt22.games.rook.views import view
-from tt22.record import Record
-from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed, said, t
 from tt22.tui.protocol_replay import GotoError, ProtocolReplayScreen, goto_index, replay_bindings
 from tt22.tui.rook.panels import (
@@ -58,18 +55,6 @@ class RookReplayScreen(ProtocolReplayScreen):
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = replay_bindings("trick")
 
-    def __init__(
-        self,
-        record: Record,
-        path: Path | None = None,
-        *,
-        seat: int | None = None,
-        start: int | None = None,
-        standalone: bool = False,
-    ) -> None:
-        super().__init__(record, path, seat=seat, start=start, standalone=standalone)
-        translate_bindings(self)
-
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         with Horizontal(id="rook-body"):
@@ -83,19 +68,6 @@ class RookReplayScreen(ProtocolReplayScreen):
                 yield TextLines(id="replay-hand")
             yield from self.compose_moves()
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.dress()
-
-    def dress(self) -> None:
-        self.query_one("#replay-seats-pane").can_focus = False
-        self.set_focus(None)
-        self.fit_footer()
-        self.refresh_view()
-
-    def on_resize(self) -> None:
-        self.fit_footer()
-        self.refresh_view()
 
     # ------------------------------------------------------------------ drawing
     def view_of(self, seat: int) -> Any:

@@ -15,7 +15,6 @@ here, comments and saving them.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -24,8 +23,6 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from tt22.core.safe import printable
-from tt22.record import Record
-from tt22.tui.bindings import translate_bindings
 from tt22.tui.i18n import addressed
 from tt22.tui.protocol_replay import ProtocolReplayScreen, replay_bindings
 from tt22.tui.replay.panes import wrap_text
@@ -64,18 +61,6 @@ class RummyReplayScreen(ProtocolReplayScreen):
     RummyReplayScreen #rummy-replay-comment { max-height: 4; }
     """
 
-    def __init__(
-        self,
-        record: Record,
-        path: Path | None = None,
-        *,
-        seat: int | None = None,
-        start: int | None = None,
-        standalone: bool = False,
-    ) -> None:
-        super().__init__(record, path, seat=seat, start=start, standalone=standalone)
-        translate_bindings(self)
-
     @property
     def names(self) -> list[str]:
         return [printable(p.name, 40) for p in self.record.players]
@@ -89,20 +74,6 @@ class RummyReplayScreen(ProtocolReplayScreen):
                     yield TextLines(id="rummy-replay-table")
             yield from self.compose_moves()
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.dress()
-
-    def dress(self) -> None:
-        self.query_one("#rummy-replay-body").can_focus = False
-        self.set_focus(None)
-        self.fit_footer()
-        self.refresh_view()
-
-    def on_resize(self) -> None:
-        self.fit_footer()
-        self.refresh_view()
-        self.call_after_refresh(self.refresh_view)  # (the hands wrapped at the new width)
 
     # ------------------------------------------------------------------ drawing
     def refresh_view(self) -> None:
