@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sim": ("tt22.commands.sim", "play a whole match with bots and print it"),
     "show": ("tt22.commands.show", "print a record as text or as the JSON transcript"),
     "verify": ("tt22.commands.verify", "check records by replaying them through the engine"),
+    "analyse": ("tt22.commands.analyse", "rate every decision of a record from the seat's view"),
     "arena": ("tt22.commands.arena", "pit bots against each other, duplicate format"),
     "bench": ("tt22.commands.bench", "time random matches through the engine"),
     "serve": ("tt22.commands.serve", "serve tables over SSH (needs the serve extra)"),

@@ -76,6 +76,8 @@ class GameEntry(NamedTuple):
       (tt22.serve.tables), "" when the server seats it on its own screen.
     - `serves`: whether `tt22 serve` offers the game; False for a game whose table
       has no served seat yet (the server's own screen is 22's, not every game's).
+    - `analysis`: "module:OBJECT" of the game's `tt22.core.protocol.Objective`, what
+      `tt22 analyse` measures (docs/analysis.md); "" for a game it cannot analyse.
     """
 
     name: str
@@ -89,6 +91,7 @@ class GameEntry(NamedTuple):
     served: str = ""
     screens: str = ""
     serves: bool = True
+    analysis: str = ""
 
     @property
     def module(self) -> str:
@@ -107,6 +110,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.tui.twentytwo:open_twentytwo_session",
         "tt22.tui.twentytwo:twentytwo_replay_screen",
         screens="tt22.tui.twentytwo.screens:SCREENS",
+        analysis="tt22.games.twentytwo.analysis:OBJECTIVE",
     ),
     GameEntry(
         "rook",
@@ -119,6 +123,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.tui.rook:rook_replay_screen",
         "tt22.serve.tables:rook_screen",
         screens="tt22.tui.rook.summary:SCREENS",
+        analysis="tt22.games.rook.analysis:OBJECTIVE",
     ),
     GameEntry(
         "rummy",
@@ -131,6 +136,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.tui.rummy:rummy_replay_screen",
         "tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rummy.summary:RUMMY_SCREENS",
+        analysis="tt22.games.rummy.analysis:OBJECTIVE",
     ),
     GameEntry(
         "gin",
@@ -143,6 +149,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "tt22.tui.rummy:rummy_replay_screen",
         "tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rummy.summary:GIN_SCREENS",
+        analysis="tt22.games.rummy.analysis:GIN_OBJECTIVE",
     ),
     GameEntry(
         "rum500",
@@ -155,6 +162,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         replayer="tt22.tui.rum500:rum500_replay_screen",
         served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rum500.screens:RUM500_SCREENS",
+        analysis="tt22.games.rum500.analysis:OBJECTIVE",
     ),
     GameEntry(
         "persian",
@@ -167,6 +175,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         replayer="tt22.tui.rum500:rum500_replay_screen",
         served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rum500.screens:PERSIAN_SCREENS",
+        analysis="tt22.games.rum500.analysis:PERSIAN_OBJECTIVE",
     ),
     GameEntry(
         "manipulation",
@@ -178,6 +187,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         session="tt22.tui.manipulation:open_manipulation_session",
         replayer="tt22.tui.manipulation:manipulation_replay_screen",
         screens="tt22.tui.manipulation.screens:MANIPULATION_SCREENS",
+        analysis="tt22.games.manipulation.analysis:OBJECTIVE",
         serves=False,  # (its work area has no served seat yet)
     ),
 )
