@@ -194,3 +194,28 @@ def test_score_differences_cancel_out(scores: tuple[list[int], list[int]]) -> No
     assert abs(total) < 1e-6
     if len(start) == 4:
         assert abs(score_difference(start, end, 0, 2) + score_difference(start, end, 1, 2)) < 1e-6
+
+
+def test_22s_rollout_is_the_rules_bots_playout() -> None:
+    """22's fast rollout (the rank-level simulator) gives what folding the rules bot's
+    moves through the engine gives, world by world, move by move of a real match."""
+    from tt22.analysis.engine import _playout
+    from tt22.core.bots import make_bot
+    from tt22.core.rng import seed_key, stream
+    from tt22.record import load_record
+
+    objective = objective_of("twentytwo")
+    record = load_record("records/4p-random.22rec")
+    states = replay_game(record).states
+    rng = stream(seed_key("rollout"), "test")
+    checked = 0
+    for i in range(0, len(record.moves), 3):
+        seat = GAME.to_move(states[i])
+        view = GAME.view(states[i], seat)
+        world = objective.resample(GAME, view, rng)
+        bots = [make_bot("twentytwo", "rules", "x", s) for s in range(4)]
+        for move in list(GAME.view_legal_moves(view))[:4]:
+            fast = objective.rollout(GAME, world, move, seat)
+            assert fast == _playout(GAME, objective, seat, world, bots, move), (i, move)
+            checked += 1
+    assert checked > 100

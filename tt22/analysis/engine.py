@@ -194,6 +194,7 @@ def _playout(
     bots: Sequence[Any],
     move: Any,
 ) -> tuple[float, tuple[float, ...]]:
+    """`move` in `world`, every seat then played by its bot to where the measure ends."""
     apply, view, to_move, done = game.apply, game.view, game.to_move, objective.done
     state = apply(world, move)
     steps = 0
@@ -261,13 +262,17 @@ def analyse_decision(
     worlds = _Worlds(game, objective, view, key, index, settings)
     cands = [_Eval(m) for m in _pool(game, objective, view, played, legal, key, index, settings)]
     sign = -1.0 if objective.lower_is_better else 1.0
+    quick = settings.bot == objective.playout  # the game's own rollout plays that bot
     k_all = settings.worlds
     k_screen = k_all if len(cands) <= TOP else min(k_all, max(4, k_all // 4))
 
     def play(c: _Eval, upto: int) -> None:
         for k in range(len(c.values), upto):
             world, bots = worlds.world(k)
-            value, extra = _playout(game, objective, seat, world, bots, c.move)
+            fast = objective.rollout(game, world, c.move, seat) if quick else None
+            if fast is None:
+                fast = _playout(game, objective, seat, world, bots, c.move)
+            value, extra = fast
             c.values.append(value)
             c.extras.append(extra)
 

@@ -299,7 +299,10 @@ class Objective:
 
     `resample` deals a world from a view (the game's `Game.resample` unless overridden)
     and `propose` lists the moves worth weighing when there are many (None: the
-    engine's default, see docs/analysis.md); both see the view only."""
+    engine's default, see docs/analysis.md); both see the view only. `rollout` may play
+    a world out with the `playout` bot's own policy the game's faster way (22's
+    rank-level simulator); the engine uses it only with that bot, and a test holds it
+    to the bots' playout."""
 
     unit: str = "points"
     lower_is_better: bool = False
@@ -327,6 +330,14 @@ class Objective:
     def propose(self, game: Game[Any, Any, Any, Any], view: Any) -> Sequence[Any] | None:
         """The moves worth weighing from this view when it has many, best guesses first;
         None leaves it to the engine."""
+        return None
+
+    def rollout(
+        self, game: Game[Any, Any, Any, Any], world: Any, move: Any, seat: int
+    ) -> tuple[float, tuple[float, ...]] | None:
+        """(outcome, extras) of `move` in `world` played out by the `playout` bot's
+        policy for every seat, computed the game's own way; None (the default): the
+        engine plays the bots through `apply`."""
         return None
 
 

@@ -66,7 +66,7 @@ class GinObjective(FamilyObjective):
     or a gin is 25."""
 
     thresholds = (4.0, 10.0, 20.0)
-    worlds = 12
+    worlds = 4
 
 
 class RummyObjective(FamilyObjective):
@@ -75,7 +75,7 @@ class RummyObjective(FamilyObjective):
 
     penalties = True
     thresholds = (5.0, 10.0, 20.0)
-    worlds = 12
+    worlds = 4
 
     def resample(self, game: Game[Any, Any, Any, Any], view: RummyView, rng: Pcg32) -> Any:
         return rummy_world(view, rng)
