@@ -219,3 +219,35 @@ def test_22s_rollout_is_the_rules_bots_playout() -> None:
             assert fast == _playout(GAME, objective, seat, world, bots, move), (i, move)
             checked += 1
     assert checked > 100
+
+
+def test_gins_rollout_plays_the_rules_bots_moves() -> None:
+    """Gin's rollout (the rules bot's moves, deadwood remembered) against the rules bot
+    itself: the same move on every view of a real match, and the same outcome of every
+    candidate in worlds dealt from the views."""
+    from tt22.analysis.engine import _playout
+    from tt22.core.bots import make_bot
+    from tt22.core.rng import seed_key, stream
+    from tt22.games.rummy.analysis import gin_rules_move
+    from tt22.record import load_record
+
+    game = get_game("gin")
+    objective = objective_of("gin")
+    record = load_record("records/2p-oklahoma-gin.22rec")
+    states = replay_game(record).states
+    rules = make_bot("gin", "rules", "x", 0)
+    for state in states[:-1]:
+        view = game.view(state, game.to_move(state))
+        assert gin_rules_move(view) == rules.choose(view)
+    rng = stream(seed_key("rollout"), "gin")
+    checked = 0
+    for i in range(0, 120, 5):
+        seat = game.to_move(states[i])
+        view = game.view(states[i], seat)
+        world = objective.resample(game, view, rng)
+        bots = [make_bot("gin", "rules", "x", s) for s in range(2)]
+        for move in list(game.view_legal_moves(view))[:3]:
+            fast = objective.rollout(game, world, move, seat)
+            assert fast == _playout(game, objective, seat, world, bots, move), (i, move)
+            checked += 1
+    assert checked > 40

@@ -264,7 +264,7 @@ def analyse_decision(
     sign = -1.0 if objective.lower_is_better else 1.0
     quick = settings.bot == objective.playout  # the game's own rollout plays that bot
     k_all = settings.worlds
-    k_screen = k_all if len(cands) <= TOP else min(k_all, max(4, k_all // 4))
+    k_screen = k_all if len(cands) <= TOP else min(k_all, max(2, k_all // 4))
 
     def play(c: _Eval, upto: int) -> None:
         for k in range(len(c.values), upto):

@@ -24,7 +24,7 @@ class RookObjective(Objective):
     unit = "side's points this hand"
     lower_is_better = False
     thresholds = (5.0, 10.0, 20.0)
-    worlds = 24
+    worlds = 48
     playout = "rules"
 
     def outcome(self, seat: int, start: State, end: State) -> float:

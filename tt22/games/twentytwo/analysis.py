@@ -65,7 +65,7 @@ class TwentyTwoObjective(Objective):
     lower_is_better = True
     thresholds = (1.0, 2.0, 4.0)
     extras = ("out",)
-    worlds = 160
+    worlds = 320
     playout = "rules"
 
     def outcome(self, seat: int, start: State, end: State) -> float:
