@@ -251,3 +251,41 @@ def test_gins_rollout_plays_the_rules_bots_moves() -> None:
             assert fast == _playout(game, objective, seat, world, bots, move), (i, move)
             checked += 1
     assert checked > 40
+
+
+def test_every_games_sample_is_rated() -> None:
+    """The first moves of every game's sample record, every seat, one world: each
+    objective's worlds, playouts and figures work, and each decision's figures agree."""
+    import pytest
+
+    from tt22.record import load_record
+
+    samples = {
+        "twentytwo": "4p-random",
+        "rook": "2p-rook-dummy",
+        "rummy": "4p-rummy",
+        "gin": "2p-oklahoma-gin",
+        "rum500": "4p-rum500",
+        "persian": "4p-persian",
+        "manipulation": "3p-manipulation",
+    }
+    assert set(samples) == set(game_names())
+    for name, sample in samples.items():
+        record = load_record(f"records/{sample}.22rec")
+        game = get_game(record.game)
+        assert game.name == name
+        states = replay_game(record).states
+        moves = [rm.move for rm in record.moves][:8]
+        seats = list(range(len(record.players)))
+        section = analyse_states(
+            game, states, moves, seats, Settings(1, "every", "rules"), record.digest
+        )
+        assert section.decisions, name
+        for d in section.decisions:
+            by = {c.move: c for c in d.candidates}
+            assert d.played in by and d.best in by
+            sign = -1 if section.lower_is_better else 1
+            assert d.loss == pytest.approx(
+                max(0.0, sign * (by[d.best].mean - by[d.played].mean)), abs=1e-3
+            )
+        assert [a.seat for a in section.accuracy] == seats

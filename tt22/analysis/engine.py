@@ -240,6 +240,10 @@ def _pool(
         out.setdefault(game.encode_move(m), m)
         if len(out) == MAX_POOL:
             break
+    for m in legal:  # proposals that were all the move played: one more to weigh it by
+        if len(out) >= 2:
+            break
+        out.setdefault(game.encode_move(m), m)
     return list(out.values())
 
 
@@ -442,9 +446,15 @@ def analyse_states(
 _JOB: dict[str, Any] = {}
 
 
-def _start(data: bytes, seats: tuple[int, ...], settings: Settings) -> None:
-    """A worker's start: the record replayed once, its decisions kept by move number."""
+def _start(data: bytes, seats: tuple[int, ...], settings: Settings, worker: bool = False) -> None:
+    """A worker's start: the record replayed once, its decisions kept by move number. A
+    worker leaves Ctrl-C to the command, which stops the pool."""
     from tt22.record import decode_record, replay_game
+
+    if worker:
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     record = decode_record(data)
     game = get_game(record.game)
@@ -493,11 +503,12 @@ def analyse_record(
             if progress is not None:
                 progress(n + 1, len(todo))
     else:
-        with ProcessPoolExecutor(
+        pool = ProcessPoolExecutor(
             max_workers=min(jobs, len(todo)),
             initializer=_start,
-            initargs=(data, tuple(seats), settings),
-        ) as pool:
+            initargs=(data, tuple(seats), settings, True),
+        )
+        try:
             futures = [pool.submit(_rate, i) for i in todo]
             for n, f in enumerate(as_completed(futures)):
                 r = f.result()
@@ -505,5 +516,9 @@ def analyse_record(
                     rated.append(r)
                 if progress is not None:
                     progress(n + 1, len(todo))
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     _JOB.clear()
     return section(game, objective, record.digest, seats, settings, rated)
