@@ -207,3 +207,29 @@ def test_the_json_members_are_the_documented_ones() -> None:
         part = text.split(f"#### {heading}\n", 1)[1].split("\n#", 1)[0]
         documented = re.findall(r"^\| `(\w+)` \|", part, re.M)
         assert documented == list(struct.__struct_fields__), heading
+
+
+def test_a_terminal_sees_a_progress_bar_with_the_time_left(tmp_path: Path) -> None:
+    import os
+
+    from ptykit import run_in_a_pty
+
+    shutil.copy(FOUR, tmp_path / "game.22rec")
+    args = ["analyse", str(tmp_path / "game.22rec"), "--seat", "0", "--worlds", "2"]
+    out = run_in_a_pty(
+        [*args, "--jobs", "1", "--no-save"],
+        dict(os.environ),
+        lambda seen: b"seat 0 (Bot 0): " in seen,
+    )
+    assert re.search(rb"analysing \[[#-]{30}\] \d+/75 decisions, \d+:\d\d left", out)
+    assert b"seat 0 (Bot 0): " in out
+
+
+def test_an_analysed_copy_is_analysed_again_in_place(analysed: Path) -> None:
+    shutil.copy(analysed / "game-analysis.22rec", analysed / "again-analysis.22rec")
+    done = tt22("analyse", "again-analysis.22rec", "--seat", "1", "--worlds", "2", cwd=analysed)
+    assert done.returncode == 0, done.stderr
+    record, section = decode_analysed((analysed / "again-analysis.22rec").read_bytes())
+    assert section is not None and section.seats == [1] and section.worlds == 2
+    assert record == load_record(FOUR)
+    assert sorted(p.name for p in analysed.glob("again*")) == ["again-analysis.22rec"]
