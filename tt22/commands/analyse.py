@@ -34,9 +34,8 @@ SUFFIX = "-analysis"
 
 EPILOG = (
     "Each decision's candidates are played out in K worlds dealt from the seat's view"
-    " (the same worlds and bots for every candidate); the figure is the game's own"
-    " (22: penalty points this deal, lower is better; Rook: the team's hand points; the"
-    " Rummy games: the hand's score difference). The analysed copy is written beside the"
+    " (the same worlds and bots for every candidate); the figure is the one the game"
+    " itself says it maximises, in its own unit. The analysed copy is written beside the"
     " record as NAME-analysis.22rec (or to --out); the same record, seats, worlds, bot and"
     " seed give the same output whatever --jobs. See docs/analysis.md."
 )
