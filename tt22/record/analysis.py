@@ -46,7 +46,7 @@ MAX_FIGURE = 1e9
 _Digest = Annotated[str, msgspec.Meta(pattern="^sha256:[0-9a-f]{64}$")]
 _Seat = Annotated[int, msgspec.Meta(ge=0, le=8)]
 _Text = Annotated[str, msgspec.Meta(max_length=MAX_SHORT_TEXT)]
-_MoveText = Annotated[str, msgspec.Meta(min_length=1, max_length=400)]
+_MoveText = Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]
 _Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_MOVES)]
 _Figure = Annotated[float, msgspec.Meta(ge=-MAX_FIGURE, le=MAX_FIGURE)]
 _Spread = Annotated[float, msgspec.Meta(ge=0.0, le=MAX_FIGURE)]
