@@ -184,11 +184,12 @@ def render_text(section: Any, path: str, record: Any) -> str:
         where = f"hand {d.hand}, " + (f"trick {d.trick}" if d.trick else "before the play")
         by = {c.move: c for c in d.candidates}
         mine, best = by[d.played], by[d.best]
-        extras = ""
-        if section.extras:
-            extras = "  " + " ".join(
-                f"{name} {mine.extras[i]:.2f}" for i, name in enumerate(section.extras)
-            )
+        shown = [
+            f"{name} {mine.extras[i]:.2f}"
+            for i, name in enumerate(section.extras)
+            if mine.extras[i] or best.extras[i]
+        ]
+        extras = f" ({', '.join(shown)})" if shown else ""
         line = (
             f"move {d.index + 1:>4} ({where}) seat {d.seat}: played {printable(d.played, 60)}"
             f" {_number(mine.mean)} ±{_number(mine.se)}{extras}"
