@@ -6,9 +6,10 @@ played; each is applied in the same K worlds dealt from the view (`Objective.res
 the game's `Game.resample`) and each world is played out by the same bots with the same
 seeds (common random numbers: two candidates differ only by the move), up to where the
 game's objective stops measuring (the end of the hand). A candidate's figure is its
-mean over the worlds, in the game's unit, with its standard error; the loss is the best
-candidate's figure less the played move's, and its standard error is that of the
-paired differences. When there are more than `TOP` candidates, all of them are first
+mean over the worlds, in the game's unit, with its standard error. The loss is the best
+candidate's figure less the played move's, measured again on K/2 fresh worlds (the
+holdout: the best of several noisy means is too good by luck), and its standard error is
+that of those paired differences. When there are more than `TOP` candidates, all of them are first
 played in the first quarter of the worlds and only the `TOP` best and the move played
 go on to the rest (sequential halving, as 22's search bot spends its playouts).
 
@@ -67,6 +68,16 @@ the move played are played in every world."""
 DRAWN = 14
 """A game that proposes nothing, with more than MAX_POOL legal moves, has its strongest
 level's move and its playout bot's move weighed, and this many legal moves drawn at random."""
+HOLDOUT = 2
+"""The loss is measured on K / HOLDOUT further worlds (at least 2), the best and the
+move played only."""
+
+
+def holdout(worlds: int) -> int:
+    """How many fresh worlds measure a decision's loss."""
+    return max(2, worlds // HOLDOUT)
+
+
 Z = 2.0
 """A loss is marked only when it exceeds this many standard errors of the paired
 difference (and the game's threshold)."""
@@ -290,9 +301,21 @@ def analyse_decision(
             play(c, k_all)
     best = max(going, key=lambda c: sign * _mean_se(c.values)[0])  # ties: the move played
     mine = cands[0]
-    diffs = [sign * (b - p) for b, p in zip(best.values, mine.values, strict=True)]
-    loss, loss_se = _mean_se(diffs)
-    loss = max(0.0, loss)
+    loss = loss_se = 0.0
+    if best is not mine:
+        # The loss is measured on fresh worlds (the holdout), not on those the best was
+        # picked on: the best of several noisy means is too good by luck.
+        held = _Eval(best.move), _Eval(mine.move)
+        for k in range(k_all, k_all + holdout(k_all)):
+            world, bots = worlds.world(k)
+            for c in held:
+                fast = objective.rollout(game, world, c.move, seat) if quick else None
+                if fast is None:
+                    fast = _playout(game, objective, seat, world, bots, c.move)
+                c.values.append(fast[0])
+        diffs = [sign * (b - p) for b, p in zip(held[0].values, held[1].values, strict=True)]
+        loss, loss_se = _mean_se(diffs)
+        loss = max(0.0, loss)
     thresholds = objective.thresholds
     evals = []
     for c in sorted(cands, key=lambda c: (-len(c.values), -sign * _mean_se(c.values)[0])):
