@@ -84,6 +84,13 @@ def main() -> None:
         f"{args.game}: {len(first)} decisions rated at {k} worlds in {args.matches} bot"
         f" matches ({', '.join(BOTS[: args.players])})"
     )
+    for seed, at, r in marked:
+        again_r = redo[(seed, at)]
+        print(
+            f"  {seed!r} move {at + 1}: played {r.played}, best {r.best}:"
+            f" loss {r.loss} ±{r.loss_se}; at {10 * k} worlds best {again_r.best},"
+            f" loss {again_r.loss} ±{again_r.loss_se} ({again_r.mark or 'no mark'})"
+        )
     if marked:
         print(
             f"  ?? confirmed at {10 * k} worlds (loss >= {blunder:g}): {kept} of {len(marked)}"
