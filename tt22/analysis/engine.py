@@ -80,7 +80,7 @@ def holdout(worlds: int) -> int:
 
 Z = 2.0
 """A loss is marked only when it exceeds this many standard errors of the paired
-difference (and the game's threshold)."""
+difference, and by the loss less one standard error against the game's thresholds."""
 MAX_STEPS = 100_000
 """A playout longer than this is a runaway (a bot that never ends a hand): an error."""
 
@@ -119,16 +119,18 @@ Mark = Literal["", "?!", "?", "??"]
 
 
 def mark_of(loss: float, loss_se: float, thresholds: Sequence[float]) -> Mark:
-    """'??', '?' or '?!' for a loss at or above the blunder, mistake or inaccuracy
-    threshold and above Z standard errors; '' otherwise."""
+    """'??', '?' or '?!' when the loss less one standard error (a cautious estimate of
+    it) reaches the blunder, mistake or inaccuracy threshold, and the loss is more than
+    Z standard errors (it is shown to be a loss at all); '' otherwise."""
     if loss <= Z * loss_se:
         return ""
+    cautious = loss - loss_se
     inaccuracy, mistake, blunder = thresholds
-    if loss >= blunder:
+    if cautious >= blunder:
         return "??"
-    if loss >= mistake:
+    if cautious >= mistake:
         return "?"
-    if loss >= inaccuracy:
+    if cautious >= inaccuracy:
         return "?!"
     return ""
 
