@@ -253,7 +253,7 @@ def test_gin_and_rummy_are_registered_as_tables_and_replayers() -> None:
 
     for game in ("gin", "rummy"):
         assert game in tables.playable_games() and game in tables.replayable_games()
-        assert game in tables.SESSIONS
+        assert game in tables.TABLES
 
 
 @pytest.mark.parametrize("name", ["2p-oklahoma-gin.22rec", "4p-rummy.22rec"])

@@ -29,7 +29,7 @@ OPENED: list[tuple[Any, tables.NewTable]] = []
 
 
 def open_fake_table(app: Any, table: tables.NewTable) -> None:
-    """A game's table opener as `tables.TABLES` names one (registered by the tests)."""
+    """`tables.open_table`'s stand-in: what the new-game screen asked to seat."""
     OPENED.append((app, table))
 
 
@@ -219,8 +219,9 @@ async def test_with_22_alone_the_game_is_shown_and_players_have_the_focus(
 
 @pytest.fixture
 def fake_rook(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rook as a playable game whose table opener is this module's fake."""
-    monkeypatch.setitem(tables.TABLES, "rook", f"{__name__}:open_fake_table")
+    """Tables opened through this module's fake rather than seated (22's own path,
+    `app.start_match`, does not pass there)."""
+    monkeypatch.setattr(tables, "open_table", open_fake_table)
 
 
 @pytest.mark.usefixtures("fake_rook")

@@ -68,10 +68,12 @@ class GameEntry(NamedTuple):
     - `titles`: what a person calls the game in English, Korean and Japanese (the
       interface's catalogue has them as `setup.game.<name>`); None for the `Game`'s own
       `title` in every language.
-    - `table`, `session`, `replayer`: "module:function" of the game's interface openers
-      (tt22.tui.tables says what each takes): a new match at its table, the match in
-      progress seated again, its replay screen on a record; "" for what the game has no
-      screen for yet (it is then played by bots, shown and verified only).
+    - `table`, `replayer`: "module:Class" of the game's table screen and replay screen
+      (tt22.tui.tables opens both for every game alike: a table is made from a play
+      session, `Class(session, watch=False)`; a replayer from a decoded record,
+      `Class(record, path=None, *, seat=None, start=None, standalone=False)`); "" for
+      what the game has no screen for yet (it is then played by bots, shown and
+      verified only).
     - `served`: "module:function" of the server's table screen for one of its seats
       (tt22.serve.tables), "" when the server seats it on its own screen.
     - `serves`: whether `tt22 serve` offers the game; False for a game whose table
@@ -86,7 +88,6 @@ class GameEntry(NamedTuple):
     textlog: str = ""
     titles: tuple[str, str, str] | None = None
     table: str = ""
-    session: str = ""
     replayer: str = ""
     served: str = ""
     screens: str = ""
@@ -103,63 +104,58 @@ BUILT_IN: tuple[GameEntry, ...] = (
     GameEntry(
         "twentytwo",
         "tt22.games.twentytwo:TWENTYTWO",
-        "tt22.games.twentytwo.bots",
-        "tt22.games.twentytwo.textlog",
-        ("Twenty-Two", "투엔티투", "トゥエンティツー"),
-        "tt22.tui.twentytwo:open_twentytwo_table",
-        "tt22.tui.twentytwo:open_twentytwo_session",
-        "tt22.tui.twentytwo:twentytwo_replay_screen",
+        bots="tt22.games.twentytwo.bots",
+        textlog="tt22.games.twentytwo.textlog",
+        titles=("Twenty-Two", "투엔티투", "トゥエンティツー"),
+        table="tt22.tui.screens.table:TableScreen",
+        replayer="tt22.tui.replay.screen:ReplayScreen",
         screens="tt22.tui.twentytwo.screens:SCREENS",
         analysis="tt22.games.twentytwo.analysis:OBJECTIVE",
     ),
     GameEntry(
         "rook",
         "tt22.games.rook:ROOK_GAME",
-        "tt22.games.rook.bots",
-        "tt22.games.rook.textlog",
-        ("Rook", "루크", "ルック"),
-        "tt22.tui.rook:open_rook_table",
-        "tt22.tui.rook:open_rook_session",
-        "tt22.tui.rook:rook_replay_screen",
-        "tt22.serve.tables:rook_screen",
+        bots="tt22.games.rook.bots",
+        textlog="tt22.games.rook.textlog",
+        titles=("Rook", "루크", "ルック"),
+        table="tt22.tui.rook.table:RookTableScreen",
+        replayer="tt22.tui.rook.replay:RookReplayScreen",
+        served="tt22.serve.tables:rook_screen",
         screens="tt22.tui.rook.summary:SCREENS",
         analysis="tt22.games.rook.analysis:OBJECTIVE",
     ),
     GameEntry(
         "rummy",
         "tt22.games.rummy:RUMMY_GAME",
-        "tt22.games.rummy.bots",
-        "tt22.games.rummy.textlog",
-        ("Rummy", "러미", "ラミー"),
-        "tt22.tui.rummy:open_rummy_table",
-        "tt22.tui.rummy:open_rummy_session",
-        "tt22.tui.rummy:rummy_replay_screen",
-        "tt22.serve.tables:rummy_screen",
+        bots="tt22.games.rummy.bots",
+        textlog="tt22.games.rummy.textlog",
+        titles=("Rummy", "러미", "ラミー"),
+        table="tt22.tui.rummy.table:RummyTable",
+        replayer="tt22.tui.rummy.replay:RummyReplayScreen",
+        served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rummy.summary:RUMMY_SCREENS",
         analysis="tt22.games.rummy.analysis:OBJECTIVE",
     ),
     GameEntry(
         "gin",
         "tt22.games.rummy:GIN_GAME",
-        "tt22.games.rummy.bots",
-        "tt22.games.rummy.textlog",
-        ("Gin Rummy", "진 러미", "ジン・ラミー"),
-        "tt22.tui.rummy:open_rummy_table",
-        "tt22.tui.rummy:open_rummy_session",
-        "tt22.tui.rummy:rummy_replay_screen",
-        "tt22.serve.tables:rummy_screen",
+        bots="tt22.games.rummy.bots",
+        textlog="tt22.games.rummy.textlog",
+        titles=("Gin Rummy", "진 러미", "ジン・ラミー"),
+        table="tt22.tui.rummy.table:RummyTable",
+        replayer="tt22.tui.rummy.replay:RummyReplayScreen",
+        served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rummy.summary:GIN_SCREENS",
         analysis="tt22.games.rummy.analysis:GIN_OBJECTIVE",
     ),
     GameEntry(
         "rum500",
         "tt22.games.rum500:RUM500_GAME",
-        "tt22.games.rum500.bots",
-        "tt22.games.rum500.textlog",
-        ("500 Rum", "500 럼", "500ラミー"),
-        table="tt22.tui.rum500:open_rum500_table",
-        session="tt22.tui.rum500:open_rum500_session",
-        replayer="tt22.tui.rum500:rum500_replay_screen",
+        bots="tt22.games.rum500.bots",
+        textlog="tt22.games.rum500.textlog",
+        titles=("500 Rum", "500 럼", "500ラミー"),
+        table="tt22.tui.rum500.table:Rum500Table",
+        replayer="tt22.tui.rum500.replay:Rum500ReplayScreen",
         served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rum500.screens:RUM500_SCREENS",
         analysis="tt22.games.rum500.analysis:OBJECTIVE",
@@ -167,12 +163,11 @@ BUILT_IN: tuple[GameEntry, ...] = (
     GameEntry(
         "persian",
         "tt22.games.rum500:PERSIAN_GAME",
-        "tt22.games.rum500.bots",
-        "tt22.games.rum500.textlog",
-        ("Persian Rummy", "페르시안 러미", "ペルシャン・ラミー"),
-        table="tt22.tui.rum500:open_rum500_table",
-        session="tt22.tui.rum500:open_rum500_session",
-        replayer="tt22.tui.rum500:rum500_replay_screen",
+        bots="tt22.games.rum500.bots",
+        textlog="tt22.games.rum500.textlog",
+        titles=("Persian Rummy", "페르시안 러미", "ペルシャン・ラミー"),
+        table="tt22.tui.rum500.table:Rum500Table",
+        replayer="tt22.tui.rum500.replay:Rum500ReplayScreen",
         served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rum500.screens:PERSIAN_SCREENS",
         analysis="tt22.games.rum500.analysis:PERSIAN_OBJECTIVE",
@@ -180,12 +175,11 @@ BUILT_IN: tuple[GameEntry, ...] = (
     GameEntry(
         "manipulation",
         "tt22.games.manipulation:MANIPULATION_GAME",
-        "tt22.games.manipulation.bots",
-        "tt22.games.manipulation.textlog",
-        ("Manipulation Rummy", "매니퓰레이션 러미", "マニピュレーション・ラミー"),
-        table="tt22.tui.manipulation:open_manipulation_table",
-        session="tt22.tui.manipulation:open_manipulation_session",
-        replayer="tt22.tui.manipulation:manipulation_replay_screen",
+        bots="tt22.games.manipulation.bots",
+        textlog="tt22.games.manipulation.textlog",
+        titles=("Manipulation Rummy", "매니퓰레이션 러미", "マニピュレーション・ラミー"),
+        table="tt22.tui.manipulation.table:ManipulationTable",
+        replayer="tt22.tui.manipulation.replay:ManipulationReplayScreen",
         screens="tt22.tui.manipulation.screens:MANIPULATION_SCREENS",
         analysis="tt22.games.manipulation.analysis:OBJECTIVE",
         serves=False,  # (its work area has no served seat yet)

@@ -705,9 +705,8 @@ def rook_screen(game: str) -> type[_Served]:
 # ---------------------------------------------------------------------- Rummy, Gin
 def rummy_screen(game: str) -> type[_Served]:
     """The served table of a game of the Rummy family: its local table (the class its
-    interface package's `table_screen()` gives: Rummy's and Gin's, or 500 Rum's and
-    Persian's) at a served seat. The server names no game's module for it: the
-    registry entry's `session` opener says where the game's interface is."""
+    registry entry names: Rummy's and Gin's, or 500 Rum's and Persian's) at a served
+    seat. The server names no game's module for it."""
     from tt22.tui.tables import table_screen
 
     local: type[Any] = table_screen(game)

@@ -233,13 +233,11 @@ class TT22App(App[None]):
         watch: bool = False,
         game: str = DEFAULT_GAME,
     ) -> None:
-        """A new match of `game` (`rules` already resolved) at the app's own table."""
-        try:
-            session = LocalSession.start(game, rules, seed, players, self.home_dir)
-        except SlotBusy as e:
-            self.tell_busy(e)
-            return
-        self.play_session(session, watch=watch)
+        """A new match of `game` (`rules` already resolved) at that game's table."""
+        from tt22.tui.screens.game_table import seat_new_match
+        from tt22.tui.tables import table_screen
+
+        seat_new_match(self, game, rules, seed, players, table_screen(game), watch=watch)
 
     def continue_match(self) -> bool:
         """Continue the match in progress of the data folder's slot, of whichever game,
@@ -261,16 +259,15 @@ class TT22App(App[None]):
         nothing (it would set that match aside or overwrite it)."""
         say(self, t("msg.busy", pid=e.pid or "?"), severity="warning", timeout=10)
 
-    def play_session(self, session: LocalSession, *, watch: bool = False) -> TableScreen:
-        """Open the table on `session`, on top of whatever screen is showing (leaving
-        the table comes back to it)."""
-        from tt22.tui.screens.table import TableScreen
+    def play_session(self, session: LocalSession, *, watch: bool = False) -> Screen[Any]:
+        """Open the table of `session`'s game on it, on top of whatever screen is
+        showing (leaving the table comes back to it)."""
+        from tt22.tui.tables import open_session
 
-        table = TableScreen(session, watch=watch)
-        self.push_screen(table)
+        table: Screen[Any] = open_session(self, session, watch=watch)
         return table
 
-    def start_from_record(self, record: Any) -> TableScreen | None:
+    def start_from_record(self, record: Any) -> Screen[Any] | None:
         """Play on from the last move of `record` (a record forked by the replayer's
         "play from here"): it becomes the match in progress, a match left unfinished is
         kept with the records. None, with one line said, if the record cannot go on."""

@@ -224,17 +224,17 @@ RULES: Mapping[str, tuple[str, str, str]] = {
 @cache
 def _game_renderer(space: str) -> Callable[[Reason, bool], str] | None:
     """The renderer of game `space`'s reasons: `table_reason(reason, ascii_style)` of the
-    `words` module in the game's interface package (where its registry entry's `session`
-    opener lives), so this module names no game; None for a name that is no game's, or
+    `words` module in the game's interface package (the package of the table screen its
+    registry entry names), so this module names no game; None for a name that is no game's, or
     a game whose interface says no reasons of its own."""
     try:
-        where = entry(space).session
+        where = entry(space).table
     except UnknownGame:
         return None
     if not where:
         return None
     try:
-        words = importlib.import_module(where.partition(":")[0] + ".words")
+        words = importlib.import_module(where.partition(":")[0].rpartition(".")[0] + ".words")
     except ModuleNotFoundError:
         return None
     found: Callable[[Reason, bool], str] | None = getattr(words, "table_reason", None)

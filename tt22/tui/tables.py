@@ -1,25 +1,25 @@
 """Which games the interface can seat at a table or replay, and how to open each.
 
-Every game's screens are named by its registry entry (`GameEntry.table`, `.session`,
-`.replayer`: "module:function", tt22.core.registry), so that opening one game never
-imports another's interface (nor Textual before the app runs), and no shared module
-keeps a list of games. The new-game screen offers the games of `playable_games()`;
-`tt22 play --game` and `tt22 replay` ask `open_table` and `open_replay`.
+Every game's screens are named by its registry entry (`GameEntry.table`, `.replayer`:
+"module:Class", tt22.core.registry), so that opening one game never imports another's
+interface (nor Textual before the app runs), and no shared module keeps a list of games.
+The new-game screen offers the games of `playable_games()`; `tt22 play --game` and
+`tt22 replay` ask `open_table` and `open_replay`.
 
-A game's table opener is `function(app, table: NewTable) -> None`: it pushes that game's
-table screen (and files the match in the data folder's one slot for the match in
-progress). A session opener is `function(app, session) -> None`: it seats the match in
-progress of that slot (a `tt22.play.session.LocalSession`) again, for the home screen's
-"Continue". A replayer is
-`function(record, path=None, *, seat=None, start=None, standalone=False) -> Screen`: that
-game's replay screen on a decoded record (`tt22 replay` makes it the app's first
-screen; the record picker pushes it).
+Every game's screens open the same way, here, so no game writes an opener of its own: a
+table screen is made from a play session (`Class(session, watch=False)`), whether the
+match is new (`open_table`: started in the data folder's one slot for the match in
+progress), continued from home (`open_session`) or forked from a record by the
+replayer's "play from here"; a replay screen is made from a decoded record
+(`Class(record, path=None, *, seat=None, start=None, standalone=False)`: `tt22 replay`
+makes it the app's first screen, the record picker pushes it). The server wraps a
+game's table class for a served seat (`table_screen`).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "REPLAYERS",
-    "SESSIONS",
     "TABLES",
     "NewTable",
     "open_replay",
@@ -56,13 +55,13 @@ class NewTable:
 
 
 class Openers(MutableMapping[str, str]):
-    """Game name -> "module:function" of one kind of its openers, as the registry's
-    entries name them (`GameEntry.table`, `.session` or `.replayer`), in the registry's
+    """Game name -> "module:Class" of one kind of its screens, as the registry's
+    entries name them (`GameEntry.table` or `.replayer`), in the registry's
     order (the game tt22 opens on first); a game whose entry names none is not in it.
     Setting or deleting a name overrides its entry here (a test's stand-in screen, or a
     game taken off)."""
 
-    def __init__(self, kind: Literal["table", "session", "replayer"]) -> None:
+    def __init__(self, kind: Literal["table", "replayer"]) -> None:
         self.kind = kind
         self.overrides: dict[str, str] = {}
 
@@ -105,7 +104,6 @@ class Openers(MutableMapping[str, str]):
 
 
 TABLES = Openers("table")
-SESSIONS = Openers("session")
 REPLAYERS = Openers("replayer")
 
 
@@ -120,22 +118,44 @@ def replayable_games() -> tuple[str, ...]:
     return tuple(REPLAYERS)
 
 
-def _load(where: str) -> Callable[..., Any]:
-    module, _, function = where.partition(":")
-    opener: Callable[..., Any] = getattr(importlib.import_module(module), function)
-    return opener
+def _load(where: str) -> Any:
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def table_screen(game: str) -> type[Any]:
+    """The class of `game`'s local table screen (the server wraps it for a served seat,
+    so it names no game's interface itself)."""
+    found: type[Any] = _load(TABLES[game])
+    return found
 
 
 def open_table(app: Any, table: NewTable) -> None:
-    """Seat `table` in `app` with its game's own table screen. A game without one here
-    is a programming error (the callers offer only `playable_games()`)."""
-    _load(TABLES[table.game])(app, table)
+    """Start `table`'s match in the data folder's slot and seat it at its game's table
+    screen; rules the game refuses, or another window playing there, are said in one
+    line and nothing starts. A game without a table here is a programming error (the
+    callers offer only `playable_games()`)."""
+    from tt22.core.protocol import RulesError
+    from tt22.core.registry import get_game
+    from tt22.tui.safe_text import say
+    from tt22.tui.screens.game_table import seat_new_match
+
+    screen = table_screen(table.game)
+    try:
+        rules = get_game(table.game).rules(table.rules, len(table.players))
+    except RulesError as e:
+        say(app, str(e), severity="error")
+        return
+    seat_new_match(app, table.game, rules, table.seed, table.players, screen, watch=table.watch)
 
 
-def open_session(app: Any, session: Any) -> None:
-    """Seat `session` (the continued match in progress, of any game) at its game's
-    table."""
-    _load(SESSIONS[session.game.name])(app, session)
+def open_session(app: Any, session: Any, *, watch: bool = False) -> Any:
+    """Seat `session` (a match in progress of any game: continued from home, or forked
+    by the replayer's "play from here") at its game's table, on top of whatever screen
+    is showing (leaving the table comes back to it); the table screen pushed."""
+    screen = table_screen(session.game.name)(session, watch=watch)
+    app.push_screen(screen)
+    return screen
 
 
 def replay_screen(game: str, record: Any, path: Any = None, **options: Any) -> Any:
@@ -146,12 +166,3 @@ def replay_screen(game: str, record: Any, path: Any = None, **options: Any) -> A
 def open_replay(app: Any, game: str, record: Any, path: Any = None) -> None:
     """Open `record` (of `game`, decoded) in that game's replayer."""
     app.push_screen(replay_screen(game, record, path))
-
-
-def table_screen(game: str) -> type[Any]:
-    """The class of `game`'s local table screen: the `table_screen()` of the module its
-    `session` opener lives in (the server wraps it for a served seat, so it names no
-    game's interface itself)."""
-    module = SESSIONS[game].partition(":")[0]
-    found: type[Any] = importlib.import_module(module).table_screen()
-    return found

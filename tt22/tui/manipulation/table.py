@@ -55,13 +55,12 @@ from tt22.tui.screens.game_table import (
     offers_hint,
     offers_undo,
     resign_and_leave,
-    seat_new_match,
     start_bots,
 )
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import RenderedLines, TextLines
 
-__all__ = ["ManipulationTable", "open_new"]
+__all__ = ["ManipulationTable"]
 
 K = "manipulation.ui.key."
 
@@ -730,10 +729,3 @@ class ManipulationTable(DressedScreen[None]):
 
     def _leave(self, choice: str) -> None:
         again_at_this_table(self, choice)
-
-
-def open_new(
-    app: Any, game: str, rules: Any, seed: str, players: Any, *, watch: bool = False
-) -> None:
-    """Start a match in the data folder's slot and seat it at this table."""
-    seat_new_match(app, game, rules, seed, players, ManipulationTable, watch=watch)

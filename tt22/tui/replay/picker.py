@@ -437,23 +437,20 @@ class RecordPicker(Screen[None]):
 
     def open(self, path: Path) -> bool:
         """Open `path` in the replayer, or say in one line why it cannot be."""
-        from tt22.core.registry import DEFAULT_GAME
         from tt22.record import RecordError, load_record
-        from tt22.replay_model import ReplayError, ReplayModel
-        from tt22.tui.replay.screen import ReplayScreen
+        from tt22.replay_model import ReplayError
         from tt22.tui.tables import REPLAYERS, open_replay
 
         try:
             record = load_record(path)
-            if record.game != DEFAULT_GAME and record.game in REPLAYERS:
-                open_replay(self.app, record.game, record, path)  # that game's replayer
-                return True
-            model = ReplayModel.from_record(record)
+            if record.game not in REPLAYERS:
+                say(self, rt("pick.no_replayer", game=printable(record.game)), severity="error")
+                return False
+            open_replay(self.app, record.game, record, path)  # that game's replayer
         except (RecordError, ReplayError, OSError) as e:
             reason = printable(str(e) if not isinstance(e, OSError) else (e.strerror or str(e)))
             say(self, rt("pick.bad", reason=reason), severity="error")
             return False
-        self.app.push_screen(ReplayScreen(model, path))
         return True
 
     def action_focus_path(self) -> None:

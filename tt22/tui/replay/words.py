@@ -289,6 +289,11 @@ WORDS: Mapping[str, tuple[str, str, str]] = {
         "{dir} に記録はまだありません",
     ),
     "pick.unfinished": ("unfinished, deal {n}", "미완료, {n}번째 딜", "未完了、第{n}ディール"),
+    "pick.no_replayer": (
+        "tt22 has no replayer for the game of this record ({game})",
+        "이 기록의 게임({game})을 다시 볼 수 없습니다",
+        "この記録のゲーム({game})は再生できません",
+    ),
     "pick.won": ("{names} won", "{names} 승리", "{names}の勝ち"),
     "pick.no_winner": ("no winner", "우승자 없음", "勝者なし"),
     "pick.unreadable": ("unreadable", "읽을 수 없음", "読めません"),

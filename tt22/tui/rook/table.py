@@ -64,7 +64,6 @@ from tt22.tui.screens.game_table import (
     offers_hint,
     offers_undo,
     resign_and_leave,
-    seat_new_match,
     start_bots,
 )
 from tt22.tui.widgets.hand import HandView
@@ -774,16 +773,3 @@ def hint_words(move: Any, ascii_style: bool) -> str:
     if isinstance(move, Trump):
         return t("rook.hint.trump", suit=suit_name(SUIT_CHARS.index(move.suit), ascii_style))
     return t("rook.hint.play", card=show_rook_card(_card(move.card), ascii_style))
-
-
-def open_new(
-    app: TT22App,
-    game: str,
-    rules: Any,
-    seed: str,
-    players: Any,
-    *,
-    watch: bool = False,
-) -> None:
-    """Start a match in the data folder's slot and seat it at this table."""
-    seat_new_match(app, game, rules, seed, players, RookTableScreen, watch=watch)

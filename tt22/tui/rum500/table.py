@@ -38,10 +38,9 @@ from tt22.tui.rummy.model import Choices, choices, lay_off_targets, meld_of
 from tt22.tui.rummy.table import RummyTable
 from tt22.tui.rummy.widgets import MeldHand, PackedLines, card_run
 from tt22.tui.rummy.words import rt
-from tt22.tui.screens.game_table import seat_new_match
 from tt22.tui.widgets.lines import RenderedLines, TextLines
 
-__all__ = ["Rum500Table", "meld_pieces", "open_new", "team_letter", "team_of"]
+__all__ = ["Rum500Table", "meld_pieces", "team_letter", "team_of"]
 
 
 def team_of(seat: int) -> int:
@@ -408,10 +407,3 @@ class Rum500Table(RummyTable, inherit_bindings=False):
         from tt22.tui.summary.screens import hand_summary_screen
 
         return hand_summary_screen(self.game.name, view, names, self.you(), auto)
-
-
-def open_new(
-    app: Any, game: str, rules: Any, seed: str, players: Any, *, watch: bool = False
-) -> None:
-    """Start a match in the data folder's slot and seat it at this table."""
-    seat_new_match(app, game, rules, seed, players, Rum500Table, watch=watch)

@@ -70,13 +70,12 @@ from tt22.tui.screens.game_table import (
     offers_hint,
     offers_undo,
     resign_and_leave,
-    seat_new_match,
     start_bots,
 )
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import RenderedLines, TextLines
 
-__all__ = ["PlaySession", "RummyTable", "open_new"]
+__all__ = ["PlaySession", "RummyTable"]
 
 
 class PlaySession(Protocol):
@@ -966,10 +965,3 @@ class RummyTable(DressedScreen[None]):
     def _leave(self, choice: str) -> None:
         """After the game: home, or the same table again (same seed or a new one)."""
         again_at_this_table(self, choice)
-
-
-def open_new(
-    app: Any, game: str, rules: Any, seed: str, players: Any, *, watch: bool = False
-) -> None:
-    """Start a match in the data folder's slot and seat it at this table."""
-    seat_new_match(app, game, rules, seed, players, RummyTable, watch=watch)
