@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("tt22.commands.show", "print a record as text or as the JSON transcript"),
     "verify": ("tt22.commands.verify", "check records by replaying them through the engine"),
     "stats": ("tt22.commands.stats", "your matches: played, won, places, streaks, the daily deal"),
+    "analyse": ("tt22.commands.analyse", "rate every decision of a record from the seat's view"),
     "arena": ("tt22.commands.arena", "pit bots against each other, duplicate format"),
     "bench": ("tt22.commands.bench", "time random matches through the engine"),
     "serve": ("tt22.commands.serve", "serve tables over SSH (needs the serve extra)"),

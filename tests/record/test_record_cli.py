@@ -99,7 +99,7 @@ def test_verify_not_a_record_exits_2(
     assert lines[1].startswith(f"{junk}: byte 0: not valid JSON")
     assert lines[2] == (
         f"{newer}: this record was made by a newer tt22 (format 9);"
-        " this tt22 reads format 2 and older"
+        " this tt22 reads format 3 and older"
     )
     assert lines[3].startswith(f"{tmp_path / 'nope'}: cannot read the file")
     code, _, _ = run(capsys, "verify", str(junk))

@@ -38,6 +38,7 @@ __all__ = [
     "Game",
     "IllegalMove",
     "Location",
+    "Objective",
     "Option",
     "Reason",
     "Reasons",
@@ -279,6 +280,68 @@ def parse_assignments(
             raise _refuse("rules.unknown", name=name, known=", ".join(by_name) or "none")
         values[name] = _parse_value(option, text.strip())
     return values
+
+
+class Objective:
+    """What `tt22 analyse` measures for a game (docs/analysis.md): the game says, in its
+    own package and its own unit, what a seat's decision is trying to achieve, and how
+    big a loss earns each mark. A game's registry entry names its objective
+    (`GameEntry.analysis`, "module:OBJECT"); the analysis engine (tt22/analysis) asks
+    nothing else of the game but the protocol above.
+
+    A decision is measured from the world it was sampled in (`start`: a state the seat
+    cannot tell from the real one, before the move) to the state where `done` says the
+    measure ends (by default the end of the hand: its number changes, or the match is
+    over); `outcome(seat, start, end)` is the figure in `unit`, better the higher unless
+    `lower_is_better` (22's penalty points). `thresholds` are the losses, in `unit`, of
+    an inaccuracy (?!), a mistake (?) and a blunder (??). `extras` name further figures
+    per playout that `extra` gives (22's chance of being put out), reported beside the
+    outcome and never marked. `worlds` is the default number of sampled worlds of a
+    decision and `playout` the bot (a level or a name of the game's bots) that plays
+    each world out for every seat.
+
+    `resample` deals a world from a view (the game's `Game.resample` unless overridden)
+    and `propose` lists the moves worth weighing when there are many (None: the
+    engine's default, see docs/analysis.md); both see the view only. `rollout` may play
+    a world out with the `playout` bot's own policy the game's faster way (22's
+    rank-level simulator); the engine uses it only with that bot, and a test holds it
+    to the bots' playout."""
+
+    unit: str = "points"
+    lower_is_better: bool = False
+    thresholds: tuple[float, float, float] = (1.0, 2.0, 4.0)
+    extras: tuple[str, ...] = ()
+    worlds: int = 32
+    playout: str = "rules"
+
+    def outcome(self, seat: int, start: Any, end: Any) -> float:
+        """The seat's figure over the measured stretch, in `unit`."""
+        raise NotImplementedError
+
+    def extra(self, seat: int, start: Any, end: Any) -> tuple[float, ...]:
+        """One value per name of `extras` (by default none)."""
+        return ()
+
+    def done(self, game: Game[Any, Any, Any, Any], start: Any, state: Any) -> bool:
+        """Whether the measure ends at `state` (by default: the hand of `start` is over)."""
+        return game.is_over(state) or game.locate(state).hand != game.locate(start).hand
+
+    def resample(self, game: Game[Any, Any, Any, Any], view: Any, rng: Pcg32) -> Any:
+        """A world from the view alone (the game's `resample`)."""
+        return game.resample(view, rng)
+
+    def propose(self, game: Game[Any, Any, Any, Any], view: Any) -> Sequence[Any] | None:
+        """The moves worth weighing from this view when it has many, best guesses first;
+        None leaves it to the engine."""
+        return None
+
+    def rollout(
+        self, game: Game[Any, Any, Any, Any], world: Any, move: Any, seat: int
+    ) -> tuple[float, tuple[float, ...]] | None:
+        """(outcome, extras) of `move` in `world` played out by the `playout` bot's
+        policy for every seat, computed the game's own way; None (the default): the
+        engine plays the bots through `apply`."""
+        return None
 
 
 StateT = TypeVar("StateT")

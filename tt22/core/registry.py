@@ -78,6 +78,8 @@ class GameEntry(NamedTuple):
       (tt22.serve.tables), "" when the server seats it on its own screen.
     - `serves`: whether `tt22 serve` offers the game; False for a game whose table
       has no served seat yet (the server's own screen is 22's, not every game's).
+    - `analysis`: "module:OBJECT" of the game's `tt22.core.protocol.Objective`, what
+      `tt22 analyse` measures (docs/analysis.md); "" for a game it cannot analyse.
     """
 
     name: str
@@ -90,6 +92,7 @@ class GameEntry(NamedTuple):
     served: str = ""
     screens: str = ""
     serves: bool = True
+    analysis: str = ""
 
     @property
     def module(self) -> str:
@@ -107,6 +110,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         table="tt22.tui.screens.table:TableScreen",
         replayer="tt22.tui.replay.screen:ReplayScreen",
         screens="tt22.tui.twentytwo.screens:SCREENS",
+        analysis="tt22.games.twentytwo.analysis:OBJECTIVE",
     ),
     GameEntry(
         "rook",
@@ -118,6 +122,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         replayer="tt22.tui.rook.replay:RookReplayScreen",
         served="tt22.serve.tables:rook_screen",
         screens="tt22.tui.rook.summary:SCREENS",
+        analysis="tt22.games.rook.analysis:OBJECTIVE",
     ),
     GameEntry(
         "rummy",
@@ -129,6 +134,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         replayer="tt22.tui.rummy.replay:RummyReplayScreen",
         served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rummy.summary:RUMMY_SCREENS",
+        analysis="tt22.games.rummy.analysis:OBJECTIVE",
     ),
     GameEntry(
         "gin",
@@ -140,6 +146,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         replayer="tt22.tui.rummy.replay:RummyReplayScreen",
         served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rummy.summary:GIN_SCREENS",
+        analysis="tt22.games.rummy.analysis:GIN_OBJECTIVE",
     ),
     GameEntry(
         "rum500",
@@ -151,6 +158,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         replayer="tt22.tui.rum500.replay:Rum500ReplayScreen",
         served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rum500.screens:RUM500_SCREENS",
+        analysis="tt22.games.rum500.analysis:OBJECTIVE",
     ),
     GameEntry(
         "persian",
@@ -162,6 +170,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         replayer="tt22.tui.rum500.replay:Rum500ReplayScreen",
         served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.rum500.screens:PERSIAN_SCREENS",
+        analysis="tt22.games.rum500.analysis:PERSIAN_OBJECTIVE",
     ),
     GameEntry(
         "manipulation",
@@ -172,6 +181,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         table="tt22.tui.manipulation.table:ManipulationTable",
         replayer="tt22.tui.manipulation.replay:ManipulationReplayScreen",
         screens="tt22.tui.manipulation.screens:MANIPULATION_SCREENS",
+        analysis="tt22.games.manipulation.analysis:OBJECTIVE",
         serves=False,  # (its work area has no served seat yet)
     ),
 )

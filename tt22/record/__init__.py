@@ -6,8 +6,17 @@ schema, reading and writing, replay and verification, autosave. Imports the engi
 
 from tt22.core.players import Player as SeatInfo
 
+from .analysis import AnalysisSection
 from .autosave import Autosave, SlotBusy
-from .codec import decode_record, encode_record, load_record, save_record, write_atomic
+from .codec import (
+    decode_analysed,
+    decode_record,
+    encode_record,
+    load_analysed,
+    load_record,
+    save_record,
+    write_atomic,
+)
 from .comments import comment_visible
 from .digest import digest_input, state_digest
 from .errors import RecordError
@@ -33,6 +42,7 @@ __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "MAX_BYTES",
+    "AnalysisSection",
     "Autosave",
     "GameRecord",
     "Origin",
@@ -47,12 +57,14 @@ __all__ = [
     "build_record",
     "comment_visible",
     "data_dir",
+    "decode_analysed",
     "decode_record",
     "digest_input",
     "encode_record",
     "final_state",
     "fork_record",
     "game_result",
+    "load_analysed",
     "load_record",
     "new_record",
     "records_dir",

@@ -19,12 +19,27 @@ import msgspec
 
 from tt22.core.registry import DEFAULT_GAME
 
+from .analysis import AnalysisSection, check_analysis
 from .check import check_record
 from .errors import RecordError, from_msgspec
-from .limits import FORMAT_NAME, FORMAT_VERSION, FORMAT_VERSION_22, MAX_BYTES
+from .limits import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    FORMAT_VERSION_22,
+    FORMAT_VERSION_ANALYSED,
+    FORMAT_VERSION_GAMES,
+    MAX_BYTES,
+)
 from .schema import Envelope, Head, Record
 
-__all__ = ["decode_record", "encode_record", "load_record", "save_record"]
+__all__ = [
+    "decode_analysed",
+    "decode_record",
+    "encode_record",
+    "load_analysed",
+    "load_record",
+    "save_record",
+]
 
 _head_decoder = msgspec.json.Decoder(Head)
 _envelope_decoder = msgspec.json.Decoder(Envelope)
@@ -36,7 +51,15 @@ def _mb(n: int) -> str:
 
 
 def decode_record(data: bytes) -> Record:
-    """The record in `data`, or RecordError (one line, with where)."""
+    """The record in `data`, or RecordError (one line, with where). An analysed copy's
+    section is checked too (`decode_analysed`), and left out."""
+    return decode_analysed(data)[0]
+
+
+def decode_analysed(data: bytes) -> tuple[Record, AnalysisSection | None]:
+    """The record in `data` and its analysis section (None but in format 3), or
+    RecordError (one line, with where): a section that does not belong to the body, or
+    that was changed after it was written, is refused as the body would be."""
     if len(data) > MAX_BYTES:
         raise RecordError(f"too large to be a record: over the {_mb(MAX_BYTES)} limit")
     if not data.strip():
@@ -66,6 +89,7 @@ def decode_record(data: bytes) -> Record:
         )
     if version < 1:
         raise RecordError(f"there is no record format {version}", "format_version")
+    section: AnalysisSection | None = None
     try:
         if version == 1:  # 22, the only game there was; a "game" member is unknown here
             record: Record = _envelope_decoder.decode(data).record
@@ -76,27 +100,33 @@ def decode_record(data: bytes) -> Record:
                     "take-backs are recorded in format 2 only", "record.moves.takebacks"
                 )
         else:
-            record = _decode_v2(data, head.game)
+            record, section = _decode_v2(data, head.game, version)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as e:
         raise from_msgspec(e) from None
     check_record(record)
-    return record
+    if section is not None:
+        check_analysis(section, record.game, record.digest, len(record.moves))
+    return record, section
 
 
-def _decode_v2(data: bytes, game: object) -> Record:
-    """Version 2: the game named in the envelope, then the body with its types."""
-    from .games import envelope_decoder, game_for
+def _decode_v2(data: bytes, game: object, version: int) -> tuple[Record, AnalysisSection | None]:
+    """Version 2: the game named in the envelope, then the body with its types; version 3
+    also the analysis section."""
+    from .games import analysed_decoder, envelope_decoder, game_for
 
     if game is None:
-        raise RecordError('a format 2 record names its game: no "game"')
+        raise RecordError(f'a format {version} record names its game: no "game"')
     if not isinstance(game, str):
         raise RecordError("must be a game's name, a string", "game")
     game_for(game)  # RecordError for a game this tt22 does not have
+    if version == FORMAT_VERSION_ANALYSED:
+        analysed = analysed_decoder(game).decode(data)
+        return analysed.record, analysed.analysis
     record: Record = envelope_decoder(game).decode(data).record
-    return record
+    return record, None
 
 
-def encode_record(record: Record) -> bytes:
+def encode_record(record: Record, analysis: AnalysisSection | None = None) -> bytes:
     """The file's bytes: indented JSON with one move per line, so a record reads well
     and diffs well. Refuses (RecordError) a record that decode_record would refuse.
 
@@ -104,7 +134,8 @@ def encode_record(record: Record) -> bytes:
     take-backs (undo) or a resignation, which format 1 does not have: then, like a
     record of any other
     game, as format 2, which names the game. An older tt22 then says the record is newer
-    instead of failing on an unknown member."""
+    instead of failing on an unknown member. With `analysis`, an analysed copy: format 3,
+    the body as format 2 writes it and the section after it, on one line."""
     fields: list[bytes] = []
     for name in record.__struct_fields__:
         value = getattr(record, name)
@@ -116,17 +147,30 @@ def encode_record(record: Record) -> bytes:
     game = record.game
     head = b'{\n  "format": "' + FORMAT_NAME.encode() + b'",\n  "format_version": '
     plain_22 = not any(rm.takebacks for rm in record.moves) and record.result.resigned is None
-    if game == DEFAULT_GAME and plain_22:
+    if analysis is None and game == DEFAULT_GAME and plain_22:
         head += str(FORMAT_VERSION_22).encode() + b",\n"
     else:
-        head += str(FORMAT_VERSION).encode() + b',\n  "game": ' + _encode(game) + b",\n"
-    data = head + b'  "record": {\n' + b",\n".join(fields) + b"\n  }\n}\n"
-    decode_record(data)  # never write what we could not read back
+        version = FORMAT_VERSION_GAMES if analysis is None else FORMAT_VERSION_ANALYSED
+        head += str(version).encode() + b',\n  "game": ' + _encode(game) + b",\n"
+    tail = b"\n}\n" if analysis is None else b',\n  "analysis": ' + _encode(analysis) + b"\n}\n"
+    data = head + b'  "record": {\n' + b",\n".join(fields) + b"\n  }" + tail
+    decode_analysed(data)  # never write what we could not read back
     return data
 
 
 def load_record(path: str | os.PathLike[str]) -> Record:
     """The record in the file at `path`, or RecordError (one line; no traceback)."""
+    return decode_record(_read(path))
+
+
+def load_analysed(path: str | os.PathLike[str]) -> tuple[Record, AnalysisSection | None]:
+    """The record in the file at `path` and its analysis section (None when it has
+    none), or RecordError (one line; no traceback)."""
+    return decode_analysed(_read(path))
+
+
+def _read(path: str | os.PathLike[str]) -> bytes:
+    """The file's bytes, refused (RecordError) when it cannot be a record."""
     try:
         # Looked at before opening: opening a FIFO would wait for a writer forever.
         mode = os.stat(path).st_mode
@@ -143,12 +187,15 @@ def load_record(path: str | os.PathLike[str]) -> Record:
             data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise RecordError(f"cannot read the file: {e.strerror or e}") from None
-    return decode_record(data)
+    return data
 
 
-def save_record(path: str | os.PathLike[str], record: Record) -> None:
-    """Write `record` to `path` atomically: the old file or the new one, never a mix."""
-    write_atomic(Path(path), encode_record(record))
+def save_record(
+    path: str | os.PathLike[str], record: Record, analysis: AnalysisSection | None = None
+) -> None:
+    """Write `record` (with `analysis`, as an analysed copy) to `path` atomically: the
+    old file or the new one, never a mix."""
+    write_atomic(Path(path), encode_record(record, analysis))
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -18,9 +18,10 @@ from tt22.core.registry import DEFAULT_GAME, UnknownGame, game_names, get_game
 from tt22.games.twentytwo import Move, Rules
 
 from .errors import RecordError
-from .schema import EnvelopeV2
+from .schema import EnvelopeV2, EnvelopeV3
 
 __all__ = [
+    "analysed_decoder",
     "envelope_decoder",
     "game_for",
     "game_of_rules",
@@ -70,6 +71,18 @@ def envelope_decoder(name: str) -> msgspec.json.Decoder[EnvelopeV2[Any, Any]]:
     move_type = Move if name == DEFAULT_GAME else game.move_type
     envelope: Any = EnvelopeV2
     decoder: msgspec.json.Decoder[EnvelopeV2[Any, Any]] = msgspec.json.Decoder(
+        envelope[rules_type(name), move_type]
+    )
+    return decoder
+
+
+@functools.cache
+def analysed_decoder(name: str) -> msgspec.json.Decoder[EnvelopeV3[Any, Any]]:
+    """A strict decoder of a version-3 file (an analysed copy) of game `name`."""
+    game = get_game(name)
+    move_type = Move if name == DEFAULT_GAME else game.move_type
+    envelope: Any = EnvelopeV3
+    decoder: msgspec.json.Decoder[EnvelopeV3[Any, Any]] = msgspec.json.Decoder(
         envelope[rules_type(name), move_type]
     )
     return decoder

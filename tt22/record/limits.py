@@ -14,6 +14,8 @@ __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "FORMAT_VERSION_22",
+    "FORMAT_VERSION_ANALYSED",
+    "FORMAT_VERSION_GAMES",
     "MAX_BYTES",
     "MAX_CARDS_PER_MOVE",
     "MAX_COMMENT",
@@ -28,11 +30,15 @@ __all__ = [
 ]
 
 FORMAT_NAME = "tt22-record"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """The newest envelope version this tt22 reads (older ones are read too). Version 2 names
 the game; a 22 record is still written as version 1 (`FORMAT_VERSION_22`), which says
-all it holds and which every tt22 so far reads."""
+all it holds and which every tt22 so far reads, and a record of another game as version 2
+(`FORMAT_VERSION_GAMES`). Version 3 is version 2 with an analysis section
+(`FORMAT_VERSION_ANALYSED`): only `tt22 analyse`'s analysed copies are written so."""
 FORMAT_VERSION_22 = 1
+FORMAT_VERSION_GAMES = 2
+FORMAT_VERSION_ANALYSED = 3
 
 MAX_BYTES = 8 * 1024 * 1024
 """Whole file, checked before any decoding. The longest match any table can play is

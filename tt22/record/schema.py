@@ -20,6 +20,7 @@ import msgspec
 from tt22.core.players import Player
 from tt22.games.twentytwo import Move, Rules
 
+from .analysis import AnalysisSection
 from .limits import (
     MAX_COMMENT,
     MAX_MOVES,
@@ -35,6 +36,7 @@ __all__ = [
     "STARTED_PATTERN",
     "Envelope",
     "EnvelopeV2",
+    "EnvelopeV3",
     "GameRecord",
     "Head",
     "Origin",
@@ -162,3 +164,14 @@ class EnvelopeV2(msgspec.Struct, Generic[RulesT, MoveT], forbid_unknown_fields=T
 
 Record = GameRecord[Any, Any]
 """A record of any game (its rules and moves are the game's types; `Record.game` names it)."""
+
+
+class EnvelopeV3(msgspec.Struct, Generic[RulesT, MoveT], forbid_unknown_fields=True):
+    """The whole file, version 3: an analysed copy, version 2's members and the analysis
+    section (tt22.record.analysis) beside the body, which is exactly version 2's."""
+
+    format: str
+    format_version: int
+    game: str
+    record: GameRecord[RulesT, MoveT]
+    analysis: AnalysisSection
