@@ -221,3 +221,25 @@ def test_a_database_file_that_is_not_one_is_set_aside_and_made_again(
     assert report.indexed == 1
     assert len(said) == 1 and "set aside" in said[0]
     assert (home / (DB_NAME + ".broken")).exists()
+
+
+def test_a_match_two_files_hold_counts_once(home: Path, write_match: WriteMatch) -> None:
+    """An analysed copy (`NAME-analysis.22rec`, the record's own digest) or a file copied
+    by hand beside its record is the same match: indexed once, and still once when the
+    first file is deleted."""
+    import shutil
+
+    first = write_match("a.22rec", "twentytwo", "twice")
+    shutil.copyfile(first, home / "records" / "a-analysis.22rec")
+    write_match("b.22rec", "rook", "other")
+    db, report = open_index(home)
+    assert report.indexed == 2
+    assert len(person_matches(db, home / "records")) == 2
+    db.close()
+    first.unlink()  # (the copy now holds the match, without a rebuild)
+    db, report = open_index(home)
+    assert sorted(m.name for m in person_matches(db, home / "records")) == [
+        "a-analysis.22rec",
+        "b.22rec",
+    ]
+    db.close()

@@ -58,11 +58,20 @@ def history(write_match: WriteMatch) -> None:
 
 
 async def opened(app: TT22App, pilot: Pilot[None]) -> StatsScreen:
+    """The Stats screen once its index is read and what it read is on the terminal:
+    every game's row drawn (the table fills a refresh after `loaded`, later still on a
+    busy machine), not only loaded."""
     await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and app.screen.loaded)
-    for _ in range(4):
-        await pilot.pause()
     screen = app.screen
     assert isinstance(screen, StatsScreen)
+    games = screen.query_one("#stats-games", DataTable)
+
+    def drawn() -> bool:  # (the table has measured every row it was given)
+        return not screen.stats or games.virtual_size.height >= games.row_count + 1
+
+    await wait_for(pilot, drawn)
+    for _ in range(4):
+        await pilot.pause()
     return screen
 
 

@@ -54,7 +54,7 @@ class SyncReport(NamedTuple):
     """What one pass over the records folder did."""
 
     indexed: int  # matches (re)written
-    unchanged: int  # files whose size and time (or digest) were as indexed
+    unchanged: int  # files as indexed (size and time, or digest), or another's copy
     skipped: int  # files read now that are not a record tt22 can read
     unfinished: int  # readable records of matches not over (not indexed)
     removed: int  # files gone from the folder since, their rows dropped
@@ -145,10 +145,22 @@ def _forget(db: sqlite3.Connection, name: str) -> None:
 def _write(
     db: sqlite3.Connection, name: str, size: int, mtime: int, digest: str, record: Any
 ) -> str:
-    """Replace what the index holds of file `name` by `record`'s rows; its status."""
+    """Replace what the index holds of file `name` by `record`'s rows; its status.
+    A file holding a match another file already holds (the same final digest and the
+    same start: an analysed copy, `NAME-analysis.22rec`, or a file copied by hand) is a
+    "copy": the match counts once."""
     _forget(db, name)
     rows = _rows(record)
     status = "unfinished" if rows is None else "match"
+    if (
+        rows is not None
+        and db.execute(
+            "SELECT 1 FROM files f JOIN matches m ON m.name = f.name"
+            " WHERE f.digest = ? AND m.started = ? AND f.name != ?",
+            (digest, rows[0][1], name),
+        ).fetchone()
+    ):
+        status, rows = "copy", None
     db.execute(
         "INSERT OR REPLACE INTO files (name, size, mtime_ns, digest, status, problem)"
         " VALUES (?, ?, ?, ?, ?, '')",
@@ -221,6 +233,19 @@ def sync(
     pending = 0
     in_batch = False
     try:
+        # Files gone first: a copy of a match whose other file went is read again, and
+        # then holds the match itself.
+        gone = [name for name in known if name not in present]
+        if gone:
+            db.execute("BEGIN IMMEDIATE")
+            in_batch = True
+            for name in gone:
+                _forget(db, name)
+                db.execute("DELETE FROM files WHERE name = ?", (name,))
+            orphaned = {known[n][2] for n in gone if known[n][3] == "match"}
+            for name, (_s, _m, digest, status) in list(known.items()):
+                if status == "copy" and digest in orphaned:
+                    known[name] = (-1, -1, digest, status)
         for name in sorted(present):
             size, mtime = present[name]
             was = known.get(name)
@@ -247,6 +272,7 @@ def sync(
                     in (
                         "match",
                         "unfinished",
+                        "copy",
                     )
                 ):
                     # The same match (a copy, a touch): only its size and time are news.
@@ -255,23 +281,19 @@ def sync(
                         (size, mtime, name),
                     )
                     unchanged += 1
-                elif _write(db, name, size, mtime, record.digest, record) == "match":
-                    indexed += 1
                 else:
-                    unfinished += 1
+                    status = _write(db, name, size, mtime, record.digest, record)
+                    if status == "match":
+                        indexed += 1
+                    elif status == "copy":  # (another file holds this match)
+                        unchanged += 1
+                    else:
+                        unfinished += 1
             pending += 1
             if pending >= BATCH:
                 db.execute("COMMIT")
                 in_batch = False
                 pending = 0
-        gone = [name for name in known if name not in present]
-        if gone:
-            if not in_batch:
-                db.execute("BEGIN IMMEDIATE")
-                in_batch = True
-            for name in gone:
-                _forget(db, name)
-                db.execute("DELETE FROM files WHERE name = ?", (name,))
         if in_batch:
             db.execute("COMMIT")
             in_batch = False
