@@ -129,6 +129,35 @@ class CasualBot(RulesBot):
     every = False
 
 
+PLAY_BUDGET = 6_000
+"""The states the solver may expand for a bot's own play (solver.solve's `budget`): a
+count, not a time, so a position gives the same move on every machine. Most tables
+fit it whole and are solved exactly; on the biggest (70 cards and more, late in a long
+hand) the search keeps its best states (docs/bots.md measures what this costs)."""
+WORLDS_BUDGET = 12_000
+"""The states for all the questions the sampled worlds ask in one decision (could an
+opponent go out?), shared out evenly: with one near opponent and 8 worlds, 750 a
+question; never fewer than `QUESTION_BUDGET`."""
+QUESTION_BUDGET = 250
+
+
+def _size(play: Play | None) -> tuple[int, int]:
+    if play is None:
+        return (0, 0)
+    return len(play.cards), sum(PENALTY[CODE[c]] for c in play.cards)
+
+
+def budgeted_play(view: ManipulationView) -> Play | None:
+    """The solver's play within `PLAY_BUDGET`, or the rules of thumb's when the
+    budgeted search found none as large (the rules of thumb's is always valid)."""
+    play = best_play(view, budget=PLAY_BUDGET)
+    if view.opened[view.seat]:
+        simple = simple_play(view, True)
+        if _size(simple) > _size(play):
+            return simple
+    return play
+
+
 class SolverBot:
     """The solver's play every turn it has one (the most cards placed, then points)."""
 
@@ -138,7 +167,7 @@ class SolverBot:
         self.key = seed_key(seed)
 
     def choose(self, view: ManipulationView) -> ManipulationMove:
-        play = best_play(view)
+        play = budgeted_play(view)
         return play if play is not None else _no_play(view)
 
 
@@ -155,7 +184,7 @@ class SamplingBot:
         self.risk = risk
 
     def choose(self, view: ManipulationView) -> ManipulationMove:
-        play = best_play(view)
+        play = budgeted_play(view)
         if play is None:
             return _no_play(view)
         if len(play.cards) == len(view.hand) or not view.stock_count:
@@ -167,16 +196,15 @@ class SamplingBot:
         now = [c for m in view.table for c in m]
         after = [CODE[c] for m in play.table for c in m]
         rng = decision_rng(self.key, self.name, view)
+        budget = max(QUESTION_BUDGET, WORLDS_BUDGET // (2 * self.worlds * len(near)))
         helped = 0
         for _ in range(self.worlds):
             w = world(view, rng)
             for s in near:
                 theirs = w.hands[s]
-                later = solve(after, theirs)
-                if later is None or len(later.placed) < len(theirs):
-                    continue
-                sooner = solve(now, theirs)
-                if sooner is None or len(sooner.placed) < len(theirs):
+                if solve(after, theirs, theirs, budget) is None:
+                    continue  # (placing every card of theirs: going out)
+                if solve(now, theirs, theirs, budget) is None:
                     helped += 1
                     break
         return _no_play(view) if helped > self.risk * self.worlds else play
