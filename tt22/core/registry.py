@@ -177,8 +177,8 @@ BUILT_IN: tuple[GameEntry, ...] = (
         table="tt22.tui.manipulation:open_manipulation_table",
         session="tt22.tui.manipulation:open_manipulation_session",
         replayer="tt22.tui.manipulation:manipulation_replay_screen",
+        served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.manipulation.screens:MANIPULATION_SCREENS",
-        serves=False,  # (its work area has no served seat yet)
     ),
 )
 

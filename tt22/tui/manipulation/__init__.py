@@ -15,7 +15,12 @@ if TYPE_CHECKING:
     from tt22.play.session import LocalSession
     from tt22.tui.tables import NewTable
 
-__all__ = ["manipulation_replay_screen", "open_manipulation_session", "open_manipulation_table"]
+__all__ = [
+    "manipulation_replay_screen",
+    "open_manipulation_session",
+    "open_manipulation_table",
+    "table_screen",
+]
 
 
 def open_manipulation_table(app: Any, table: NewTable) -> None:
@@ -46,3 +51,11 @@ def manipulation_replay_screen(
     from tt22.tui.manipulation.replay import ManipulationReplayScreen
 
     return ManipulationReplayScreen(record, path, seat=seat, start=start, standalone=standalone)
+
+
+def table_screen() -> type[Any]:
+    """The local table's class (tt22.tui.tables.table_screen: the server seats a
+    served player at it, tt22.serve.tables.rummy_screen)."""
+    from tt22.tui.manipulation.table import ManipulationTable
+
+    return ManipulationTable
