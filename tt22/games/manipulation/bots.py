@@ -129,16 +129,17 @@ class CasualBot(RulesBot):
     every = False
 
 
-PLAY_BUDGET = 6_000
+PLAY_BUDGET = 3_000
 """The states the solver may expand for a bot's own play (solver.solve's `budget`): a
-count, not a time, so a position gives the same move on every machine. Most tables
-fit it whole and are solved exactly; on the biggest (70 cards and more, late in a long
-hand) the search keeps its best states (docs/bots.md measures what this costs)."""
-WORLDS_BUDGET = 12_000
+count, not a time, so a position gives the same move on every machine. Small tables
+fit it whole and are solved exactly; on big ones (late in a long hand a table holds 70
+to 100 cards) the search keeps the likeliest states (docs/bots.md measures what this
+costs)."""
+WORLDS_BUDGET = 6_000
 """The states for all the questions the sampled worlds ask in one decision (could an
-opponent go out?), shared out evenly: with one near opponent and 8 worlds, 750 a
-question; never fewer than `QUESTION_BUDGET`."""
-QUESTION_BUDGET = 250
+opponent go out?), shared out evenly (with one near opponent and 8 worlds, 375 a
+question), so a decision expands at most PLAY_BUDGET + WORLDS_BUDGET states however
+many opponents are near."""
 
 
 def _size(play: Play | None) -> tuple[int, int]:
@@ -196,7 +197,7 @@ class SamplingBot:
         now = [c for m in view.table for c in m]
         after = [CODE[c] for m in play.table for c in m]
         rng = decision_rng(self.key, self.name, view)
-        budget = max(QUESTION_BUDGET, WORLDS_BUDGET // (2 * self.worlds * len(near)))
+        budget = max(1, WORLDS_BUDGET // (2 * self.worlds * len(near)))
         helped = 0
         for _ in range(self.worlds):
             w = world(view, rng)

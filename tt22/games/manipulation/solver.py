@@ -42,9 +42,10 @@ further than one of 1), and at least its score. That keeps the answer exact and 
 the states of a 75-card table about four times; which of several equally good tables
 comes out may differ from the search without it.
 
-A `budget` (the bots') bounds the states expanded: each step keeps at most its share,
-the best scores first (`_trim`), so the answer is a valid table or None and the same on
-every machine, but not surely the best once a step is cut. The property tests check it against a
+A `budget` (the bots') bounds the states expanded: each step keeps at most its share
+(`_trim`: half the best scores, half the states freest to end in valid melds), so the
+answer is a valid table or None and the same on every machine, but not surely the best
+once a step is cut. The property tests check it against a
 brute force over every subset of small hands (tests/games/manipulation/test_solver.py);
 benchmarks/bench_solver.py times 40-card tables with 12-card hands.
 """
@@ -156,7 +157,7 @@ def solve(
 
     With a `budget` the search expands at most that many states (nodes) in all: each
     of the 56 steps may expand its even share of what is left, and a step that holds
-    more keeps the best of them (`_trim`). The answer is then still a valid table, or
+    more keeps the likeliest of them (`_trim`). The answer is then still a valid table, or
     None when the states kept all died, but no longer surely the best; it depends on
     the position and the budget alone, never on the clock, so every machine finds the
     same. A position whose steps all fit their shares is solved exactly."""
@@ -278,15 +279,22 @@ def _undominated(step: dict[int, int], shift: int) -> dict[int, int]:
 
 
 def _trim(states: dict[int, int], keep: int) -> dict[int, int]:
-    """The `keep` best states for a budgeted search: the highest scores, then the most
-    runs free to stop (fewer cards the next places must continue), then the order in
-    which the search made them; a pure function of the states."""
+    """The `keep` states a budgeted search goes on with: half of them the highest
+    scores (then the most runs free to stop), the other half the most runs free to
+    stop (then the highest scores), so that states placing fewer hand cards but
+    likelier to end as valid melds are not all crowded out; a pure function of the
+    states (ties in the order the search made them)."""
     suits = range(0, PROFILE_SHIFT, SUIT_BITS)
-    ranked = sorted(
-        states.items(),
-        key=lambda item: (-item[1], -sum(FREE[item[0] >> s & 31] for s in suits)),
-    )
-    return dict(ranked[:keep])
+    free = {key: sum(FREE[key >> s & 31] for s in suits) for key in states}
+    best = sorted(states.items(), key=lambda item: (-item[1], -free[item[0]]))
+    out = dict(best[: keep - keep // 2])
+    if len(out) < keep:
+        for key, score in sorted(best, key=lambda item: (-free[item[0]], -item[1])):
+            if key not in out:
+                out[key] = score
+                if len(out) == keep:
+                    break
+    return out
 
 
 def _options(
