@@ -8,7 +8,9 @@
   its hand makes (the longest first) and lays off every card it can onto the table's
   melds, all in one play (X4); else draws.
 - `solver` (hard): the play placing the most cards (then points) that any rearrangement
-  of the table allows (solver.py), every turn it has one.
+  of the table allows (solver.py), every turn it has one, searched within a work budget
+  (`PLAY_BUDGET` states, a count and never the clock: the same move on any machine);
+  the rules of thumb's play when that search found none as large.
 - `sampling` (expert): the solver's play, held back when it helps an opponent. With
   the stock not yet empty and the play not going out, it deals the unseen cards again
   `worlds` times (`resample`) and asks, in each world, whether an opponent close to going
@@ -16,6 +18,7 @@
   table as it is; if that happens in more than `risk` of the worlds it draws instead,
   keeping its cards to itself (X4: a player who will not play must draw). An opponent
   who can go out either way is not slowed by holding back, so that does not count.
+  Every question of a decision's worlds shares one budget (`WORLDS_BUDGET` states).
 
 Randomness: every decision draws from `bot/<seat>/<name>/<hand>/<turn>` of the match
 seed (docs/seeds.md), so a decision is a pure function of (seed, seat, bot, view).

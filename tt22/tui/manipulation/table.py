@@ -117,6 +117,7 @@ class ManipulationTable(DressedScreen[None]):
         self.col = 0
         self.picks: set[tuple[int, int]] = set()
         self.forced_of: tuple[Any, Reason | None] | None = None  # (state, its reason)
+        self.forced_asked: Any = None  # the state whose forced reason is being asked
         self.waiting_summary = False
         self.gone = False
         self.revealed: int | None = None  # hot seat: whose hand is showing
@@ -330,11 +331,27 @@ class ManipulationTable(DressedScreen[None]):
         return text
 
     def forced(self, v: Any) -> Reason | None:
-        """The game's forced_reason for this position, asked once (it asks the solver,
-        and the message is drawn again at every key)."""
-        if self.forced_of is None or not self.same_position(self.forced_of[0]):
-            self.forced_of = (self.state, self.game.forced_reason(v))
-        return self.forced_of[1]
+        """The game's forced_reason for this position, or None while it is not known
+        yet. It asks the solver, which on a big table takes a while: a worker thread
+        asks it once a position (the message is drawn again at every key), and the
+        message is drawn again when it answers, so neither this screen nor, at a served
+        seat, the server's other screens wait for it."""
+        known = self.forced_of
+        if known is not None and self.same_position(known[0]):
+            return known[1]
+        if not self.same_position(self.forced_asked):
+            self.forced_asked = self.state
+            self._ask_forced(v, self.state)
+        return None
+
+    @work(exclusive=True, group="forced")
+    async def _ask_forced(self, v: Any, asked: Any) -> None:
+        reason = await asyncio.to_thread(self.game.forced_reason, v)
+        if self.gone or not self.same_position(asked):
+            return  # (the position moved on while the solver looked)
+        self.forced_of = (asked, reason)
+        if reason is not None and self.is_mounted:
+            self.update_message()
 
     # ------------------------------------------------------------------ the cursor
     def rows(self) -> list[int]:
