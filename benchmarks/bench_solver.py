@@ -7,7 +7,7 @@ at random (runs and groups alike) until the table holds 40 cards or a little mor
 12 cards of what is left for the hand. Every answer is checked to be a valid table.
 
 With `--budget N` the budgeted search the bots use (`solve(..., budget=N)`, at most N
-states expanded; tt22/games/manipulation/bots.py's PLAY_BUDGET is 6,000) is timed too, on
+states expanded; tt22/games/manipulation/bots.py's PLAY_BUDGET is 3,000) is timed too, on
 the same positions, with how many of its answers place fewer cards or points than the
 exact one (or none at all).
 
