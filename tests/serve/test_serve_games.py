@@ -637,13 +637,14 @@ async def test_a_table_under_a_hand_summary_sends_nothing(
 
 
 def test_the_server_offers_every_game_it_can_seat_and_no_other() -> None:
-    """500 Rum and Persian sit at the Rummy family's served table; Manipulation's work
-    area has no served seat yet, so the server does not offer it (its entry says so)
-    rather than seat it on 22's screen."""
+    """500 Rum, Persian and Manipulation (its work area) sit at the Rummy family's
+    served table; the server offers every game whose entry says it serves it, each
+    with the served screen its entry names (never 22's screen for another game)."""
     from tt22.core.registry import discover, entry
     from tt22.serve.games import served_games
 
     offered = served_games()
-    assert {"twentytwo", "rook", "rummy", "gin", "rum500", "persian"} <= set(offered)
-    assert "manipulation" not in offered
+    games = {"twentytwo", "rook", "rummy", "gin", "rum500", "persian", "manipulation"}
+    assert games <= set(offered)
     assert set(offered) == {g for g in discover() if entry(g).serves}
+    assert all(entry(g).served for g in offered if g != "twentytwo")

@@ -183,6 +183,25 @@ async def test_f_proposes_a_legal_play_that_enter_makes() -> None:
         assert isinstance(s.moves[0], Play)
 
 
+async def test_a_turn_with_no_play_says_why_once_the_solver_answers_and_enter_draws() -> None:
+    """X4: none of 2♣ K♦ J♥ can go on the table however it is rearranged; the table asks
+    the solver in a worker (a big table's answer takes a while, and a served seat's
+    screens share the server's loop), then says so, and Enter draws."""
+    state = position().copy()
+    state.hands = (cs("2C KD JH"), state.hands[1])
+    app = table_app()
+    s = session_at(state)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await seat(app, pilot, s)
+        view = table.my_view()
+        assert view is not None and GAME.forced_reason(view) is not None
+        await wait_for(pilot, lambda: "can go on the table: draw" in text_of(app))
+        assert table.forced_of is not None and table.forced_of[1] is not None
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(s.moves) >= 1)
+        assert s.moves[0] == Draw(0)
+
+
 async def test_a_real_match_against_a_bot_draws_and_plays_by_keys() -> None:
     """A seeded match in a real session: Enter draws while nothing moved, `f` finds
     a play when there is one, and the record holds the Play."""

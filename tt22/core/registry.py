@@ -180,9 +180,9 @@ BUILT_IN: tuple[GameEntry, ...] = (
         titles=("Manipulation Rummy", "매니퓰레이션 러미", "マニピュレーション・ラミー"),
         table="tt22.tui.manipulation.table:ManipulationTable",
         replayer="tt22.tui.manipulation.replay:ManipulationReplayScreen",
+        served="tt22.serve.tables:rummy_screen",
         screens="tt22.tui.manipulation.screens:MANIPULATION_SCREENS",
         analysis="tt22.games.manipulation.analysis:OBJECTIVE",
-        serves=False,  # (its work area has no served seat yet)
     ),
 )
 

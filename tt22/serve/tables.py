@@ -705,8 +705,8 @@ def rook_screen(game: str) -> type[_Served]:
 # ---------------------------------------------------------------------- Rummy, Gin
 def rummy_screen(game: str) -> type[_Served]:
     """The served table of a game of the Rummy family: its local table (the class its
-    registry entry names: Rummy's and Gin's, or 500 Rum's and Persian's) at a served
-    seat. The server names no game's module for it."""
+    registry entry names: Rummy's and Gin's, 500 Rum's and Persian's, or Manipulation's
+    with its work area) at a served seat. The server names no game's module for it."""
     from tt22.tui.tables import table_screen
 
     local: type[Any] = table_screen(game)
@@ -739,7 +739,8 @@ def rummy_screen(game: str) -> type[_Served]:
         def _draw(self) -> None:
             super()._draw()
             if self.served_seat < 0:  # (no hand: no melds or deadwood of its own)
-                self.query_one("#rummy-info", TextLines).update(Text(""))
+                for info in self.query("#rummy-info").results(TextLines):
+                    info.update(Text(""))  # (Manipulation's table has no such line)
 
         def show_last_hand(self) -> None:
             self.open_summary(self._last_hand(), self._hand_done, asked=True)

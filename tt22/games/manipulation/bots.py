@@ -8,7 +8,9 @@
   its hand makes (the longest first) and lays off every card it can onto the table's
   melds, all in one play (X4); else draws.
 - `solver` (hard): the play placing the most cards (then points) that any rearrangement
-  of the table allows (solver.py), every turn it has one.
+  of the table allows (solver.py), every turn it has one, searched within a work budget
+  (`PLAY_BUDGET` states, a count and never the clock: the same move on any machine);
+  the rules of thumb's play when that search found none as large.
 - `sampling` (expert): the solver's play, held back when it helps an opponent. With
   the stock not yet empty and the play not going out, it deals the unseen cards again
   `worlds` times (`resample`) and asks, in each world, whether an opponent close to going
@@ -16,6 +18,7 @@
   table as it is; if that happens in more than `risk` of the worlds it draws instead,
   keeping its cards to itself (X4: a player who will not play must draw). An opponent
   who can go out either way is not slowed by holding back, so that does not count.
+  Every question of a decision's worlds shares one budget (`WORLDS_BUDGET` states).
 
 Randomness: every decision draws from `bot/<seat>/<name>/<hand>/<turn>` of the match
 seed (docs/seeds.md), so a decision is a pure function of (seed, seat, bot, view).
@@ -129,6 +132,36 @@ class CasualBot(RulesBot):
     every = False
 
 
+PLAY_BUDGET = 3_000
+"""The states the solver may expand for a bot's own play (solver.solve's `budget`): a
+count, not a time, so a position gives the same move on every machine. Small tables
+fit it whole and are solved exactly; on big ones (late in a long hand a table holds 70
+to 100 cards) the search keeps the likeliest states (docs/bots.md measures what this
+costs)."""
+WORLDS_BUDGET = 6_000
+"""The states for all the questions the sampled worlds ask in one decision (could an
+opponent go out?), shared out evenly (with one near opponent and 8 worlds, 375 a
+question), so a decision expands at most PLAY_BUDGET + WORLDS_BUDGET states however
+many opponents are near."""
+
+
+def _size(play: Play | None) -> tuple[int, int]:
+    if play is None:
+        return (0, 0)
+    return len(play.cards), sum(PENALTY[CODE[c]] for c in play.cards)
+
+
+def budgeted_play(view: ManipulationView) -> Play | None:
+    """The solver's play within `PLAY_BUDGET`, or the rules of thumb's when the
+    budgeted search found none as large (the rules of thumb's is always valid)."""
+    play = best_play(view, budget=PLAY_BUDGET)
+    if view.opened[view.seat]:
+        simple = simple_play(view, True)
+        if _size(simple) > _size(play):
+            return simple
+    return play
+
+
 class SolverBot:
     """The solver's play every turn it has one (the most cards placed, then points)."""
 
@@ -138,7 +171,7 @@ class SolverBot:
         self.key = seed_key(seed)
 
     def choose(self, view: ManipulationView) -> ManipulationMove:
-        play = best_play(view)
+        play = budgeted_play(view)
         return play if play is not None else _no_play(view)
 
 
@@ -155,7 +188,7 @@ class SamplingBot:
         self.risk = risk
 
     def choose(self, view: ManipulationView) -> ManipulationMove:
-        play = best_play(view)
+        play = budgeted_play(view)
         if play is None:
             return _no_play(view)
         if len(play.cards) == len(view.hand) or not view.stock_count:
@@ -167,16 +200,15 @@ class SamplingBot:
         now = [c for m in view.table for c in m]
         after = [CODE[c] for m in play.table for c in m]
         rng = decision_rng(self.key, self.name, view)
+        budget = max(1, WORLDS_BUDGET // (2 * self.worlds * len(near)))
         helped = 0
         for _ in range(self.worlds):
             w = world(view, rng)
             for s in near:
                 theirs = w.hands[s]
-                later = solve(after, theirs)
-                if later is None or len(later.placed) < len(theirs):
-                    continue
-                sooner = solve(now, theirs)
-                if sooner is None or len(sooner.placed) < len(theirs):
+                if solve(after, theirs, theirs, budget) is None:
+                    continue  # (placing every card of theirs: going out)
+                if solve(now, theirs, theirs, budget) is None:
                     helped += 1
                     break
         return _no_play(view) if helped > self.risk * self.worlds else play

@@ -55,22 +55,26 @@ def parse_move(seat: int, text: str) -> ManipulationMove:
     )
 
 
-def best_play(v: ManipulationView, must: Sequence[int] = ()) -> Play | None:
+def best_play(
+    v: ManipulationView, must: Sequence[int] = (), budget: int | None = None
+) -> Play | None:
     """The play (X4) placing the most hand cards, then points, from the view alone (using
     every card of `must` when given: the interface's `f` on a selection), or None when
     no hand card can go on the table. Before a seat's opening (X5, `opening` > 0) the
-    table stays as it is and the new melds are hand cards alone."""
+    table stays as it is and the new melds are hand cards alone. With a `budget` (the
+    bots') the solver expands at most that many states (solver.solve): a valid play,
+    not surely the largest, or None when the search it could afford found none."""
     if not v.my_turn or v.over:
         return None
     table = [c for m in v.table for c in m]
     if v.opened[v.seat]:
-        got = solve(table, v.hand, must)
+        got = solve(table, v.hand, must, budget)
         if got is None or not got.placed:
             return None
         melds = (*_kept(v.table, got.melds), *_made(v.table, got.melds))
         move = Play(v.seat, tuple(TEXT[c] for c in got.placed), _text(melds))
     else:
-        own = solve([], v.hand, must)
+        own = solve([], v.hand, must, budget)
         if own is None or not own.placed:
             return None
         melds = (*v.table, *own.melds)

@@ -35,7 +35,17 @@ number of copies; ours is the same walk with these choices:
 
 The states of a layer are a dictionary keyed by the four suits' codes and the group
 profile, holding the best score (placed cards times 1000 plus points) and a back pointer;
-the arrangement is read back along the pointers. The property tests check it against a
+the arrangement is read back along the pointers. After each (layer, suit) a state is
+dropped when another beats it there (`_undominated`): the same elsewhere, runs in that
+suit that can do all its runs can (a run of 3 or more may stop or go on, one of 2 goes
+further than one of 1), and at least its score. That keeps the answer exact and cuts
+the states of a 75-card table about four times; which of several equally good tables
+comes out may differ from the search without it.
+
+A `budget` (the bots') bounds the states expanded: each step keeps at most its share
+(`_trim`: half the best scores, half the states freest to end in valid melds), so the
+answer is a valid table or None and the same on every machine, but not surely the best
+once a step is cut. The property tests check it against a
 brute force over every subset of small hands (tests/games/manipulation/test_solver.py);
 benchmarks/bench_solver.py times 40-card tables with 12-card hands.
 """
@@ -135,10 +145,22 @@ when a suit gave two). Integers are the cheapest dictionary keys Python has, and
 search makes tens of thousands of steps."""
 
 
-def solve(table: Sequence[int], hand: Sequence[int], must: Sequence[int] = ()) -> Solution | None:
+def solve(
+    table: Sequence[int],
+    hand: Sequence[int],
+    must: Sequence[int] = (),
+    budget: int | None = None,
+) -> Solution | None:
     """The valid table that places the most cards of `hand` (then the most points),
     using every card of `must` (a sub-multiset of `hand`); None when no valid table
-    holds every table card (and every `must` card)."""
+    holds every table card (and every `must` card).
+
+    With a `budget` the search expands at most that many states (nodes) in all: each
+    of the 56 steps may expand its even share of what is left, and a step that holds
+    more keeps the likeliest of them (`_trim`). The answer is then still a valid table, or
+    None when the states kept all died, but no longer surely the best; it depends on
+    the position and the budget alone, never on the clock, so every machine finds the
+    same. A position whose steps all fit their shares is solved exactly."""
     t, h, r = _counts(table), _counts(hand), _counts(must)
     for c in range(52):
         h[c] = max(0, min(h[c], 2 - t[c]))  # two copies of a card at most (X1)
@@ -146,11 +168,18 @@ def solve(table: Sequence[int], hand: Sequence[int], must: Sequence[int] = ()) -
             return None
     states: dict[int, int] = {0: 0}
     back: list[dict[int, tuple[int, Choice]]] = []
+    spent, steps_left = 0, LAYERS * 4
     for layer in range(LAYERS):
         new = layer < 12  # a run started at the king (K-A) could never reach 3 cards
         group = layer < ACE_HIGH  # aces are grouped at the low layer only
         for suit in range(4):
             shift = suit * SUIT_BITS
+            if budget is not None:
+                share = max(1, (budget - spent) // steps_left)
+                if len(states) > share:
+                    states = _trim(states, share)
+                spent += len(states)
+                steps_left -= 1
             keep = ((1 << PROFILE_SHIFT) - 1) & ~(31 << shift)
             last = suit == 3
             card = _card(suit, layer)
@@ -182,7 +211,7 @@ def solve(table: Sequence[int], hand: Sequence[int], must: Sequence[int] = ()) -
                     if get(key, -1) < value:
                         step[key] = value
                         pointers[key] = (state, choice)
-            states = step
+            states = _undominated(step, shift)
             back.append(pointers)
             if not states:
                 return None
@@ -198,6 +227,74 @@ def solve(table: Sequence[int], hand: Sequence[int], must: Sequence[int] = ()) -
     for i in range(LAYERS * 4 - 1, -1, -1):
         state, choices[i] = back[i][state]
     return _rebuild(choices, t, best_score % WEIGHT)
+
+
+def _ge(x: int, y: int) -> bool:
+    """One open run of length `x` can do all that one of length `y` can: a run of 3 or
+    more may stop (and so be none) or go on; one of 2 goes on to 3 where one of 1 goes
+    on to 2, which must go on again."""
+    return x == y or x == 3 or (x == 2 and y == 1)
+
+
+def _dominates(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    (a1, a2), (b1, b2) = a, b
+    return (_ge(a1, b1) and _ge(a2, b2)) or (_ge(a1, b2) and _ge(a2, b1))
+
+
+ABOVE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        q + 10 * (code // 10)
+        for q in range(len(PAIRS))
+        if q != code % 10 and _dominates(PAIRS[q], PAIRS[code % 10])
+    )
+    if code < 30
+    else ()
+    for code in range(32)
+)
+"""For each suit code, the codes with the same aces used low whose runs can do all
+that its runs can, and more."""
+
+FREE: tuple[int, ...] = tuple(
+    sum(x in (0, 3) for x in PAIRS[code % 10]) if code < 30 else 0 for code in range(32)
+)
+"""A suit code's runs that are free to stop (none, or 3 or more cards)."""
+
+
+def _undominated(step: dict[int, int], shift: int) -> dict[int, int]:
+    """The states of `step` but those another state beats: the same in every other
+    suit and the group profile, runs in the suit at `shift` that can do all they can
+    (`ABOVE`), and at least the score. Whatever the beaten state could still become,
+    the other can too, with at least as many points, so the answer stays exact."""
+    out: dict[int, int] = {}
+    get = step.get
+    for key, score in step.items():
+        base = key & ~(31 << shift)
+        for code in ABOVE[key >> shift & 31]:
+            other = get(base | code << shift)
+            if other is not None and other >= score:
+                break
+        else:
+            out[key] = score
+    return out
+
+
+def _trim(states: dict[int, int], keep: int) -> dict[int, int]:
+    """The `keep` states a budgeted search goes on with: half of them the highest
+    scores (then the most runs free to stop), the other half the most runs free to
+    stop (then the highest scores), so that states placing fewer hand cards but
+    likelier to end as valid melds are not all crowded out; a pure function of the
+    states (ties in the order the search made them)."""
+    suits = range(0, PROFILE_SHIFT, SUIT_BITS)
+    free = {key: sum(FREE[key >> s & 31] for s in suits) for key in states}
+    best = sorted(states.items(), key=lambda item: (-item[1], -free[item[0]]))
+    out = dict(best[: keep - keep // 2])
+    if len(out) < keep:
+        for key, score in sorted(best, key=lambda item: (-free[item[0]], -item[1])):
+            if key not in out:
+                out[key] = score
+                if len(out) == keep:
+                    break
+    return out
 
 
 def _options(

@@ -22,6 +22,7 @@ the moves, and its bot driver (tt22.play.runner) plays the bots.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -113,6 +114,7 @@ class ManipulationTable(GameTable[Any]):
         self.col = 0
         self.picks: set[tuple[int, int]] = set()
         self.forced_of: tuple[Any, Reason | None] | None = None  # (state, its reason)
+        self.forced_asked: Any = None  # the state whose forced reason is being asked
         self.waiting_summary = False
         self.gone = False
         self.revealed: int | None = None  # hot seat: whose hand is showing
@@ -187,12 +189,20 @@ class ManipulationTable(GameTable[Any]):
         if v is None:
             self.work = None
             return None
+        if self.work is not None and self.same_position(self.work_of):
+            self.work_of = self.state  # (news of the same position: the work stays)
         if self.work is None or self.work_of is not self.state:
             self.work = Work(v.table, v.hand)
             self.work_of = self.state
             self.row, self.col = HAND, 0
             self.picks.clear()
         return self.work
+
+    def same_position(self, state: Any) -> bool:
+        """Whether `state` is the position now: the very state, or (at a served seat,
+        whose news brings a new view at every chat line or seat that goes away) one
+        equal to it."""
+        return state is self.state or (state is not None and state == self.state)
 
     # ------------------------------------------------------------------ drawing
     def width(self) -> int:
@@ -286,11 +296,27 @@ class ManipulationTable(GameTable[Any]):
         return text
 
     def forced(self, v: Any) -> Reason | None:
-        """The game's forced_reason for this position, asked once (it asks the solver,
-        and the message is drawn again at every key)."""
-        if self.forced_of is None or self.forced_of[0] is not self.state:
-            self.forced_of = (self.state, self.game.forced_reason(v))
-        return self.forced_of[1]
+        """The game's forced_reason for this position, or None while it is not known
+        yet. It asks the solver, which on a big table takes a while: a worker thread
+        asks it once a position (the message is drawn again at every key), and the
+        message is drawn again when it answers, so neither this screen nor, at a served
+        seat, the server's other screens wait for it."""
+        known = self.forced_of
+        if known is not None and self.same_position(known[0]):
+            return known[1]
+        if not self.same_position(self.forced_asked):
+            self.forced_asked = self.state
+            self._ask_forced(v, self.state)
+        return None
+
+    @work(exclusive=True, group="forced")
+    async def _ask_forced(self, v: Any, asked: Any) -> None:
+        reason = await asyncio.to_thread(self.game.forced_reason, v)
+        if self.gone or not self.same_position(asked):
+            return  # (the position moved on while the solver looked)
+        self.forced_of = (asked, reason)
+        if reason is not None and self.is_mounted:
+            self.update_message()
 
     # ------------------------------------------------------------------ the cursor
     def rows(self) -> list[int]:
@@ -492,10 +518,10 @@ class ManipulationTable(GameTable[Any]):
 
     @work(exclusive=True, group="hint")
     async def _find(self, v: Any, must: tuple[int, ...]) -> None:
-        record = self.session.record
+        asked = self.state
         play = await asyncio.to_thread(best_play, v, must)
-        if self.gone or self.session.record is not record or self.my_view() is None:
-            return
+        if self.gone or not self.same_position(asked) or self.my_view() is None:
+            return  # (the position moved on while the solver looked)
         if play is None:
             self.say_note(Text(mt("found_none"), style="bold"))
             return
@@ -522,9 +548,9 @@ class ManipulationTable(GameTable[Any]):
 
     @work(exclusive=True, group="hint")
     async def _hint(self, v: Any) -> None:
-        record = self.session.record
+        asked = self.state
         move = await asyncio.to_thread(self.game.hint, v, str(self.session.seed))
-        if self.gone or self.session.record is not record or self.my_view() is None:
+        if self.gone or not self.same_position(asked) or self.my_view() is None:
             return
         if isinstance(move, Play):
             self.propose(move)
@@ -661,7 +687,7 @@ class ManipulationTable(GameTable[Any]):
             done = len(view.history)
             say(self.app, mt("game_over") if self.game.is_over(s) else mt("hand_over", n=done))
             return
-        from tt22.tui.summary.screens import hand_summary_screen, match_summary_screen
+        from tt22.tui.summary.screens import match_summary_screen
 
         self.waiting_summary = True
         you = self.you()
@@ -675,8 +701,14 @@ class ManipulationTable(GameTable[Any]):
         auto = None
         if self.watching:
             auto = 0.01 if self.pace == 0 else max(1.5, self.pace * 4)
-        screen = hand_summary_screen(self.game.name, view, names, you, auto)
-        self.app.push_screen(screen, self._hand_done)
+        self.app.push_screen(self.hand_summary_of(view, names, auto), self._hand_done)
+
+    def hand_summary_of(self, view: Any, names: Sequence[str], auto: float | None) -> Any:
+        """The end of `view`'s last hand in this game's hand summary (a served seat
+        shows it from the view it was sent, tt22.serve.tables)."""
+        from tt22.tui.summary.screens import hand_summary_screen
+
+        return hand_summary_screen(self.game.name, view, names, self.you(), auto)
 
     def _game_done(self, choice: str | None) -> None:
         self.waiting_summary = False
