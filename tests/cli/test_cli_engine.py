@@ -253,7 +253,7 @@ def test_help_and_engine_do_not_import_textual() -> None:
 def test_sim_json_deals_what_docs_seeds_md_specifies(capsys: pytest.CaptureFixture[str]) -> None:
     """A program with only the transcript and docs/seeds.md can check every deal: the
     first-dealer draw, each deal's hands and stock, and the exchange draws from the top."""
-    from test_rng import _ref_deal, _ref_first_dealer, _ref_key
+    from seedref import ref_deal, ref_first_dealer, ref_key
 
     from tt22.core.cards import CODE
 
@@ -261,9 +261,9 @@ def test_sim_json_deals_what_docs_seeds_md_specifies(capsys: pytest.CaptureFixtu
         data = json.loads(
             _sim(capsys, "--players", str(players), "--seed", seed, "--format", "json")
         )
-        key = _ref_key(data["seed"])
+        key = ref_key(data["seed"])
         decks = data["rules"]["decks"]
-        rounds, dealer = _ref_first_dealer(key, players, decks)
+        rounds, dealer = ref_first_dealer(key, players, decks)
         assert [[{"seat": s, "card": TEXT_OF[c]} for s, c in r] for r in rounds] == data[
             "first_dealer"
         ]["draws"]
@@ -272,7 +272,7 @@ def test_sim_json_deals_what_docs_seeds_md_specifies(capsys: pytest.CaptureFixtu
         out = [False] * players
         wanted = data["rules"]["first_hand"]
         for deal in data["deals"]:
-            hands, stock = _ref_deal(
+            hands, stock = ref_deal(
                 key, deal["number"], decks, penalties, out, deal["dealer"], wanted
             )
             assert deal["hands"] == [None if h is None else [TEXT_OF[c] for c in h] for h in hands]

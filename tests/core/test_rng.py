@@ -12,13 +12,13 @@ import datetime as dt
 import hashlib
 import json
 import re
-import unicodedata
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from paths import ROOT
+from seedref import RefPcg, ref_deal, ref_deck, ref_first_dealer, ref_key, ref_normalise, ref_stream
 
 from tt22.core.cards import CODE, TEXT, full_deck
 from tt22.core.rng import GENERATOR_ID, Pcg32, normalise_seed, seed_key, stream
@@ -183,109 +183,13 @@ def test_daily_seed_is_the_utc_date() -> None:
 # ---------------------------------------------------------------------------
 # A second implementation, written from docs/seeds.md alone.
 
-_M64 = (1 << 64) - 1
-
-
-class _RefPcg:
-    def __init__(self, initstate: int, initseq: int) -> None:
-        self.state = 0
-        self.inc = ((initseq << 1) | 1) & _M64
-        self.u32()
-        self.state = (self.state + initstate) & _M64
-        self.u32()
-
-    def u32(self) -> int:
-        old = self.state
-        self.state = (old * 6364136223846793005 + self.inc) & _M64
-        x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-        rot = old >> 59
-        return ((x >> rot) | (x << ((-rot) & 31))) & 0xFFFFFFFF
-
-    def bounded(self, b: int) -> int:
-        threshold = (2**32 - b) % b
-        while True:
-            r = self.u32()
-            if r >= threshold:
-                return r % b
-
-    def shuffle(self, items: list[int]) -> None:
-        for i in range(len(items), 1, -1):
-            j = self.bounded(i)
-            items[j], items[i - 1] = items[i - 1], items[j]
-
-
-def _ref_normalise(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
-def _ref_key(seed: str) -> bytes:
-    return hashlib.sha256(b"tt22-seed-v1\x00" + _ref_normalise(seed).encode()).digest()
-
-
-def _ref_stream(key: bytes, purpose: str) -> _RefPcg:
-    d = hashlib.sha256(key + b"\x00" + purpose.encode()).digest()
-    return _RefPcg(int.from_bytes(d[:8], "big"), int.from_bytes(d[8:16], "big"))
-
-
-def _ref_deck(decks: int, penalties: list[int]) -> list[int]:
-    deck = list(range(52)) * decks
-    for c in penalties:
-        deck.remove(c)  # the first remaining occurrence
-    return deck
-
-
-def _ref_first_dealer(
-    key: bytes, players: int, decks: int
-) -> tuple[list[list[tuple[int, int]]], int]:
-    rng = _ref_stream(key, "first-dealer")
-    deck: list[int] = []
-    drawing = list(range(players))
-    rounds = []
-    while True:
-        if len(deck) < len(drawing):
-            deck = list(range(52)) * decks
-            rng.shuffle(deck)
-        rnd = [(seat, deck.pop(0)) for seat in sorted(drawing)]
-        rounds.append(rnd)
-        top = max(c // 4 for _, c in rnd)
-        drawing = [seat for seat, c in rnd if c // 4 == top]
-        if len(drawing) == 1:
-            return rounds, drawing[0]
-
-
-def _ref_deal(
-    key: bytes,
-    number: int,
-    decks: int,
-    penalties: list[int],
-    out: list[bool],
-    dealer: int,
-    wanted: int,
-) -> tuple[list[list[int] | None], list[int]]:
-    deck = _ref_deck(decks, penalties)
-    _ref_stream(key, f"deal/{number}").shuffle(deck)
-    n = len(out)
-    order = []
-    seat = dealer
-    for _ in range(n):
-        seat = (seat + 1) % n
-        if not out[seat]:
-            order.append(seat)
-    size = min(wanted, len(deck) // len(order))
-    hands: list[list[int] | None] = [None if out[s] else [] for s in range(n)]
-    for k in range(size * len(order)):
-        hand = hands[order[k % len(order)]]
-        assert hand is not None
-        hand.append(deck[k])
-    return hands, deck[size * len(order) :]
-
 
 def _texts(cards: list[int]) -> str:
     return " ".join(TEXT[c] for c in cards)
 
 
 def test_reference_implementation_passes_the_demo_vectors() -> None:
-    rng = _RefPcg(42, 54)
+    rng = RefPcg(42, 54)
     assert [rng.u32() for _ in range(6)] == DEMO_ROUND_1
     assert "".join("H" if rng.bounded(2) else "T" for _ in range(65)) == DEMO_COINS
 
@@ -305,12 +209,12 @@ def test_engine_deals_as_docs_seeds_md_says(
     rules = Rules(decks=2 if two_decks or players > 6 else 1)
     state = new_match(rules, players, seed)
     decks = state.rules.decks
-    key = _ref_key(seed)
+    key = ref_key(seed)
     assert state.match.key == key
-    rounds, dealer = _ref_first_dealer(key, players, decks)
+    rounds, dealer = ref_first_dealer(key, players, decks)
     assert [list(r) for r in state.match.first_draws] == rounds
     assert state.match.first_dealer == dealer
-    picker = _RefPcg(choices, 1)
+    picker = RefPcg(choices, 1)
     penalties: list[int] = []
     out = [False] * players
     wanted = rules.first_hand
@@ -318,7 +222,7 @@ def test_engine_deals_as_docs_seeds_md_says(
     while True:
         d = state.deal
         assert d.number == number and d.dealer == dealer
-        hands, stock = _ref_deal(key, number, decks, penalties, out, dealer, wanted)
+        hands, stock = ref_deal(key, number, decks, penalties, out, dealer, wanted)
         assert [None if h is None else list(h) for h in d.dealt] == hands
         assert list(d.stock) == stock
         while not state.over and state.deal.number == number:
@@ -334,7 +238,7 @@ def test_engine_deals_as_docs_seeds_md_says(
         if len(losers) == 1:
             dealer = losers[0]
         else:
-            dealer = losers[_ref_stream(key, f"dealer/{number}").bounded(len(losers))]
+            dealer = losers[ref_stream(key, f"dealer/{number}").bounded(len(losers))]
         while out[dealer]:
             dealer = (dealer + 1) % players
         wanted = result.penalty
@@ -363,18 +267,18 @@ def test_docs_seed_vectors(use_reference: bool) -> None:
     assert len(vectors["seeds"]) >= 3
     for v in vectors["seeds"]:
         seed = v["seed"]
-        key = _ref_key(seed) if use_reference else seed_key(seed)
-        assert (_ref_normalise(seed) if use_reference else normalise_seed(seed)) == v["normalised"]
+        key = ref_key(seed) if use_reference else seed_key(seed)
+        assert (ref_normalise(seed) if use_reference else normalise_seed(seed)) == v["normalised"]
         assert key.hex() == v["key"]
 
-        def make(purpose: str, key: bytes = key) -> _RefPcg | Pcg32:
-            return _ref_stream(key, purpose) if use_reference else stream(key, purpose)
+        def make(purpose: str, key: bytes = key) -> RefPcg | Pcg32:
+            return ref_stream(key, purpose) if use_reference else stream(key, purpose)
 
         for purpose in ("first-dealer", "deal/1", "bot/0/random"):
             if f"{purpose} outputs" in v:
                 rng = make(purpose)
                 want = _u32s(v[f"{purpose} outputs"])
-                draw = rng.u32 if isinstance(rng, _RefPcg) else rng.next_u32
+                draw = rng.u32 if isinstance(rng, RefPcg) else rng.next_u32
                 assert [draw() for _ in want] == want
         if "deal/1 shuffled deck" in v:
             deck = list(range(52))
@@ -383,8 +287,8 @@ def test_docs_seed_vectors(use_reference: bool) -> None:
         players = v["players"]
         if use_reference:
             decks = 1 if players <= 6 else 2
-            rounds, dealer = _ref_first_dealer(key, players, decks)
-            hands, stock = _ref_deal(key, 1, decks, [], [False] * players, dealer, 7)
+            rounds, dealer = ref_first_dealer(key, players, decks)
+            hands, stock = ref_deal(key, 1, decks, [], [False] * players, dealer, 7)
         else:
             state = new_match(Rules(), players, seed)
             rounds = [list(r) for r in state.match.first_draws]
@@ -400,9 +304,9 @@ def test_docs_seed_vectors(use_reference: bool) -> None:
 
     for removal in vectors["penalty removal"]:
         key = seed_key(removal["seed"])
-        deck = _ref_deck(removal["decks"], [CODE[t] for t in removal["penalty cards"]])
+        deck = ref_deck(removal["decks"], [CODE[t] for t in removal["penalty cards"]])
         if use_reference:
-            _ref_stream(key, removal["purpose"]).shuffle(deck)
+            ref_stream(key, removal["purpose"]).shuffle(deck)
         else:
             stream(key, removal["purpose"]).shuffle(deck)
         assert _texts(deck) == removal["shuffled deck"]
@@ -410,9 +314,7 @@ def test_docs_seed_vectors(use_reference: bool) -> None:
     nd = vectors["next dealer"]
     key = seed_key(nd["seed"])
     picks = [
-        (_ref_stream(key, nd["purpose"]) if use_reference else stream(key, nd["purpose"])).bounded(
-            n
-        )
+        (ref_stream(key, nd["purpose"]) if use_reference else stream(key, nd["purpose"])).bounded(n)
         for n in nd["losers"]
     ]
     assert picks == nd["index chosen"]
