@@ -521,6 +521,17 @@ def _showdown(s: State) -> None:
 def apply(state: State, move: Move) -> State:
     """The state after `move`, or IllegalMove (a RuleBroken, its `Reason` attached)
     saying which rule forbids it."""
+    if type(move) is Play and state.phase == PLAY and move.seat == state.to_move:
+        new = _play(state, move)
+        if new is not None:
+            return new
+    return _apply_checked(state, move)
+
+
+def _apply_checked(state: State, move: Move) -> State:
+    """`apply` with every check in the rulebook's order: what names the rule a move
+    breaks, and what every exchange goes through. `_play` is the shortcut for a legal
+    play; it hands everything else, and anything it is unsure of, to this."""
     if state.phase == OVER:
         broken("twentytwo.over", "R5")
     if move.seat != state.to_move:
@@ -537,6 +548,125 @@ def apply(state: State, move: Move) -> State:
         _apply_exchange(s, move)
     else:
         broken("twentytwo.not_a_move", "R11", kind=type(move).__name__)
+    return s
+
+
+_CODE_GET = CODE.get
+
+
+def _play(state: State, move: Play) -> State | None:
+    """The state after a play by the seat to move in the play phase, when the play is
+    legal; None when it is not (or is unusual), for `_apply_checked` to judge and name
+    the rule. The same state `_apply_checked` makes, field for field, built once
+    rather than copied and then changed: this is every step of every random playout."""
+    seat = move.seat
+    hand = state.hands[seat]
+    texts = move.cards
+    plays = state.plays
+    if len(texts) == 1:
+        c = _CODE_GET(texts[0])
+        if c is None or c not in hand:
+            return None
+        i = hand.index(c)
+        rest = hand[:i] + hand[i + 1 :]
+        r = c >> 2
+        played: tuple[int, ...] = _CARD1[c]
+        if plays:
+            best_desc = state.best_desc
+            if len(best_desc) != 1:
+                return None
+            if r >= best_desc[0]:
+                best_seat = seat  # R14: among equals the later play is stronger
+                best_desc = _RANK1[r]
+            elif r == hand[0] >> 2 and not (
+                state.match.rules.must_beat and hand[-1] >> 2 >= best_desc[0]
+            ):
+                best_seat = state.best_seat  # a duck (R13.2)
+            else:
+                return None
+        elif rest and state.match.rules.max_set >= 1:
+            best_seat = seat
+            best_desc = _RANK1[r]
+        else:
+            return None
+    else:
+        cards: list[int] = []
+        for t in texts:
+            c = _CODE_GET(t)
+            if c is None:
+                return None
+            cards.append(c)
+        k = len(cards)
+        if not k:
+            return None
+        rest_list = list(hand)
+        try:
+            for c in cards:
+                rest_list.remove(c)
+        except ValueError:
+            return None
+        rest = tuple(rest_list)
+        played = tuple(cards)
+        ranks_desc = sorted([c >> 2 for c in cards], reverse=True)
+        if plays:
+            best_desc = state.best_desc
+            if k != len(best_desc):
+                return None
+            if beats(ranks_desc, best_desc):
+                best_seat = seat  # R13.1, R14
+                best_desc = tuple(ranks_desc)
+            elif sorted(ranks_desc) != sorted([c >> 2 for c in hand[:k]]):
+                return None  # neither beats nor ducks with the lowest cards (R13)
+            elif state.match.rules.must_beat and can_beat(hand, best_desc):
+                return None
+            else:
+                best_seat = state.best_seat  # a duck (R13.2)
+        elif rest and ranks_desc[0] == ranks_desc[-1] and k <= state.match.rules.max_set:
+            best_seat = seat
+            best_desc = tuple(ranks_desc)
+        else:
+            return None
+    s = State.__new__(State)
+    s.match = state.match
+    s.deal = state.deal
+    s.phase = PLAY
+    hands = list(state.hands)
+    hands[seat] = rest
+    s.hands = tuple(hands)
+    s.stock = state.stock
+    s.discards = state.discards
+    s.exchanges = state.exchanges
+    s.totals = state.totals
+    s.penalties = state.penalties
+    out = s.out = state.out
+    s.history = state.history
+    s.winners = state.winners
+    plays = plays + ((seat, played),)  # noqa: RUF005 (concatenation: twice as fast)
+    leader = s.leader = state.leader
+    nxt = seat + 1
+    n = len(out)
+    while True:
+        if nxt == n:
+            nxt = 0
+        if not out[nxt]:
+            break
+        nxt += 1
+    if nxt != leader:
+        s.to_move = nxt
+        s.plays = plays
+        s.best_seat = best_seat
+        s.best_desc = best_desc
+        s.tricks = state.tricks
+        return s
+    s.tricks = state.tricks + (TrickRecord(leader, plays, best_seat),)  # noqa: RUF005 (R15)
+    s.plays = ()
+    s.best_seat = -1
+    s.best_desc = ()
+    if len(rest) == 1:
+        s.to_move = seat
+        _showdown(s)  # R16
+    else:
+        s.leader = s.to_move = best_seat
     return s
 
 
