@@ -6,6 +6,7 @@ table, the stock's size), so the engine's state and a seat's view share them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from typing import overload
@@ -19,6 +20,7 @@ __all__ = [
     "beats",
     "can_beat",
     "follow_options",
+    "follow_single",
     "lead_options",
     "rank_groups",
 ]
@@ -146,19 +148,23 @@ def _follow_sets(
 def _follow_single(seat: int, hand: Sequence[int], best: int, must_beat: bool) -> list[Play]:
     """R13 for one card: the lowest card, and one card of each rank >= the best."""
     singles = SINGLE_PLAYS[seat]
-    moves: list[Play] = []
+    i = bisect_left(hand, best << 2)  # the first card of rank >= best (the hand is sorted)
+    if i == 0 or (must_beat and i < len(hand)):
+        moves: list[Play] = []  # the duck beats (and is listed below), or may not be played
+    else:
+        moves = [singles[hand[0]]]
     last = -1
-    for c in hand:
-        r = c >> 2
-        if r >= best and r != last:
+    for j in range(i, len(hand)):
+        c = hand[j]
+        if c >> 2 != last:
             moves.append(singles[c])
-            last = r
-    lowest = hand[0]
-    if moves and (lowest >> 2) >= best:
-        return moves  # the duck beats too: it is already listed
-    if not (must_beat and moves):
-        moves.insert(0, singles[lowest])
+            last = c >> 2
     return moves
+
+
+follow_single = _follow_single
+"""R13 on a one-card lead, `follow_options`' answer for `best_desc == (best,)`: the
+engine's `legal_moves` calls it directly (it is most moves of every match)."""
 
 
 _TABLES: dict[tuple[tuple[int, ...], int], list[list[int]]] = {}
@@ -198,18 +204,30 @@ class ExchangeOptions(Sequence[Exchange]):
 
     def __init__(self, seat: int, hand: Sequence[int], stock: int, stop_when_short: bool) -> None:
         self._seat = seat
-        self._groups = groups = rank_groups(hand)
+        # The hand's cards as text, grouped by rank (low to high): what an option is made of.
+        groups: list[list[str]] = []
+        text = TEXT
+        last = -1
+        run: list[str] = []
+        for c in hand:
+            if c >> 2 != last:
+                last = c >> 2
+                run = [text[c]]
+                groups.append(run)
+            else:
+                run.append(text[c])
+        self._groups = groups
         self._stop: Exchange | None = None
         self._ways: list[list[int]] | None = None
         if stock >= len(hand):
             self._cap = len(hand)
             size = 1
-            for _, cards in groups:
-                size *= len(cards) + 1
+            for texts in groups:
+                size *= len(texts) + 1
             self._size = size
             return
         self._cap = cap = stock
-        self._ways = ways = _count_table(tuple(len(cards) for _, cards in groups), cap)
+        self._ways = ways = _count_table(tuple([len(texts) for texts in groups]), cap)
         self._size = ways[0][cap]
         if stop_when_short:
             self._stop = Exchange(seat, tuple([TEXT[c] for c in hand[: stock + 1]]))
@@ -219,22 +237,22 @@ class ExchangeOptions(Sequence[Exchange]):
         discard: list[str] = []
         ways = self._ways
         if ways is None:
-            for _, cards in self._groups:
-                index, take = divmod(index, len(cards) + 1)
+            for texts in self._groups:
+                index, take = divmod(index, len(texts) + 1)
                 if take:
-                    discard.extend([TEXT[x] for x in cards[:take]])
+                    discard += texts[:take]
             return Exchange(self._seat, tuple(discard))
         c = self._cap
-        for i, (_, cards) in enumerate(self._groups):
+        for i, texts in enumerate(self._groups):
             below = ways[i + 1]
             take = 0
-            for take in range(min(len(cards), c) + 1):
+            for take in range(min(len(texts), c) + 1):
                 n = below[c - take]
                 if index < n:
                     break
                 index -= n
             if take:
-                discard.extend([TEXT[x] for x in cards[:take]])
+                discard += texts[:take]
                 c -= take
         return Exchange(self._seat, tuple(discard))
 

@@ -21,7 +21,14 @@ from tt22.core.protocol import IllegalMove  # noqa: F401
 from tt22.core.rng import seed_key, stream
 
 from .cards import VALUES
-from .legality import ExchangeOptions, beats, can_beat, follow_options, lead_options
+from .legality import (
+    ExchangeOptions,
+    beats,
+    can_beat,
+    follow_options,
+    follow_single,
+    lead_options,
+)
 from .moves import Exchange, Move, Play
 from .reasons import broken
 from .rules import Rules
@@ -44,6 +51,8 @@ __all__ = [
 EXCHANGE = 0
 PLAY = 1
 OVER = 2
+
+_CODE_GET = CODE.get
 
 
 class MatchInfo(NamedTuple):
@@ -215,29 +224,38 @@ def _next_in(out: Sequence[bool], seat: int) -> int:
 def _start_deal(s: State, number: int, dealer: int, wanted: int) -> None:
     """R8-R10: gather every card not set aside as a penalty, shuffle, deal, leave a stock."""
     m = s.match
-    deck = full_deck(m.rules.decks)
-    for cards in s.penalties:
-        for c in cards:
-            deck.remove(c)
+    decks = m.rules.decks
+    if decks == 1:
+        aside = {c for cards in s.penalties for c in cards}
+        deck = [c for c in range(52) if c not in aside] if aside else full_deck(1)
+    else:
+        deck = full_deck(decks)
+        for cards in s.penalties:
+            for c in cards:
+                deck.remove(c)
     stream(m.key, f"deal/{number}").shuffle(deck)
-    players_in = tuple(seat for seat in range(m.players) if not s.out[seat])
-    order = [_next_in(s.out, dealer)]
-    while len(order) < len(players_in):
-        order.append(_next_in(s.out, order[-1]))
+    out = s.out
+    players = m.players
+    players_in = tuple([seat for seat in range(players) if not out[seat]])
+    # clockwise from the dealer's left (R10): the seats in after the dealer, then before
+    after = [seat for seat in players_in if seat > dealer]
+    order = tuple(after + [seat for seat in players_in if seat <= dealer])
     m_in = len(players_in)
     size = min(wanted, len(deck) // m_in)
     if size < 1:
         raise RuntimeError("no cards left to deal")  # excluded by Rules' bounds (R9)
-    dealt: list[tuple[int, ...] | None] = [None] * m.players
+    dealt: list[tuple[int, ...] | None] = [None] * players
+    hands: list[tuple[int, ...]] = [()] * players
     n = size * m_in
     for p, seat in enumerate(order):
-        dealt[seat] = tuple(deck[p:n:m_in])  # one card at a time, clockwise (R10)
-    s.deal = DealStart(
-        number, dealer, size, players_in, tuple(order), tuple(dealt), tuple(deck[n:])
-    )
-    s.hands = tuple(() if h is None else tuple(sorted(h)) for h in dealt)
+        got = deck[p:n:m_in]  # one card at a time, clockwise (R10)
+        dealt[seat] = tuple(got)
+        got.sort()
+        hands[seat] = tuple(got)
+    s.deal = DealStart(number, dealer, size, players_in, order, tuple(dealt), tuple(deck[n:]))
+    s.hands = tuple(hands)
     s.stock = s.deal.stock
-    s.discards = tuple(() for _ in range(m.players))
+    s.discards = ((),) * players
     s.exchanges = ()
     s.tricks = ()
     s.plays = ()
@@ -314,31 +332,44 @@ def _parse(texts: Sequence[str]) -> list[int] | None:
 
 def _apply_exchange(s: State, move: Exchange) -> None:
     seat = move.seat
-    discard = _parse(move.discard)
-    if discard is None:
-        broken("twentytwo.not_cards", "R11")
-    rest = _remove(s.hands[seat], discard)
-    if rest is None:
-        broken("twentytwo.discard_not_held", "R11")
+    discard: list[int] = []
+    for t in move.discard:
+        c = _CODE_GET(t)
+        if c is None:
+            broken("twentytwo.not_cards", "R11")
+        discard.append(c)
+    hand = s.hands[seat]
+    rest = list(hand)
+    for c in discard:
+        try:
+            rest.remove(c)
+        except ValueError:
+            broken("twentytwo.discard_not_held", "R11")
     order = s.deal.order
-    if len(discard) > len(s.stock):
-        if s.rules.exchange == "up_to_stock":
-            broken("twentytwo.stock_short", "R11", count=len(discard), stock=len(s.stock))
+    stock = s.stock
+    k = len(discard)
+    if k > len(stock):
+        if s.match.rules.exchange == "up_to_stock":
+            broken("twentytwo.stock_short", "R11", count=k, stock=len(stock))
         # stop_when_short: this player and everyone after keep their hands.
         _record_keep(s, order[order.index(seat) :])
         _start_play(s)
         return
-    k = len(discard)
-    draw = s.stock[:k]
-    s.stock = s.stock[k:]
-    hands = list(s.hands)
-    hands[seat] = tuple(sorted(rest + draw))
-    s.hands = tuple(hands)
     if k:
+        draw = stock[:k]
+        s.stock = stock[k:]
+        rest += draw
+        rest.sort()
+        hands = list(s.hands)
+        hands[seat] = tuple(rest)
+        s.hands = tuple(hands)
         discards = list(s.discards)
-        discards[seat] = tuple(discard)
+        discards[seat] = kept = tuple(discard)
         s.discards = tuple(discards)
-    s.exchanges = (*s.exchanges, ExchangeRecord(seat, tuple(discard), draw))
+        record = ExchangeRecord(seat, kept, draw)
+    else:
+        record = ExchangeRecord(seat, (), ())  # the hand is kept as it is
+    s.exchanges = s.exchanges + (record,)  # noqa: RUF005 (concatenation: twice as fast)
     i = order.index(seat) + 1
     if i == len(order):
         _start_play(s)
@@ -551,9 +582,6 @@ def _apply_checked(state: State, move: Move) -> State:
     return s
 
 
-_CODE_GET = CODE.get
-
-
 def _play(state: State, move: Play) -> State | None:
     """The state after a play by the seat to move in the play phase, when the play is
     legal; None when it is not (or is unusual), for `_apply_checked` to judge and name
@@ -676,9 +704,10 @@ def legal_moves(state: State) -> Sequence[Move]:
     seat = state.to_move
     if phase == PLAY:
         if state.plays:
-            return follow_options(
-                seat, state.hands[seat], state.best_desc, state.match.rules.must_beat
-            )
+            best = state.best_desc
+            if len(best) == 1:
+                return follow_single(seat, state.hands[seat], best[0], state.match.rules.must_beat)
+            return follow_options(seat, state.hands[seat], best, state.match.rules.must_beat)
         return lead_options(seat, state.hands[seat], state.match.rules.max_set)
     if phase == EXCHANGE:
         return ExchangeOptions(
