@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from itertools import accumulate
 from typing import overload
 
 from tt22.core.cards import TEXT
@@ -50,15 +49,25 @@ def rank_groups(hand: Sequence[int]) -> list[tuple[int, list[int]]]:
 
 def beats(ranks_desc: Sequence[int], best_desc: Sequence[int]) -> bool:
     """R13.1: each card, both sorted high to low, equal to or higher than the best play's."""
-    return all(r >= b for r, b in zip(ranks_desc, best_desc, strict=True))
+    for r, b in zip(ranks_desc, best_desc, strict=True):  # noqa: SIM110 (a loop: faster)
+        if r < b:
+            return False
+    return True
 
 
 def can_beat(hand: Sequence[int], best_desc: Sequence[int]) -> bool:
     """Whether any k cards of `hand` beat or match; the k highest do if anything does."""
     k = len(best_desc)
-    top = [c >> 2 for c in hand[-k:]]
-    top.reverse()
-    return beats(top, best_desc)
+    j = len(hand) - k
+    if j < 0 or not k:  # (not a position of play: as the general comparison answers)
+        top = [c >> 2 for c in hand[-k:]]
+        top.reverse()
+        return beats(top, best_desc)
+    for b in reversed(best_desc):  # the k highest cards, low to high, against best
+        if hand[j] >> 2 < b:
+            return False
+        j += 1
+    return True
 
 
 def lead_options(seat: int, hand: Sequence[int], max_set: int) -> list[Play]:
@@ -167,25 +176,31 @@ follow_single = _follow_single
 engine's `legal_moves` calls it directly (it is most moves of every match)."""
 
 
-_TABLES: dict[tuple[tuple[int, ...], int], list[list[int]]] = {}
+_COUNTS: dict[tuple[tuple[int, ...], int], int] = {}
 
 
-def _count_table(sizes: tuple[int, ...], cap: int) -> list[list[int]]:
-    """ways[i][c]: choices of counts for rank groups i.. (of these sizes) totalling at
-    most c. Memoised: the same shapes of hand recur all the time in search."""
-    key = (sizes, cap)
-    ways = _TABLES.get(key)
-    if ways is None:
-        ways = [[1] * (cap + 1)]
-        for n in reversed(sizes):
-            # sum(below[c-n .. c]) for every c, from prefix sums
-            p = list(accumulate(ways[-1]))
-            ways.append(p[: n + 1] + [p[c] - p[c - n - 1] for c in range(n + 1, cap + 1)])
-        ways.reverse()
-        if len(_TABLES) > 4096:
-            _TABLES.clear()
-        _TABLES[key] = ways
-    return ways
+def _count(shape: tuple[int, ...], cap: int) -> int:
+    """Choices of a count 0..n for each rank group of `shape` (its groups' sizes, high
+    to low: the order does not change the answer) totalling at most `cap`. Memoised by
+    shape, which recurs far more often than the hands themselves."""
+    if cap <= 0 or not shape:
+        return 1
+    key = (shape, cap)
+    got = _COUNTS.get(key)
+    if got is None:
+        if sum(shape) <= cap:
+            got = 1
+            for n in shape:
+                got *= n + 1
+        else:
+            rest = shape[1:]
+            got = 0
+            for take in range(min(shape[0], cap) + 1):
+                got += _count(rest, cap - take)
+        if len(_COUNTS) > 65536:
+            _COUNTS.clear()
+        _COUNTS[key] = got
+    return got
 
 
 class ExchangeOptions(Sequence[Exchange]):
@@ -194,13 +209,13 @@ class ExchangeOptions(Sequence[Exchange]):
     A hand of 11 different ranks has 2048 of them; building them all at every decision
     would dominate a random playout, so option i is decoded only when asked for. The
     options are the vectors "how many of each rank" (ranks low to high): with no limit,
-    option i is i in mixed radix; when the stock limits the discard, `_ways` counts the
-    vectors whose total fits and option i is unranked from it. Under "stop_when_short"
-    every too-large discard has the same effect, so one extra option (the stock's size
-    plus one of the lowest cards) stands for them all.
+    option i is i in mixed radix; when the stock limits the discard, `_count` counts the
+    vectors whose total fits and option i is unranked from those counts. Under
+    "stop_when_short" every too-large discard has the same effect, so one extra option
+    (the stock's size plus one of the lowest cards) stands for them all.
     """
 
-    __slots__ = ("_cap", "_groups", "_seat", "_size", "_stop", "_ways")
+    __slots__ = ("_cap", "_groups", "_limited", "_seat", "_size", "_stop")
 
     def __init__(self, seat: int, hand: Sequence[int], stock: int, stop_when_short: bool) -> None:
         self._seat = seat
@@ -218,8 +233,8 @@ class ExchangeOptions(Sequence[Exchange]):
                 run.append(text[c])
         self._groups = groups
         self._stop: Exchange | None = None
-        self._ways: list[list[int]] | None = None
-        if stock >= len(hand):
+        self._limited = stock < len(hand)
+        if not self._limited:
             self._cap = len(hand)
             size = 1
             for texts in groups:
@@ -227,27 +242,30 @@ class ExchangeOptions(Sequence[Exchange]):
             self._size = size
             return
         self._cap = cap = stock
-        self._ways = ways = _count_table(tuple([len(texts) for texts in groups]), cap)
-        self._size = ways[0][cap]
+        self._size = _count(tuple(sorted([len(texts) for texts in groups], reverse=True)), cap)
         if stop_when_short:
             self._stop = Exchange(seat, tuple([TEXT[c] for c in hand[: stock + 1]]))
             self._size += 1
 
     def _decode(self, index: int) -> Exchange:
         discard: list[str] = []
-        ways = self._ways
-        if ways is None:
-            for texts in self._groups:
+        groups = self._groups
+        if not self._limited:
+            for texts in groups:
                 index, take = divmod(index, len(texts) + 1)
                 if take:
                     discard += texts[:take]
             return Exchange(self._seat, tuple(discard))
         c = self._cap
-        for i, texts in enumerate(self._groups):
-            below = ways[i + 1]
+        sizes = [len(texts) for texts in groups]
+        for i, texts in enumerate(groups):
+            if c == 0:
+                break  # nothing more fits: the rest of the option is all zeros
+            # ordered first by how many of this rank, then by the options of the rest
+            rest = tuple(sorted(sizes[i + 1 :], reverse=True))
             take = 0
-            for take in range(min(len(texts), c) + 1):
-                n = below[c - take]
+            for take in range(min(sizes[i], c) + 1):
+                n = _count(rest, c - take)
                 if index < n:
                     break
                 index -= n

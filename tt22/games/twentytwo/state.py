@@ -52,6 +52,7 @@ EXCHANGE = 0
 PLAY = 1
 OVER = 2
 
+_CODE = CODE
 _CODE_GET = CODE.get
 
 
@@ -592,10 +593,11 @@ def _play(state: State, move: Play) -> State | None:
     texts = move.cards
     plays = state.plays
     if len(texts) == 1:
-        c = _CODE_GET(texts[0])
-        if c is None or c not in hand:
+        try:
+            i = hand.index(_CODE[texts[0]])
+        except (KeyError, ValueError):
             return None
-        i = hand.index(c)
+        c = hand[i]
         rest = hand[:i] + hand[i + 1 :]
         r = c >> 2
         played: tuple[int, ...] = _CARD1[c]
@@ -620,10 +622,10 @@ def _play(state: State, move: Play) -> State | None:
     else:
         cards: list[int] = []
         for t in texts:
-            c = _CODE_GET(t)
-            if c is None:
+            code = _CODE_GET(t)
+            if code is None:
                 return None
-            cards.append(c)
+            cards.append(code)
         k = len(cards)
         if not k:
             return None
