@@ -552,42 +552,16 @@ def _showdown(s: State) -> None:
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`, or IllegalMove (a RuleBroken, its `Reason` attached)
-    saying which rule forbids it."""
-    if type(move) is Play and state.phase == PLAY and move.seat == state.to_move:
-        new = _play(state, move)
-        if new is not None:
-            return new
-    return _apply_checked(state, move)
+    saying which rule forbids it.
 
-
-def _apply_checked(state: State, move: Move) -> State:
-    """`apply` with every check in the rulebook's order: what names the rule a move
-    breaks, and what every exchange goes through. `_play` is the shortcut for a legal
-    play; it hands everything else, and anything it is unsure of, to this."""
-    if state.phase == OVER:
-        broken("twentytwo.over", "R5")
-    if move.seat != state.to_move:
-        rule = "R11" if state.phase == EXCHANGE else "R13" if state.plays else "R12"
-        broken("twentytwo.turn", rule, expected=state.to_move, seat=move.seat)
-    s = state.copy()
-    if type(move) is Play:
-        if s.phase != PLAY:
-            broken("twentytwo.exchange_first", "R11")
-        _apply_play(s, move)
-    elif type(move) is Exchange:
-        if s.phase != EXCHANGE:
-            broken("twentytwo.exchange_over", "R11")
-        _apply_exchange(s, move)
-    else:
-        broken("twentytwo.not_a_move", "R11", kind=type(move).__name__)
-    return s
-
-
-def _play(state: State, move: Play) -> State | None:
-    """The state after a play by the seat to move in the play phase, when the play is
-    legal; None when it is not (or is unusual), for `_apply_checked` to judge and name
-    the rule. The same state `_apply_checked` makes, field for field, built once
-    rather than copied and then changed: this is every step of every random playout."""
+    A legal play by the seat to move is this function's own work: the new state is
+    built at once, every field set once (rather than copied and then changed), with no
+    further call on the way; this is every step of every random playout. Everything
+    else (an exchange, anything illegal or unusual) goes to `_apply_checked`, which
+    makes the same state field for field, and says which rule a move breaks in the
+    rulebook's order."""
+    if type(move) is not Play or state.phase != PLAY or move.seat != state.to_move:
+        return _apply_checked(state, move)
     seat = move.seat
     hand = state.hands[seat]
     texts = move.cards
@@ -596,7 +570,7 @@ def _play(state: State, move: Play) -> State | None:
         try:
             i = hand.index(_CODE[texts[0]])
         except (KeyError, ValueError):
-            return None
+            return _apply_checked(state, move)
         c = hand[i]
         rest = hand[:i] + hand[i + 1 :]
         r = c >> 2
@@ -604,7 +578,7 @@ def _play(state: State, move: Play) -> State | None:
         if plays:
             best_desc = state.best_desc
             if len(best_desc) != 1:
-                return None
+                return _apply_checked(state, move)
             if r >= best_desc[0]:
                 best_seat = seat  # R14: among equals the later play is stronger
                 best_desc = _RANK1[r]
@@ -613,49 +587,51 @@ def _play(state: State, move: Play) -> State | None:
             ):
                 best_seat = state.best_seat  # a duck (R13.2)
             else:
-                return None
+                return _apply_checked(state, move)
         elif rest and state.match.rules.max_set >= 1:
             best_seat = seat
             best_desc = _RANK1[r]
         else:
-            return None
+            return _apply_checked(state, move)
     else:
         cards: list[int] = []
         for t in texts:
             code = _CODE_GET(t)
             if code is None:
-                return None
+                return _apply_checked(state, move)
             cards.append(code)
         k = len(cards)
         if not k:
-            return None
+            return _apply_checked(state, move)
         rest_list = list(hand)
         try:
             for c in cards:
                 rest_list.remove(c)
         except ValueError:
-            return None
+            return _apply_checked(state, move)
         rest = tuple(rest_list)
         played = tuple(cards)
         ranks_desc = sorted([c >> 2 for c in cards], reverse=True)
         if plays:
             best_desc = state.best_desc
             if k != len(best_desc):
-                return None
+                return _apply_checked(state, move)
             if beats(ranks_desc, best_desc):
                 best_seat = seat  # R13.1, R14
                 best_desc = tuple(ranks_desc)
             elif sorted(ranks_desc) != sorted([c >> 2 for c in hand[:k]]):
-                return None  # neither beats nor ducks with the lowest cards (R13)
+                return _apply_checked(
+                    state, move
+                )  # neither beats nor ducks with the lowest cards (R13)
             elif state.match.rules.must_beat and can_beat(hand, best_desc):
-                return None
+                return _apply_checked(state, move)
             else:
                 best_seat = state.best_seat  # a duck (R13.2)
         elif rest and ranks_desc[0] == ranks_desc[-1] and k <= state.match.rules.max_set:
             best_seat = seat
             best_desc = tuple(ranks_desc)
         else:
-            return None
+            return _apply_checked(state, move)
     s = State.__new__(State)
     s.match = state.match
     s.deal = state.deal
@@ -697,6 +673,29 @@ def _play(state: State, move: Play) -> State | None:
         _showdown(s)  # R16
     else:
         s.leader = s.to_move = best_seat
+    return s
+
+
+def _apply_checked(state: State, move: Move) -> State:
+    """`apply` with every check in the rulebook's order: what names the rule a move
+    breaks, and what every exchange goes through. `apply` itself does a legal play;
+    it hands everything else, and anything it is unsure of, to this."""
+    if state.phase == OVER:
+        broken("twentytwo.over", "R5")
+    if move.seat != state.to_move:
+        rule = "R11" if state.phase == EXCHANGE else "R13" if state.plays else "R12"
+        broken("twentytwo.turn", rule, expected=state.to_move, seat=move.seat)
+    s = state.copy()
+    if type(move) is Play:
+        if s.phase != PLAY:
+            broken("twentytwo.exchange_first", "R11")
+        _apply_play(s, move)
+    elif type(move) is Exchange:
+        if s.phase != EXCHANGE:
+            broken("twentytwo.exchange_over", "R11")
+        _apply_exchange(s, move)
+    else:
+        broken("twentytwo.not_a_move", "R11", kind=type(move).__name__)
     return s
 
 
