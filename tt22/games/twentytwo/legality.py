@@ -97,7 +97,10 @@ def follow_options(
     k = len(best_desc)
     if k == 1:
         return _follow_single(seat, hand, best_desc[0], must_beat)
-    duck = Play(seat, tuple([TEXT[c] for c in hand[:k]]))
+    if k == 2:
+        duck = _pair_play(seat, hand[0], hand[1])
+    else:
+        duck = Play(seat, tuple([TEXT[c] for c in hand[:k]]))
     if not can_beat(hand, best_desc):
         return [duck]  # the common case: nothing beats a set, so the duck is forced
     groups = rank_groups(hand)
@@ -113,21 +116,42 @@ def follow_options(
     return moves
 
 
+_PAIR_PLAYS: list[list[Play | None]] = [[None] * (52 * 52) for _ in range(9)]
+"""_PAIR_PLAYS[seat][52 * first + second]: two-card plays, each made the first time it is
+asked for (they are immutable; pairs are the commonest set)."""
+
+
+def _pair_play(seat: int, first: int, second: int) -> Play:
+    plays = _PAIR_PLAYS[seat]
+    play = plays[52 * first + second]
+    if play is None:
+        play = plays[52 * first + second] = Play(seat, (TEXT[first], TEXT[second]))
+    return play
+
+
 def _follow_pairs(
     seat: int, groups: list[tuple[int, list[int]]], b0: int, b1: int, moves: list[Play]
 ) -> None:
     """Two-card follows that beat (b0, b1): a pair of one rank, or two ranks r > r2."""
+    plays = _PAIR_PLAYS[seat]
     for i, (r, cards) in enumerate(groups):
         if r < b0:
             return
-        t0 = TEXT[cards[0]]
+        c0 = cards[0]
+        base = 52 * c0
         if len(cards) >= 2:
-            moves.append(Play(seat, (t0, TEXT[cards[1]])))
+            play = plays[base + cards[1]]
+            if play is None:
+                play = _pair_play(seat, c0, cards[1])
+            moves.append(play)
         for j in range(i + 1, len(groups)):
             r2, cards2 = groups[j]
             if r2 < b1:
                 break
-            moves.append(Play(seat, (t0, TEXT[cards2[0]])))
+            play = plays[base + cards2[0]]
+            if play is None:
+                play = _pair_play(seat, c0, cards2[0])
+            moves.append(play)
 
 
 def _follow_sets(
