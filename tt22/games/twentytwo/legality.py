@@ -306,6 +306,8 @@ class ExchangeOptions(Sequence[Exchange]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Exchange]: ...
     def __getitem__(self, index: int | slice) -> Exchange | Sequence[Exchange]:
+        if type(index) is int and 0 <= index < self._size - (self._stop is not None):
+            return self._decode(index)  # the usual question, answered first
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._size))]
         if index < 0:

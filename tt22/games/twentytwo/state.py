@@ -376,7 +376,8 @@ def _apply_exchange(s: State, move: Exchange) -> None:
         _start_play(s)
     else:
         s.to_move = order[i]
-        _skip_empty_exchanges(s)
+        if not s.stock:
+            _skip_empty_exchanges(s)
 
 
 # ---------------------------------------------------------------------------
@@ -562,6 +563,10 @@ def apply(state: State, move: Move) -> State:
     makes the same state field for field, and says which rule a move breaks in the
     rulebook's order."""
     if type(move) is not Play or state.phase != PLAY or move.seat != state.to_move:
+        if type(move) is Exchange and state.phase == EXCHANGE and move.seat == state.to_move:
+            s = state.copy()  # the checks `_apply_checked` would make first are passed
+            _apply_exchange(s, move)
+            return s
         return _apply_checked(state, move)
     seat = move.seat
     hand = state.hands[seat]
