@@ -6,8 +6,8 @@ table, the stock's size), so the engine's state and a seat's view share them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from itertools import accumulate
 from typing import overload
 
 from tt22.core.cards import TEXT
@@ -19,6 +19,7 @@ __all__ = [
     "beats",
     "can_beat",
     "follow_options",
+    "follow_single",
     "lead_options",
     "rank_groups",
 ]
@@ -48,15 +49,25 @@ def rank_groups(hand: Sequence[int]) -> list[tuple[int, list[int]]]:
 
 def beats(ranks_desc: Sequence[int], best_desc: Sequence[int]) -> bool:
     """R13.1: each card, both sorted high to low, equal to or higher than the best play's."""
-    return all(r >= b for r, b in zip(ranks_desc, best_desc, strict=True))
+    for r, b in zip(ranks_desc, best_desc, strict=True):  # noqa: SIM110 (a loop: faster)
+        if r < b:
+            return False
+    return True
 
 
 def can_beat(hand: Sequence[int], best_desc: Sequence[int]) -> bool:
     """Whether any k cards of `hand` beat or match; the k highest do if anything does."""
     k = len(best_desc)
-    top = [c >> 2 for c in hand[-k:]]
-    top.reverse()
-    return beats(top, best_desc)
+    j = len(hand) - k
+    if j < 0 or not k:  # (not a position of play: as the general comparison answers)
+        top = [c >> 2 for c in hand[-k:]]
+        top.reverse()
+        return beats(top, best_desc)
+    for b in reversed(best_desc):  # the k highest cards, low to high, against best
+        if hand[j] >> 2 < b:
+            return False
+        j += 1
+    return True
 
 
 def lead_options(seat: int, hand: Sequence[int], max_set: int) -> list[Play]:
@@ -86,7 +97,10 @@ def follow_options(
     k = len(best_desc)
     if k == 1:
         return _follow_single(seat, hand, best_desc[0], must_beat)
-    duck = Play(seat, tuple([TEXT[c] for c in hand[:k]]))
+    if k == 2:
+        duck = _pair_play(seat, hand[0], hand[1])
+    else:
+        duck = Play(seat, tuple([TEXT[c] for c in hand[:k]]))
     if not can_beat(hand, best_desc):
         return [duck]  # the common case: nothing beats a set, so the duck is forced
     groups = rank_groups(hand)
@@ -102,21 +116,42 @@ def follow_options(
     return moves
 
 
+_PAIR_PLAYS: list[list[Play | None]] = [[None] * (52 * 52) for _ in range(9)]
+"""_PAIR_PLAYS[seat][52 * first + second]: two-card plays, each made the first time it is
+asked for (they are immutable; pairs are the commonest set)."""
+
+
+def _pair_play(seat: int, first: int, second: int) -> Play:
+    plays = _PAIR_PLAYS[seat]
+    play = plays[52 * first + second]
+    if play is None:
+        play = plays[52 * first + second] = Play(seat, (TEXT[first], TEXT[second]))
+    return play
+
+
 def _follow_pairs(
     seat: int, groups: list[tuple[int, list[int]]], b0: int, b1: int, moves: list[Play]
 ) -> None:
     """Two-card follows that beat (b0, b1): a pair of one rank, or two ranks r > r2."""
+    plays = _PAIR_PLAYS[seat]
     for i, (r, cards) in enumerate(groups):
         if r < b0:
             return
-        t0 = TEXT[cards[0]]
+        c0 = cards[0]
+        base = 52 * c0
         if len(cards) >= 2:
-            moves.append(Play(seat, (t0, TEXT[cards[1]])))
+            play = plays[base + cards[1]]
+            if play is None:
+                play = _pair_play(seat, c0, cards[1])
+            moves.append(play)
         for j in range(i + 1, len(groups)):
             r2, cards2 = groups[j]
             if r2 < b1:
                 break
-            moves.append(Play(seat, (t0, TEXT[cards2[0]])))
+            play = plays[base + cards2[0]]
+            if play is None:
+                play = _pair_play(seat, c0, cards2[0])
+            moves.append(play)
 
 
 def _follow_sets(
@@ -146,40 +181,50 @@ def _follow_sets(
 def _follow_single(seat: int, hand: Sequence[int], best: int, must_beat: bool) -> list[Play]:
     """R13 for one card: the lowest card, and one card of each rank >= the best."""
     singles = SINGLE_PLAYS[seat]
-    moves: list[Play] = []
+    i = bisect_left(hand, best << 2)  # the first card of rank >= best (the hand is sorted)
+    if i == 0 or (must_beat and i < len(hand)):
+        moves: list[Play] = []  # the duck beats (and is listed below), or may not be played
+    else:
+        moves = [singles[hand[0]]]
     last = -1
-    for c in hand:
-        r = c >> 2
-        if r >= best and r != last:
+    for j in range(i, len(hand)):
+        c = hand[j]
+        if c >> 2 != last:
             moves.append(singles[c])
-            last = r
-    lowest = hand[0]
-    if moves and (lowest >> 2) >= best:
-        return moves  # the duck beats too: it is already listed
-    if not (must_beat and moves):
-        moves.insert(0, singles[lowest])
+            last = c >> 2
     return moves
 
 
-_TABLES: dict[tuple[tuple[int, ...], int], list[list[int]]] = {}
+follow_single = _follow_single
+"""R13 on a one-card lead, `follow_options`' answer for `best_desc == (best,)`: the
+engine's `legal_moves` calls it directly (it is most moves of every match)."""
 
 
-def _count_table(sizes: tuple[int, ...], cap: int) -> list[list[int]]:
-    """ways[i][c]: choices of counts for rank groups i.. (of these sizes) totalling at
-    most c. Memoised: the same shapes of hand recur all the time in search."""
-    key = (sizes, cap)
-    ways = _TABLES.get(key)
-    if ways is None:
-        ways = [[1] * (cap + 1)]
-        for n in reversed(sizes):
-            # sum(below[c-n .. c]) for every c, from prefix sums
-            p = list(accumulate(ways[-1]))
-            ways.append(p[: n + 1] + [p[c] - p[c - n - 1] for c in range(n + 1, cap + 1)])
-        ways.reverse()
-        if len(_TABLES) > 4096:
-            _TABLES.clear()
-        _TABLES[key] = ways
-    return ways
+_COUNTS: dict[tuple[tuple[int, ...], int], int] = {}
+
+
+def _count(shape: tuple[int, ...], cap: int) -> int:
+    """Choices of a count 0..n for each rank group of `shape` (its groups' sizes, high
+    to low: the order does not change the answer) totalling at most `cap`. Memoised by
+    shape, which recurs far more often than the hands themselves."""
+    if cap <= 0 or not shape:
+        return 1
+    key = (shape, cap)
+    got = _COUNTS.get(key)
+    if got is None:
+        if sum(shape) <= cap:
+            got = 1
+            for n in shape:
+                got *= n + 1
+        else:
+            rest = shape[1:]
+            got = 0
+            for take in range(min(shape[0], cap) + 1):
+                got += _count(rest, cap - take)
+        if len(_COUNTS) > 65536:
+            _COUNTS.clear()
+        _COUNTS[key] = got
+    return got
 
 
 class ExchangeOptions(Sequence[Exchange]):
@@ -188,53 +233,68 @@ class ExchangeOptions(Sequence[Exchange]):
     A hand of 11 different ranks has 2048 of them; building them all at every decision
     would dominate a random playout, so option i is decoded only when asked for. The
     options are the vectors "how many of each rank" (ranks low to high): with no limit,
-    option i is i in mixed radix; when the stock limits the discard, `_ways` counts the
-    vectors whose total fits and option i is unranked from it. Under "stop_when_short"
-    every too-large discard has the same effect, so one extra option (the stock's size
-    plus one of the lowest cards) stands for them all.
+    option i is i in mixed radix; when the stock limits the discard, `_count` counts the
+    vectors whose total fits and option i is unranked from those counts. Under
+    "stop_when_short" every too-large discard has the same effect, so one extra option
+    (the stock's size plus one of the lowest cards) stands for them all.
     """
 
-    __slots__ = ("_cap", "_groups", "_seat", "_size", "_stop", "_ways")
+    __slots__ = ("_cap", "_groups", "_limited", "_seat", "_size", "_stop")
 
     def __init__(self, seat: int, hand: Sequence[int], stock: int, stop_when_short: bool) -> None:
         self._seat = seat
-        self._groups = groups = rank_groups(hand)
+        # The hand's cards as text, grouped by rank (low to high): what an option is made of.
+        groups: list[list[str]] = []
+        text = TEXT
+        last = -1
+        run: list[str] = []
+        for c in hand:
+            if c >> 2 != last:
+                last = c >> 2
+                run = [text[c]]
+                groups.append(run)
+            else:
+                run.append(text[c])
+        self._groups = groups
         self._stop: Exchange | None = None
-        self._ways: list[list[int]] | None = None
-        if stock >= len(hand):
+        self._limited = stock < len(hand)
+        if not self._limited:
             self._cap = len(hand)
             size = 1
-            for _, cards in groups:
-                size *= len(cards) + 1
+            for texts in groups:
+                size *= len(texts) + 1
             self._size = size
             return
         self._cap = cap = stock
-        self._ways = ways = _count_table(tuple(len(cards) for _, cards in groups), cap)
-        self._size = ways[0][cap]
+        self._size = _count(tuple(sorted([len(texts) for texts in groups], reverse=True)), cap)
         if stop_when_short:
             self._stop = Exchange(seat, tuple([TEXT[c] for c in hand[: stock + 1]]))
             self._size += 1
 
     def _decode(self, index: int) -> Exchange:
         discard: list[str] = []
-        ways = self._ways
-        if ways is None:
-            for _, cards in self._groups:
-                index, take = divmod(index, len(cards) + 1)
+        groups = self._groups
+        if not self._limited:
+            for texts in groups:
+                index, take = divmod(index, len(texts) + 1)
                 if take:
-                    discard.extend([TEXT[x] for x in cards[:take]])
+                    discard += texts[:take]
             return Exchange(self._seat, tuple(discard))
         c = self._cap
-        for i, (_, cards) in enumerate(self._groups):
-            below = ways[i + 1]
+        sizes = [len(texts) for texts in groups]
+        for i, texts in enumerate(groups):
+            if c == 0:
+                break  # nothing more fits: the rest of the option is all zeros
+            # ordered first by how many of this rank, then by the options of the rest
+            rest = tuple(sorted(sizes[i + 1 :], reverse=True))
             take = 0
-            for take in range(min(len(cards), c) + 1):
-                n = below[c - take]
+            for take in range(min(sizes[i], c) + 1):
+                n = _count(rest, c - take)
                 if index < n:
                     break
                 index -= n
             if take:
-                discard.extend([TEXT[x] for x in cards[:take]])
+                discard += texts[:take]
                 c -= take
         return Exchange(self._seat, tuple(discard))
 
@@ -246,6 +306,8 @@ class ExchangeOptions(Sequence[Exchange]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Exchange]: ...
     def __getitem__(self, index: int | slice) -> Exchange | Sequence[Exchange]:
+        if type(index) is int and 0 <= index < self._size - (self._stop is not None):
+            return self._decode(index)  # the usual question, answered first
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._size))]
         if index < 0:

@@ -21,7 +21,14 @@ from tt22.core.protocol import IllegalMove  # noqa: F401
 from tt22.core.rng import seed_key, stream
 
 from .cards import VALUES
-from .legality import ExchangeOptions, beats, can_beat, follow_options, lead_options
+from .legality import (
+    ExchangeOptions,
+    beats,
+    can_beat,
+    follow_options,
+    follow_single,
+    lead_options,
+)
 from .moves import Exchange, Move, Play
 from .reasons import broken
 from .rules import Rules
@@ -44,6 +51,9 @@ __all__ = [
 EXCHANGE = 0
 PLAY = 1
 OVER = 2
+
+_CODE = CODE
+_CODE_GET = CODE.get
 
 
 class MatchInfo(NamedTuple):
@@ -215,29 +225,38 @@ def _next_in(out: Sequence[bool], seat: int) -> int:
 def _start_deal(s: State, number: int, dealer: int, wanted: int) -> None:
     """R8-R10: gather every card not set aside as a penalty, shuffle, deal, leave a stock."""
     m = s.match
-    deck = full_deck(m.rules.decks)
-    for cards in s.penalties:
-        for c in cards:
-            deck.remove(c)
+    decks = m.rules.decks
+    if decks == 1:
+        aside = {c for cards in s.penalties for c in cards}
+        deck = [c for c in range(52) if c not in aside] if aside else full_deck(1)
+    else:
+        deck = full_deck(decks)
+        for cards in s.penalties:
+            for c in cards:
+                deck.remove(c)
     stream(m.key, f"deal/{number}").shuffle(deck)
-    players_in = tuple(seat for seat in range(m.players) if not s.out[seat])
-    order = [_next_in(s.out, dealer)]
-    while len(order) < len(players_in):
-        order.append(_next_in(s.out, order[-1]))
+    out = s.out
+    players = m.players
+    players_in = tuple([seat for seat in range(players) if not out[seat]])
+    # clockwise from the dealer's left (R10): the seats in after the dealer, then before
+    after = [seat for seat in players_in if seat > dealer]
+    order = tuple(after + [seat for seat in players_in if seat <= dealer])
     m_in = len(players_in)
     size = min(wanted, len(deck) // m_in)
     if size < 1:
         raise RuntimeError("no cards left to deal")  # excluded by Rules' bounds (R9)
-    dealt: list[tuple[int, ...] | None] = [None] * m.players
+    dealt: list[tuple[int, ...] | None] = [None] * players
+    hands: list[tuple[int, ...]] = [()] * players
     n = size * m_in
     for p, seat in enumerate(order):
-        dealt[seat] = tuple(deck[p:n:m_in])  # one card at a time, clockwise (R10)
-    s.deal = DealStart(
-        number, dealer, size, players_in, tuple(order), tuple(dealt), tuple(deck[n:])
-    )
-    s.hands = tuple(() if h is None else tuple(sorted(h)) for h in dealt)
+        got = deck[p:n:m_in]  # one card at a time, clockwise (R10)
+        dealt[seat] = tuple(got)
+        got.sort()
+        hands[seat] = tuple(got)
+    s.deal = DealStart(number, dealer, size, players_in, order, tuple(dealt), tuple(deck[n:]))
+    s.hands = tuple(hands)
     s.stock = s.deal.stock
-    s.discards = tuple(() for _ in range(m.players))
+    s.discards = ((),) * players
     s.exchanges = ()
     s.tricks = ()
     s.plays = ()
@@ -314,37 +333,51 @@ def _parse(texts: Sequence[str]) -> list[int] | None:
 
 def _apply_exchange(s: State, move: Exchange) -> None:
     seat = move.seat
-    discard = _parse(move.discard)
-    if discard is None:
-        broken("twentytwo.not_cards", "R11")
-    rest = _remove(s.hands[seat], discard)
-    if rest is None:
-        broken("twentytwo.discard_not_held", "R11")
+    discard: list[int] = []
+    for t in move.discard:
+        c = _CODE_GET(t)
+        if c is None:
+            broken("twentytwo.not_cards", "R11")
+        discard.append(c)
+    hand = s.hands[seat]
+    rest = list(hand)
+    for c in discard:
+        try:
+            rest.remove(c)
+        except ValueError:
+            broken("twentytwo.discard_not_held", "R11")
     order = s.deal.order
-    if len(discard) > len(s.stock):
-        if s.rules.exchange == "up_to_stock":
-            broken("twentytwo.stock_short", "R11", count=len(discard), stock=len(s.stock))
+    stock = s.stock
+    k = len(discard)
+    if k > len(stock):
+        if s.match.rules.exchange == "up_to_stock":
+            broken("twentytwo.stock_short", "R11", count=k, stock=len(stock))
         # stop_when_short: this player and everyone after keep their hands.
         _record_keep(s, order[order.index(seat) :])
         _start_play(s)
         return
-    k = len(discard)
-    draw = s.stock[:k]
-    s.stock = s.stock[k:]
-    hands = list(s.hands)
-    hands[seat] = tuple(sorted(rest + draw))
-    s.hands = tuple(hands)
     if k:
+        draw = stock[:k]
+        s.stock = stock[k:]
+        rest += draw
+        rest.sort()
+        hands = list(s.hands)
+        hands[seat] = tuple(rest)
+        s.hands = tuple(hands)
         discards = list(s.discards)
-        discards[seat] = tuple(discard)
+        discards[seat] = kept = tuple(discard)
         s.discards = tuple(discards)
-    s.exchanges = (*s.exchanges, ExchangeRecord(seat, tuple(discard), draw))
+        record = ExchangeRecord(seat, kept, draw)
+    else:
+        record = ExchangeRecord(seat, (), ())  # the hand is kept as it is
+    s.exchanges = s.exchanges + (record,)  # noqa: RUF005 (concatenation: twice as fast)
     i = order.index(seat) + 1
     if i == len(order):
         _start_play(s)
     else:
         s.to_move = order[i]
-        _skip_empty_exchanges(s)
+        if not s.stock:
+            _skip_empty_exchanges(s)
 
 
 # ---------------------------------------------------------------------------
@@ -470,9 +503,10 @@ _CARD1: tuple[tuple[int], ...] = tuple((c,) for c in range(52))
 def _showdown(s: State) -> None:
     m = s.match
     players_in = s.deal.players_in
-    showdown = tuple((seat, s.hands[seat][0]) for seat in players_in)
-    top = max(c >> 2 for _, c in showdown)
-    losers = tuple(seat for seat, c in showdown if c >> 2 == top)
+    hands = s.hands
+    showdown = tuple([(seat, hands[seat][0]) for seat in players_in])
+    top = max([c for _, c in showdown]) >> 2  # (the highest card has the highest rank)
+    losers = tuple([seat for seat, c in showdown if c >> 2 == top])
     penalty = VALUES[top]
     totals = list(s.totals)
     penalties = list(s.penalties)
@@ -482,13 +516,13 @@ def _showdown(s: State) -> None:
             penalties[seat] = penalties[seat] + (c,)
     s.totals = tuple(totals)
     s.penalties = tuple(penalties)
-    eliminated = tuple(seat for seat in losers if totals[seat] >= m.rules.elimination_at)
+    limit = m.rules.elimination_at
+    eliminated = tuple([seat for seat in losers if totals[seat] >= limit])
     out = list(s.out)
     for seat in eliminated:
         out[seat] = True
     s.out = tuple(out)
-    s.history = (
-        *s.history,
+    s.history = s.history + (  # noqa: RUF005 (concatenation: twice as fast)
         DealResult(s.deal, s.exchanges, s.tricks, showdown, losers, penalty, s.totals, eliminated),
     )
     s.plays = ()
@@ -520,7 +554,138 @@ def _showdown(s: State) -> None:
 
 def apply(state: State, move: Move) -> State:
     """The state after `move`, or IllegalMove (a RuleBroken, its `Reason` attached)
-    saying which rule forbids it."""
+    saying which rule forbids it.
+
+    A legal play by the seat to move is this function's own work: the new state is
+    built at once, every field set once (rather than copied and then changed), with no
+    further call on the way; this is every step of every random playout. Everything
+    else (an exchange, anything illegal or unusual) goes to `_apply_checked`, which
+    makes the same state field for field, and says which rule a move breaks in the
+    rulebook's order."""
+    if type(move) is not Play or state.phase != PLAY or move.seat != state.to_move:
+        if type(move) is Exchange and state.phase == EXCHANGE and move.seat == state.to_move:
+            s = state.copy()  # the checks `_apply_checked` would make first are passed
+            _apply_exchange(s, move)
+            return s
+        return _apply_checked(state, move)
+    seat = move.seat
+    hand = state.hands[seat]
+    texts = move.cards
+    plays = state.plays
+    if len(texts) == 1:
+        try:
+            i = hand.index(_CODE[texts[0]])
+        except (KeyError, ValueError):
+            return _apply_checked(state, move)
+        c = hand[i]
+        rest = hand[:i] + hand[i + 1 :]
+        r = c >> 2
+        played: tuple[int, ...] = _CARD1[c]
+        if plays:
+            best_desc = state.best_desc
+            if len(best_desc) != 1:
+                return _apply_checked(state, move)
+            if r >= best_desc[0]:
+                best_seat = seat  # R14: among equals the later play is stronger
+                best_desc = _RANK1[r]
+            elif r == hand[0] >> 2 and not (
+                state.match.rules.must_beat and hand[-1] >> 2 >= best_desc[0]
+            ):
+                best_seat = state.best_seat  # a duck (R13.2)
+            else:
+                return _apply_checked(state, move)
+        elif rest and state.match.rules.max_set >= 1:
+            best_seat = seat
+            best_desc = _RANK1[r]
+        else:
+            return _apply_checked(state, move)
+    else:
+        cards: list[int] = []
+        for t in texts:
+            code = _CODE_GET(t)
+            if code is None:
+                return _apply_checked(state, move)
+            cards.append(code)
+        k = len(cards)
+        if not k:
+            return _apply_checked(state, move)
+        rest_list = list(hand)
+        try:
+            for c in cards:
+                rest_list.remove(c)
+        except ValueError:
+            return _apply_checked(state, move)
+        rest = tuple(rest_list)
+        played = tuple(cards)
+        ranks_desc = sorted([c >> 2 for c in cards], reverse=True)
+        if plays:
+            best_desc = state.best_desc
+            if k != len(best_desc):
+                return _apply_checked(state, move)
+            if beats(ranks_desc, best_desc):
+                best_seat = seat  # R13.1, R14
+                best_desc = tuple(ranks_desc)
+            elif sorted(ranks_desc) != sorted([c >> 2 for c in hand[:k]]):
+                return _apply_checked(
+                    state, move
+                )  # neither beats nor ducks with the lowest cards (R13)
+            elif state.match.rules.must_beat and can_beat(hand, best_desc):
+                return _apply_checked(state, move)
+            else:
+                best_seat = state.best_seat  # a duck (R13.2)
+        elif rest and ranks_desc[0] == ranks_desc[-1] and k <= state.match.rules.max_set:
+            best_seat = seat
+            best_desc = tuple(ranks_desc)
+        else:
+            return _apply_checked(state, move)
+    s = State.__new__(State)
+    s.match = state.match
+    s.deal = state.deal
+    s.phase = PLAY
+    hands = list(state.hands)
+    hands[seat] = rest
+    s.hands = tuple(hands)
+    s.stock = state.stock
+    s.discards = state.discards
+    s.exchanges = state.exchanges
+    s.totals = state.totals
+    s.penalties = state.penalties
+    out = s.out = state.out
+    s.history = state.history
+    s.winners = state.winners
+    plays = plays + ((seat, played),)  # noqa: RUF005 (concatenation: twice as fast)
+    leader = s.leader = state.leader
+    nxt = seat + 1
+    n = len(out)
+    while True:
+        if nxt == n:
+            nxt = 0
+        if not out[nxt]:
+            break
+        nxt += 1
+    if nxt != leader:
+        s.to_move = nxt
+        s.plays = plays
+        s.best_seat = best_seat
+        s.best_desc = best_desc
+        s.tricks = state.tricks
+        return s
+    s.tricks = state.tricks + (TrickRecord(leader, plays, best_seat),)  # noqa: RUF005 (R15)
+    s.plays = ()
+    s.best_seat = -1
+    s.best_desc = ()
+    if len(rest) == 1:
+        s.to_move = seat
+        _showdown(s)  # R16
+    else:
+        s.leader = s.to_move = best_seat
+    return s
+
+
+def _apply_checked(state: State, move: Move) -> State:
+    """`apply` with every check in the rulebook's order: what names the rule a move
+    breaks, and what every exchange goes through. `apply` itself does a legal play;
+    it hands everything else, and anything it is unsure of, to this."""
     if state.phase == OVER:
         broken("twentytwo.over", "R5")
     if move.seat != state.to_move:
@@ -546,9 +711,10 @@ def legal_moves(state: State) -> Sequence[Move]:
     seat = state.to_move
     if phase == PLAY:
         if state.plays:
-            return follow_options(
-                seat, state.hands[seat], state.best_desc, state.match.rules.must_beat
-            )
+            best = state.best_desc
+            if len(best) == 1:
+                return follow_single(seat, state.hands[seat], best[0], state.match.rules.must_beat)
+            return follow_options(seat, state.hands[seat], best, state.match.rules.must_beat)
         return lead_options(seat, state.hands[seat], state.match.rules.max_set)
     if phase == EXCHANGE:
         return ExchangeOptions(

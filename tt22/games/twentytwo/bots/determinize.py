@@ -21,6 +21,7 @@ rank-level `Sim` for playouts, and `determinized_state` into a full engine `Stat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from tt22.core.rng import Pcg32
 
@@ -87,26 +88,33 @@ class Sampler:
         raise AssertionError("unreachable: the relaxed assignment cannot fail")
 
     def _assign(self, pool: list[int], strict: bool) -> World | None:
-        taken = [False] * len(pool)
+        """Each seat in turn takes the first cards of the shuffled pool, among those not
+        yet taken, that its bounds allow; what is left is the stock (top first), then
+        the discards. (`pool` itself is left as it is: `sample` shuffles it again.)"""
+        left = pool
         hands: dict[int, list[int]] = {}
         for seat, count, lo, hi in self.seats:
-            if not strict:
-                lo, hi = 0, 13
-            got: list[int] = []
-            for i, c in enumerate(pool):
-                if len(got) == count:
-                    break
-                if not taken[i] and lo <= c >> 2 < hi:
-                    taken[i] = True
-                    got.append(c)
-            if len(got) < count:
-                if strict:
+            if not strict or (lo <= 0 and hi >= 13):
+                if len(left) < count:
+                    if strict:
+                        return None
+                    raise AssertionError("more cards held than unseen")
+                got = left[:count]
+                left = left[count:]
+            else:
+                got = []
+                rest: list[int] = []
+                for c in left:
+                    if len(got) < count and lo <= c >> 2 < hi:
+                        got.append(c)
+                    else:
+                        rest.append(c)
+                if len(got) < count:
                     return None
-                raise AssertionError("more cards held than unseen")
+                left = rest
             got.sort()
             hands[seat] = got
-        rest = [c for i, c in enumerate(pool) if not taken[i]]
-        return hands, rest[: self.stock_size], rest[self.stock_size :]
+        return hands, left[: self.stock_size], left[self.stock_size :]
 
 
 def _next_seats(view: SeatView) -> list[int]:
@@ -117,31 +125,65 @@ def _next_seats(view: SeatView) -> list[int]:
     return nxt
 
 
+class _Fixed(NamedTuple):
+    """What every `Sim` of one view shares, whatever the world: worked out once."""
+
+    view: SeatView
+    my_hand: tuple[int, ...]  # ranks
+    nxt: list[int]
+    stop_short: bool
+    max_set: int
+    must_beat: bool
+    ex_seats: tuple[int, ...]
+
+
+_LAST: list[_Fixed | None] = [None]
+"""The last view's `_Fixed` (one entry: a bot samples one view many times in a row). The
+view is immutable and held here, so `is` cannot mistake another view for it; the entry
+is read and replaced whole, so threads sharing it at most recompute it."""
+
+
+def _fixed(view: SeatView) -> _Fixed:
+    last = _LAST[0]
+    if last is not None and last.view is view:
+        return last
+    ex_seats = view.order[view.order.index(view.to_move) :] if view.phase == EXCHANGE else ()
+    rules = view.rules
+    fixed = _Fixed(
+        view,
+        tuple([c >> 2 for c in view.hand]),
+        _next_seats(view),
+        rules.exchange == "stop_when_short",
+        rules.max_set,
+        rules.must_beat,
+        ex_seats,
+    )
+    _LAST[0] = fixed
+    return fixed
+
+
 def sim_from(view: SeatView, world: World) -> Sim:
     """The rank-level simulator of this deal, if the unseen cards lie as `world` says."""
     hands_cards, stock, _rest = world
+    fixed = _fixed(view)
     s = Sim.__new__(Sim)
     hands: list[list[int]] = [[] for _ in range(view.players)]
-    hands[view.seat] = [c >> 2 for c in view.hand]
+    hands[view.seat] = list(fixed.my_hand)
     for seat, cards in hands_cards.items():
         hands[seat] = [c >> 2 for c in cards]
     s.hands = hands
-    s.nxt = _next_seats(view)
+    s.nxt = fixed.nxt
     s.order = view.order
     s.phase = view.phase
     s.stock = [c >> 2 for c in stock]
-    s.stop_short = view.rules.exchange == "stop_when_short"
-    s.max_set = view.rules.max_set
-    s.must_beat = view.rules.must_beat
+    s.stop_short = fixed.stop_short
+    s.max_set = fixed.max_set
+    s.must_beat = fixed.must_beat
     s.to_move = view.to_move
     s.leader = view.leader
     s.best = list(view.best_desc)
     s.best_seat = view.best_seat
-    if view.phase == EXCHANGE:
-        i = view.order.index(view.to_move)
-        s.ex_seats = view.order[i:]
-    else:
-        s.ex_seats = ()
+    s.ex_seats = fixed.ex_seats
     s.ex_i = 0
     s.rng = None
     s.eps = 0

@@ -12,7 +12,7 @@ R17-R19 (showdown and penalty) exactly; the policies (`lead_choice`, `follow_cho
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -346,6 +346,9 @@ class Sim:
             self.play(play, beat)
 
     def _play_out(self, rng: Pcg32 | None, eps: int) -> None:
+        if rng is None or eps <= 0:
+            self._play_out_by_rule()
+            return
         hands = self.hands
         nxt = self.nxt
         max_set = self.max_set
@@ -354,11 +357,10 @@ class Sim:
         seat = self.to_move
         best = self.best
         best_seat = self.best_seat
-        noisy = rng is not None and eps > 0
         while True:
             if not best:
                 h = hands[leader]
-                if noisy and rng is not None and (rng.next_u32() & 255) < eps:
+                if (rng.next_u32() & 255) < eps:
                     opts = lead_options(h, max_set)
                     play = opts[rng.bounded(len(opts))]
                 else:
@@ -369,7 +371,7 @@ class Sim:
                 seat = nxt[leader]
             while seat != leader:
                 h = hands[seat]
-                if noisy and rng is not None and (rng.next_u32() & 255) < eps:
+                if (rng.next_u32() & 255) < eps:
                     fo = follow_options(h, best, must_beat)
                     play, beat = fo[rng.bounded(len(fo))]
                 else:
@@ -379,6 +381,66 @@ class Sim:
                     best = sorted(play, reverse=True)
                     best_seat = seat
                 seat = nxt[seat]
+            leader = seat = best_seat
+            best = []
+            if len(hands[leader]) == 1:
+                break
+        self.leader = self.to_move = leader
+        self.best = []
+        self.best_seat = -1
+        self.phase = DONE
+
+    def _play_out_by_rule(self) -> None:
+        """`_play_out` without noise: `lead_choice` and `follow_choice` written out in
+        place on the sorted hands (the same plays, card for card: a playout is what the
+        sampling and search bots spend their whole budget on)."""
+        hands = self.hands
+        nxt = self.nxt
+        max_set = self.max_set
+        must_beat = self.must_beat
+        leader = self.leader
+        seat = self.to_move
+        best = self.best
+        best_seat = self.best_seat
+        while True:
+            if not best:
+                h = hands[leader]
+                n = len(h)
+                if n == 2:
+                    best = [h.pop()]  # the higher of two (lead_choice)
+                else:
+                    # lead_choice: the highest rank below a king after the lowest card
+                    # (else the highest rank), as many of it as allowed
+                    j = bisect_left(h, KEEP_HIGH, 1)
+                    top = h[j - 1] if j > 1 else h[-1]
+                    i = bisect_left(h, top, 1)
+                    m = bisect_right(h, top, 1) - i
+                    m = max(1, min(m, max_set, n - 1))
+                    i = bisect_left(h, top)  # the first of them (_remove takes those)
+                    del h[i : i + m]
+                    best = [top] * m
+                best_seat = leader
+                seat = nxt[leader]
+            if len(best) == 1:
+                b = best[0]
+                while seat != leader:
+                    h = hands[seat]
+                    i = bisect_left(h, b)  # follow_choice: the cheapest card that beats
+                    if i < len(h):
+                        b = h.pop(i)
+                        best_seat = seat
+                    else:
+                        del h[0]  # nothing beats: duck the lowest card
+                    seat = nxt[seat]
+            else:
+                while seat != leader:
+                    h = hands[seat]
+                    play, beat = follow_choice(h, best, must_beat)
+                    _remove(h, play)
+                    if beat:
+                        best = sorted(play, reverse=True)
+                        best_seat = seat
+                    seat = nxt[seat]
             leader = seat = best_seat
             best = []
             if len(hands[leader]) == 1:
