@@ -15,7 +15,7 @@ import msgspec
 
 from tt22.core.protocol import Game
 from tt22.core.registry import DEFAULT_GAME, UnknownGame, game_names, get_game
-from tt22.games.twentytwo import Move, Rules
+from tt22.games.twentytwo import Rules
 
 from .errors import RecordError
 from .schema import EnvelopeV2, EnvelopeV3
@@ -64,25 +64,21 @@ def game_of_rules(rules: object) -> str:
     return name
 
 
+def _decoder(envelope: Any, name: str) -> Any:
+    """A strict decoder of `envelope` holding game `name`'s rules and moves (each game's
+    `Game.move_type`, 22's included)."""
+    return msgspec.json.Decoder(envelope[rules_type(name), get_game(name).move_type])
+
+
 @functools.cache
 def envelope_decoder(name: str) -> msgspec.json.Decoder[EnvelopeV2[Any, Any]]:
     """A strict decoder of a version-2 file of game `name`."""
-    game = get_game(name)
-    move_type = Move if name == DEFAULT_GAME else game.move_type
-    envelope: Any = EnvelopeV2
-    decoder: msgspec.json.Decoder[EnvelopeV2[Any, Any]] = msgspec.json.Decoder(
-        envelope[rules_type(name), move_type]
-    )
+    decoder: msgspec.json.Decoder[EnvelopeV2[Any, Any]] = _decoder(EnvelopeV2, name)
     return decoder
 
 
 @functools.cache
 def analysed_decoder(name: str) -> msgspec.json.Decoder[EnvelopeV3[Any, Any]]:
     """A strict decoder of a version-3 file (an analysed copy) of game `name`."""
-    game = get_game(name)
-    move_type = Move if name == DEFAULT_GAME else game.move_type
-    envelope: Any = EnvelopeV3
-    decoder: msgspec.json.Decoder[EnvelopeV3[Any, Any]] = msgspec.json.Decoder(
-        envelope[rules_type(name), move_type]
-    )
+    decoder: msgspec.json.Decoder[EnvelopeV3[Any, Any]] = _decoder(EnvelopeV3, name)
     return decoder

@@ -794,3 +794,66 @@ class ProtocolReplayScreen(Autoplay, DressedScreen[None]):
         if action == "fork":
             return True if self.path is not None else None
         return True
+
+
+class TextReplayScreen(ProtocolReplayScreen):
+    """A replayer whose table is text (the Rummy family's, Manipulation's): the status
+    (`status()`), the comment on the last move, the table (`body()`) in a scrolling
+    pane, and the move list beside it; a game's screen says only those two."""
+
+    AUTO_FOCUS = ""
+    BINDINGS: ClassVar[list[BindingType]] = replay_bindings("turn")
+    DEFAULT_CSS = """
+    TextReplayScreen #replay-row { height: 1fr; }
+    TextReplayScreen #replay-main { height: 1fr; width: 1fr; padding: 0 1; }
+    TextReplayScreen TextLines { height: auto; }
+    TextReplayScreen #replay-body { height: 1fr; }
+    TextReplayScreen #replay-comment { max-height: 4; }
+    """
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names, escaped once here (these tables draw them as they are)."""
+        return [printable(p.name, 40) for p in self.record.players]
+
+    def status(self) -> Text:
+        """Where the record is, whose view, the file, who won at the end."""
+        return Text("")
+
+    def body(self) -> Text:
+        """The table at this position, from the shown view."""
+        return Text("")
+
+    def table_width(self) -> int:
+        """The table pane's width now (what its lines wrap to)."""
+        from tt22.tui.widgets.lines import TextLines
+
+        return int(self.query_one("#replay-table", TextLines).content_region.width)
+
+    def compose(self) -> Any:
+        from textual.containers import Horizontal, Vertical, VerticalScroll
+
+        from tt22.tui.widgets.keybar import KeyBar
+        from tt22.tui.widgets.lines import TextLines
+
+        with Horizontal(id="replay-row"):
+            with Vertical(id="replay-main"):
+                yield TextLines(id="replay-status")
+                yield TextLines(id="replay-comment")
+                with VerticalScroll(id="replay-body"):
+                    yield TextLines(id="replay-table")
+            yield from self.compose_moves()
+        yield KeyBar()
+
+    def refresh_view(self) -> None:
+        from tt22.tui.widgets.lines import TextLines
+
+        if not self.is_mounted:
+            return
+        self.query_one("#replay-status", TextLines).update(self.status())
+        comment = self.comment_text()
+        box = self.query_one("#replay-comment", TextLines)
+        box.display = comment is not None
+        box.update(comment or Text(""))
+        self.query_one("#replay-table", TextLines).update(self.body())
+        self.place_moves("#replay-main")

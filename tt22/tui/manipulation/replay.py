@@ -14,12 +14,9 @@ here, comments and saving them, go to.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from tt22.core.safe import printable
 from tt22.games.manipulation import Draw, Play
@@ -29,10 +26,8 @@ from tt22.tui.manipulation.changes import changes
 from tt22.tui.manipulation.panels import played_words
 from tt22.tui.manipulation.words import mt
 from tt22.tui.manipulation.work import loose_order
-from tt22.tui.protocol_replay import ProtocolReplayScreen, replay_bindings
+from tt22.tui.protocol_replay import TextReplayScreen
 from tt22.tui.rummy.widgets import card_run, pack
-from tt22.tui.widgets.keybar import KeyBar
-from tt22.tui.widgets.lines import TextLines
 
 __all__ = ["ManipulationReplayScreen", "play_lines"]
 
@@ -81,51 +76,17 @@ def _numbers(table: list[tuple[int, ...]], melds: Sequence[tuple[int, ...]]) -> 
     return out
 
 
-class ManipulationReplayScreen(ProtocolReplayScreen):
-    AUTO_FOCUS = ""
-    BINDINGS: ClassVar[list[BindingType]] = replay_bindings("turn")
-
-    DEFAULT_CSS = """
-    ManipulationReplayScreen #m-replay-row { height: 1fr; }
-    ManipulationReplayScreen #m-replay-main { height: 1fr; width: 1fr; padding: 0 1; }
-    ManipulationReplayScreen TextLines { height: auto; }
-    ManipulationReplayScreen #m-replay-body { height: 1fr; }
-    ManipulationReplayScreen #m-replay-comment { max-height: 4; }
-    """
-
-    @property
-    def names(self) -> list[str]:
-        return [printable(p.name, 40) for p in self.record.players]
+class ManipulationReplayScreen(TextReplayScreen):
+    """A Manipulation record, turn by turn: each play by the melds it broke and made."""
 
     @property
     def ascii(self) -> bool:
         return bool(getattr(self.app, "ascii_cards", False))
 
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="m-replay-row"):
-            with Vertical(id="m-replay-main"):
-                yield TextLines(id="m-replay-status")
-                yield TextLines(id="m-replay-comment")
-                with VerticalScroll(id="m-replay-body"):
-                    yield TextLines(id="m-replay-table")
-            yield from self.compose_moves()
-        yield KeyBar()
-
     def width(self) -> int:
         return max(20, self.app.size.width - 3)
 
     # ------------------------------------------------------------------ drawing
-    def refresh_view(self) -> None:
-        if not self.is_mounted:
-            return
-        self.query_one("#m-replay-status", TextLines).update(self.status())
-        comment = self.comment_text()
-        box = self.query_one("#m-replay-comment", TextLines)
-        box.display = comment is not None
-        box.update(comment or Text(""))
-        self.query_one("#m-replay-table", TextLines).update(self.body())
-        self.place_moves("#m-replay-main")
-
     def status(self) -> Text:
         here = self.places[self.index]
         title = t("setup.game." + self.game.name)

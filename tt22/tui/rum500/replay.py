@@ -19,7 +19,6 @@ from tt22.tui.rum500.words import ut
 from tt22.tui.rummy.replay import RummyReplayScreen, _with_tail
 from tt22.tui.rummy.widgets import card_run
 from tt22.tui.rummy.words import event_text, rt
-from tt22.tui.widgets.lines import TextLines
 
 __all__ = ["Rum500ReplayScreen"]
 
@@ -53,7 +52,7 @@ class Rum500ReplayScreen(RummyReplayScreen):
         seat_shown = self.seat if self.seat is not None else 0
         v = self.game.view(s, seat_shown)
         to_move = self.game.to_move(s)
-        width = self.query_one("#rummy-replay-table", TextLines).content_region.width
+        width = self.table_width()
         running = v.running()
         order = sorted(range(len(names)), key=team_of) if self.persian else range(len(names))
         for seat in order:

@@ -15,24 +15,19 @@ here, comments and saving them.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from tt22.core.safe import printable
 from tt22.tui.i18n import addressed
-from tt22.tui.protocol_replay import ProtocolReplayScreen, replay_bindings
+from tt22.tui.protocol_replay import TextReplayScreen
 from tt22.tui.replay.panes import wrap_text
 from tt22.tui.rummy.model import arrange, is_gin
 from tt22.tui.rummy.summary import gin_hand_lines, rummy_hand_lines
 from tt22.tui.rummy.widgets import card_run
 from tt22.tui.rummy.words import event_text, rs, rt, table_melds
 from tt22.tui.rummy.words import title as words_title
-from tt22.tui.widgets.keybar import KeyBar
-from tt22.tui.widgets.lines import TextLines
 
 __all__ = ["RummyReplayScreen"]
 
@@ -49,44 +44,10 @@ def _with_tail(line: Text, tail: Text, width: int) -> list[Text]:
     return [*lines, Text(" " * 4) + tail]
 
 
-class RummyReplayScreen(ProtocolReplayScreen):
-    AUTO_FOCUS = ""
-    BINDINGS: ClassVar[list[BindingType]] = replay_bindings("turn")
-
-    DEFAULT_CSS = """
-    RummyReplayScreen #rummy-replay-row { height: 1fr; }
-    RummyReplayScreen #rummy-replay-main { height: 1fr; width: 1fr; padding: 0 1; }
-    RummyReplayScreen TextLines { height: auto; }
-    RummyReplayScreen #rummy-replay-body { height: 1fr; }
-    RummyReplayScreen #rummy-replay-comment { max-height: 4; }
-    """
-
-    @property
-    def names(self) -> list[str]:
-        return [printable(p.name, 40) for p in self.record.players]
-
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="rummy-replay-row"):
-            with Vertical(id="rummy-replay-main"):
-                yield TextLines(id="rummy-replay-status")
-                yield TextLines(id="rummy-replay-comment")
-                with VerticalScroll(id="rummy-replay-body"):
-                    yield TextLines(id="rummy-replay-table")
-            yield from self.compose_moves()
-        yield KeyBar()
+class RummyReplayScreen(TextReplayScreen):
+    """Rummy's and Gin's record, turn by turn: each hand arranged in its melds."""
 
     # ------------------------------------------------------------------ drawing
-    def refresh_view(self) -> None:
-        if not self.is_mounted:
-            return
-        self.query_one("#rummy-replay-status", TextLines).update(self.status())
-        comment = self.comment_text()
-        box = self.query_one("#rummy-replay-comment", TextLines)
-        box.display = comment is not None
-        box.update(comment or Text(""))
-        self.query_one("#rummy-replay-table", TextLines).update(self.body())
-        self.place_moves("#rummy-replay-main")
-
     def status(self) -> Text:
         here = self.places[self.index]
         title = self.game_title()
@@ -138,7 +99,7 @@ class RummyReplayScreen(ProtocolReplayScreen):
             return Text("\n").join(lines)
         v = self.game.view(s, self.seat if self.seat is not None else 0)
         to_move = self.game.to_move(s)
-        width = self.query_one("#rummy-replay-table", TextLines).content_region.width
+        width = self.table_width()
         for seat, name in enumerate(names):
             line = Text(("> " if a else "▶ ") if seat == to_move else "  ")
             line.append(name, style="bold")
