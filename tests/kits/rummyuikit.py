@@ -16,8 +16,8 @@ from tt22.games.rummy.bots import make_bot
 from tt22.games.rummy.cards import CODE
 from tt22.play.session import LocalSession
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.rummy.table import RummyTable
-from tt22.tui.rummy.widgets import MeldHand
+from tt22.tui.games.rummy.table import RummyTable
+from tt22.tui.games.rummy.widgets import MeldHand
 
 
 def session_of(

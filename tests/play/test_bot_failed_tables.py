@@ -35,10 +35,10 @@ def table_for(name: str, session: LocalSession) -> Any:
 
         return TableScreen(session, watch=True)
     if name == "rook":
-        from tt22.tui.rook.table import RookTableScreen
+        from tt22.tui.games.rook.table import RookTableScreen
 
         return RookTableScreen(session, watch=True)
-    from tt22.tui.rummy.table import RummyTable
+    from tt22.tui.games.rummy.table import RummyTable
 
     return RummyTable(session, watch=True)
 

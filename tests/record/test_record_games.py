@@ -448,9 +448,9 @@ async def test_the_record_browser_opens_22_and_rook_records_in_their_own_replaye
     tmp_path: Path,
 ) -> None:
     from tt22.tui.app import StartOptions, TT22App
+    from tt22.tui.games.rook.replay import RookReplayScreen
     from tt22.tui.replay.picker import RecordPicker
     from tt22.tui.replay.screen import ReplayScreen
-    from tt22.tui.rook.replay import RookReplayScreen
 
     mine = tmp_path / "mine"
     mine.mkdir()

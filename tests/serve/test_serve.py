@@ -678,7 +678,7 @@ def test_a_clients_no_color_takes_the_red_off_its_own_cards_only(
 
     from tt22.serve.app import Person, make_app
     from tt22.serve.hub import Hub
-    from tt22.tui.rook.panels import card_style
+    from tt22.tui.games.rook.panels import card_style
     from tt22.tui.widgets.cards import suit_style
 
     heart = 1  # 2 of hearts

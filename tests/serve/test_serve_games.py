@@ -310,7 +310,7 @@ def gin_turn(client: Client, view: Any) -> tuple[list[str], tuple[str, ...]]:
     from tt22.games.rummy import Knock
     from tt22.games.rummy.cards import TEXT
     from tt22.games.rummy.gin import OFFER, WALL
-    from tt22.tui.rummy.model import ace_high, arrange
+    from tt22.tui.games.rummy.model import ace_high, arrange
 
     if view.phase == OFFER:
         return ["\r"], ("Take the upcard",)
@@ -360,7 +360,7 @@ def rum500_turn(client: Client, view: Any) -> tuple[list[str], tuple[str, ...]]:
     from tt22.games.rum500 import Meld
     from tt22.games.rum500.cards import CODE
     from tt22.games.rum500.engine import DRAW
-    from tt22.tui.rum500.model import arrange
+    from tt22.tui.games.rum500.model import arrange
 
     if view.phase == DRAW:
         return ["\r"], ("Draw from the stock", "The stock is empty")

@@ -50,7 +50,7 @@ def meld_keys(view: Any) -> list[str] | None:
     """The keys that put down the first meld of the hand alone (Space on each of its
     cards in the hand row as the work area orders it, then `n`), or None."""
     from tt22.games.manipulation.engine import hand_melds
-    from tt22.tui.manipulation.work import Work
+    from tt22.tui.games.manipulation.work import Work
 
     melds = hand_melds(list(view.hand))
     if not melds:

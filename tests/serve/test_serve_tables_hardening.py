@@ -692,8 +692,8 @@ async def test_M4_the_local_table_shows_the_seeds_commitment_from_the_first_deal
     from tt22.core.seeds import seed_commitment
     from tt22.play.session import LocalSession
     from tt22.tui.app import StartOptions, TT22App
-    from tt22.tui.rook.table import RookTableScreen
-    from tt22.tui.rummy.table import RummyTable
+    from tt22.tui.games.rook.table import RookTableScreen
+    from tt22.tui.games.rummy.table import RummyTable
 
     game = get_game(game_name)
     n = game.default_players

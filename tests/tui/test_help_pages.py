@@ -19,12 +19,12 @@ from tt22.core.players import Player
 from tt22.core.registry import get_game
 from tt22.play.session import LocalSession
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.rook.help import RookHelpScreen
+from tt22.tui.games.rook.table import RookTableScreen
+from tt22.tui.games.rummy.help import RummyHelpScreen
+from tt22.tui.games.rummy.table import RummyTable
 from tt22.tui.help_text import PAGES, page_markdown
 from tt22.tui.i18n import set_language
-from tt22.tui.rook.help import RookHelpScreen
-from tt22.tui.rook.table import RookTableScreen
-from tt22.tui.rummy.help import RummyHelpScreen
-from tt22.tui.rummy.table import RummyTable
 from tt22.tui.screens.help import GamePages, HelpScreen, HelpText
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.settings import SettingsScreen
@@ -192,7 +192,7 @@ async def test_l13_rummys_help_has_no_knock_key(lang: str) -> None:
 def test_l13_each_games_keys_are_the_keys_its_table_binds() -> None:
     """Every key a page lists does something at that game's table (Gin's table binds
     m and o for Rummy's sake; the help does not offer them in Gin)."""
-    from tt22.tui.rook.table import RookTableScreen as Rook
+    from tt22.tui.games.rook.table import RookTableScreen as Rook
 
     bound = {k for b in Rook.BINDINGS for k in b.key.split(",")}  # type: ignore[union-attr]
     names = {"↑ ↓ + - (k j)": "up", "← → or h l": "left", "Home End": "home", "?": "question_mark"}

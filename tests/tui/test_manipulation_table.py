@@ -21,10 +21,10 @@ from tt22.games.manipulation import engine as eng
 from tt22.games.manipulation.cards import CODE
 from tt22.games.manipulation.melds import meld_problem
 from tt22.play.session import LocalSession
-from tt22.tui.manipulation.changes import changes
-from tt22.tui.manipulation.replay import ManipulationReplayScreen
-from tt22.tui.manipulation.table import ManipulationTable
-from tt22.tui.manipulation.work import HAND, Work
+from tt22.tui.games.manipulation.changes import changes
+from tt22.tui.games.manipulation.replay import ManipulationReplayScreen
+from tt22.tui.games.manipulation.table import ManipulationTable
+from tt22.tui.games.manipulation.work import HAND, Work
 from tt22.tui.tables import playable_games, replayable_games
 from tt22.tui.widgets.keybar import KeyBar
 

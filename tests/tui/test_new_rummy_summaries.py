@@ -1,5 +1,5 @@
 """500 Rum's, Persian Rummy's and Manipulation Rummy's summaries, score history and help
-(tt22/tui/rum500, tt22/tui/manipulation), held to their engines: matches played by the
+(tt22/tui/games/rum500, tt22/tui/games/manipulation), held to their engines: matches played by the
 games' own bots, every number on a summary equal to the engine's finished hand (F8's
 sums, P2's side totals, P4's four jokers, P5's going out, P7's game bonus, X7 and X8's
 penalties), the help's pages in English, Korean and Japanese citing every rule, and the

@@ -159,10 +159,10 @@ async def test_a_seat_view_hides_and_will_not_edit_another_seats_comment(tmp_pat
 
 def table_class(game: str) -> type:
     if game == "rook":
-        from tt22.tui.rook.table import RookTableScreen
+        from tt22.tui.games.rook.table import RookTableScreen
 
         return RookTableScreen
-    from tt22.tui.rummy.table import RummyTable
+    from tt22.tui.games.rummy.table import RummyTable
 
     return RummyTable
 
@@ -403,7 +403,7 @@ async def test_a_gin_hand_keeps_its_deadwood_whole_under_long_names(
     from layoutkit import names_for
 
     from tt22.record import save_record
-    from tt22.tui.rummy.words import rt as rummy_rt
+    from tt22.tui.games.rummy.words import rt as rummy_rt
 
     record = load_record(copy_sample("gin", tmp_path))
     long = [names_for(4)[0], names_for(4)[1]]  # (a long Latin name, a long Korean one)

@@ -29,11 +29,11 @@ from tt22.games.rook.state import BIDDING, DUMMY, NEST, OVER, PLAY, State
 from tt22.games.rook.views import view
 from tt22.play.session import LocalSession
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.rook.panels import position_name
+from tt22.tui.games.rook.summary import GameSummaryScreen, HandSummaryScreen
+from tt22.tui.games.rook.table import RookTableScreen
+from tt22.tui.games.rook.words import suit_name
 from tt22.tui.i18n import t
-from tt22.tui.rook.panels import position_name
-from tt22.tui.rook.summary import GameSummaryScreen, HandSummaryScreen
-from tt22.tui.rook.table import RookTableScreen
-from tt22.tui.rook.words import suit_name
 
 ROOK = get_game("rook")
 SIZE = (80, 24)

@@ -1,4 +1,4 @@
-"""The Rook replayer (tt22/tui/rook/replay.py): stepping by move, trick and hand, the
+"""The Rook replayer (tt22/tui/games/rook/replay.py): stepping by move, trick and hand, the
 views (every hand open only for a finished game), the move list keeping a nest secret,
 whole at 80x24, and `tt22 replay` / the record picker opening it."""
 
@@ -18,9 +18,9 @@ from tt22.games.rook.moves import Nest
 from tt22.games.rook.views import view
 from tt22.record import build_record, load_record
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.rook.replay import GotoError, RookReplayScreen, goto_index
 from tt22.tui.i18n import set_language
 from tt22.tui.replay.picker import RecordPicker
-from tt22.tui.rook.replay import GotoError, RookReplayScreen, goto_index
 from tt22.tui.tables import replay_screen
 
 ROOK = get_game("rook")

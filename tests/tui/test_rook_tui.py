@@ -1,4 +1,4 @@
-"""The Rook table (tt22/tui/rook): whole games against bots through the keys, at 80x24,
+"""The Rook table (tt22/tui/games/rook): whole games against bots through the keys, at 80x24,
 the home screen's Continue, `tt22 play --game rook`, and reasons in the player's language.
 """
 
@@ -22,10 +22,10 @@ from tt22.games.rook.state import BIDDING, DUMMY, NEST, PILES, PLAY, TRUMP
 from tt22.play.session import LocalSession
 from tt22.record import Autosave, load_record, replay_game
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.rook.summary import GameSummaryScreen, HandSummaryScreen
+from tt22.tui.games.rook.table import RookTableScreen
+from tt22.tui.games.rook.words import reason_text
 from tt22.tui.i18n import set_language
-from tt22.tui.rook.summary import GameSummaryScreen, HandSummaryScreen
-from tt22.tui.rook.table import RookTableScreen
-from tt22.tui.rook.words import reason_text
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.tables import NewTable
 
@@ -304,7 +304,7 @@ async def test_the_new_game_screen_seats_a_rook_table(_home: Path) -> None:
 
 @pytest.mark.parametrize(("lang", "title"), [("en", "Rook"), ("ko", "루크"), ("ja", "ルック")])
 async def test_question_mark_opens_rooks_own_help(lang: str, title: str) -> None:
-    from tt22.tui.rook.help import RookHelpScreen
+    from tt22.tui.games.rook.help import RookHelpScreen
 
     session = LocalSession(ROOK, ROOK.rules([], 4), "help", seats(4))
     session.bots = {}

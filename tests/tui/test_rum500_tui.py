@@ -21,8 +21,8 @@ from tt22.games.rum500.cards import CODE
 from tt22.games.rum500.engine import DRAW
 from tt22.play.session import LocalSession
 from tt22.tui.app import TT22App
-from tt22.tui.rum500.table import Rum500Table
-from tt22.tui.rummy.widgets import MeldHand
+from tt22.tui.games.rum500.table import Rum500Table
+from tt22.tui.games.rummy.widgets import MeldHand
 from tt22.tui.summary.screens import HandSummaryScreen, MatchSummaryScreen
 
 SIZE = (80, 24)
@@ -313,7 +313,7 @@ async def test_the_replayer_steps_the_sample_and_names_every_take(name: str, lan
     from pathlib import Path
 
     from tt22.record import load_record
-    from tt22.tui.rum500.replay import Rum500ReplayScreen
+    from tt22.tui.games.rum500.replay import Rum500ReplayScreen
 
     path = Path(__file__).parents[2] / "records" / name
     record = load_record(path)

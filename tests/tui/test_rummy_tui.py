@@ -15,9 +15,9 @@ from rummyuikit import person, point, press_move, seat, session_of, table_app
 from tt22.games.rummy import Discard, Draw, Pass, gin
 from tt22.games.rummy.cards import CODE
 from tt22.games.rummy.rummy import ACT
-from tt22.tui.rummy.summary import GameSummary, HandSummary
-from tt22.tui.rummy.table import RummyTable
-from tt22.tui.rummy.widgets import MeldHand
+from tt22.tui.games.rummy.summary import GameSummary, HandSummary
+from tt22.tui.games.rummy.table import RummyTable
+from tt22.tui.games.rummy.widgets import MeldHand
 
 SIZE = (80, 24)
 
@@ -264,7 +264,7 @@ async def test_the_replayer_steps_a_record_move_by_move_turn_by_turn_and_hand_by
 
     from tt22.record import load_record, replay_game
     from tt22.tui.app import StartOptions, TT22App
-    from tt22.tui.rummy.replay import RummyReplayScreen
+    from tt22.tui.games.rummy.replay import RummyReplayScreen
     from tt22.tui.tables import replay_screen
 
     record = load_record(SAMPLES / name)
@@ -392,7 +392,7 @@ async def test_gin_offers_no_selection_and_a_click_points_at_the_card() -> None:
     footer offered "space Select": a click now points at the card, Space is not a key."""
     from pilotkit import wait_for
 
-    from tt22.tui.rummy.widgets import MeldHand
+    from tt22.tui.games.rummy.widgets import MeldHand
 
     app = table_app()
     async with app.run_test(size=(80, 24)) as pilot:

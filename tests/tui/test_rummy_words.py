@@ -1,5 +1,5 @@
 """The Rummy family's words: every reason code of the engine reads in English, Korean and
-Japanese with the engine's own arguments (tt22/tui/rummy/words.py)."""
+Japanese with the engine's own arguments (tt22/tui/games/rummy/words.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 
 from tt22.core.protocol import Reason
 from tt22.games.rummy.reasons import ENGLISH
+from tt22.tui.games.rummy.words import REASONS, WORDS, reason_text
 from tt22.tui.i18n import CATALOGUE, set_language
-from tt22.tui.rummy.words import REASONS, WORDS, reason_text
 
 
 def fields(template: str) -> set[str]:

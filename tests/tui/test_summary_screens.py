@@ -154,13 +154,13 @@ async def test_l10_every_games_match_summary_is_the_one_screen_with_record_and_s
 
 TABLES = {
     "twentytwo": ("tt22.tui.screens.table", "TableScreen"),
-    "rook": ("tt22.tui.rook.table", "RookTableScreen"),
-    "rummy": ("tt22.tui.rummy.table", "RummyTable"),
-    "gin": ("tt22.tui.rummy.table", "RummyTable"),
-    "oklahoma": ("tt22.tui.rummy.table", "RummyTable"),
-    "rum500": ("tt22.tui.rum500.table", "Rum500Table"),
-    "persian": ("tt22.tui.rum500.table", "Rum500Table"),
-    "manipulation": ("tt22.tui.manipulation.table", "ManipulationTable"),
+    "rook": ("tt22.tui.games.rook.table", "RookTableScreen"),
+    "rummy": ("tt22.tui.games.rummy.table", "RummyTable"),
+    "gin": ("tt22.tui.games.rummy.table", "RummyTable"),
+    "oklahoma": ("tt22.tui.games.rummy.table", "RummyTable"),
+    "rum500": ("tt22.tui.games.rum500.table", "Rum500Table"),
+    "persian": ("tt22.tui.games.rum500.table", "Rum500Table"),
+    "manipulation": ("tt22.tui.games.manipulation.table", "ManipulationTable"),
 }
 
 

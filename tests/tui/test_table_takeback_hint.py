@@ -36,13 +36,13 @@ from tt22.record import (
     verify_record,
 )
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.rook.help import RookHelpScreen
+from tt22.tui.games.rook.table import RookTableScreen
+from tt22.tui.games.rummy.help import RummyHelpScreen, rummy_help_markdown
+from tt22.tui.games.rummy.table import RummyTable
+from tt22.tui.games.rummy.widgets import MeldHand
 from tt22.tui.i18n import set_language
 from tt22.tui.replay.dialogs import ChoiceDialog
-from tt22.tui.rook.help import RookHelpScreen
-from tt22.tui.rook.table import RookTableScreen
-from tt22.tui.rummy.help import RummyHelpScreen, rummy_help_markdown
-from tt22.tui.rummy.table import RummyTable
-from tt22.tui.rummy.widgets import MeldHand
 from tt22.tui.screens.game_table import offers_hint, offers_undo
 from tt22.tui.widgets.hand import HandView
 

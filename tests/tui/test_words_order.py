@@ -23,8 +23,8 @@ from tt22.core.registry import get_game
 from tt22.games.rummy import Knock, gin
 from tt22.games.rummy.cards import CODE, TEXT
 from tt22.games.rummy.rummy import DRAW
+from tt22.tui.games.rummy.widgets import MeldHand
 from tt22.tui.i18n import set_language
-from tt22.tui.rummy.widgets import MeldHand
 
 SIZE = (80, 24)
 
@@ -114,7 +114,7 @@ async def test_l8_a_card_drawn_in_rummy_is_sorted_into_place_by_the_ace_rule() -
 
 def test_m2_the_gin_summary_lists_deadwood_aces_low_by_suit() -> None:
     """ "█ Ann: … deadwood 3♠ 3♦ A♦ A♣ = 8": the summary's deadwood was in 22's order."""
-    from tt22.tui.rummy.summary import gin_hand_lines
+    from tt22.tui.games.rummy.summary import gin_hand_lines
 
     state = gin_at(
         ["3S 4S 5S 7H 7D 7C 9H 9D 9C AC KD", "JD QD 2H 3H 5D 6C 8S 9S 4C AD"],
@@ -130,7 +130,7 @@ def test_m2_the_gin_summary_lists_deadwood_aces_low_by_suit() -> None:
 
 
 def test_m2_rummys_cards_left_follow_its_ace_rule() -> None:
-    from tt22.tui.rummy.summary import rummy_hand_lines
+    from tt22.tui.games.rummy.summary import rummy_hand_lines
 
     result = (0, "out", ((), cs("AS 3S KS"), cs("QH KH AH 2D")), (0, 14, 21))
     low = [x.plain for x in rummy_hand_lines(result, ["A", "B", "C"], True, (0, 14, 21), 100)]

@@ -23,8 +23,8 @@ from tt22.games.rummy import Knock, gin
 from tt22.games.rummy.cards import CODE
 from tt22.games.rummy.rummy import ACT
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.rummy.table import RummyTable
 from tt22.tui.i18n import set_language, t
-from tt22.tui.rummy.table import RummyTable
 from tt22.tui.widgets.choice import Choice
 from tt22.tui.widgets.textfield import TextField
 
@@ -105,7 +105,7 @@ async def test_l5_the_table_the_replayer_and_the_text_name_oklahoma_gin() -> Non
 
     from tt22.games.rummy.textlog import render_text
     from tt22.record import load_record
-    from tt22.tui.rummy.replay import RummyReplayScreen
+    from tt22.tui.games.rummy.replay import RummyReplayScreen
     from tt22.tui.screens.setup import game_title
     from tt22.tui.tables import replay_screen
 
@@ -142,7 +142,7 @@ async def test_l5_the_table_the_replayer_and_the_text_name_oklahoma_gin() -> Non
 )
 def test_l6_a_lay_off_says_which_card_went_on_which_meld(lang: str, said: str) -> None:
     """ "Bot 3: drew from the stock, laid off on 1 A♠"."""
-    from tt22.tui.rummy.words import event_text
+    from tt22.tui.games.rummy.words import event_text
 
     set_language(lang)
     assert event_text("layoff", (CODE["AS"], 0), False).plain == said
@@ -192,7 +192,7 @@ async def test_l7_rummys_turn_prompt_begins_with_a_capital() -> None:
 
 
 def test_l9_a_gin_hand_has_no_deadwood_rather_than_deadwood_dash() -> None:
-    from tt22.tui.rummy.summary import gin_hand_lines
+    from tt22.tui.games.rummy.summary import gin_hand_lines
 
     state = gin_at(
         ["3S 4S 5S 7H 7D 7C 9H 9D 9C 9S KD", "JD QD 2H 3H 5D 6C 8S 2S 4C AD"],
@@ -213,7 +213,7 @@ async def test_l9_the_gin_replay_says_it_went_gin_and_its_header_has_no_sentence
     from recordkit import SAMPLES
 
     from tt22.record import load_record
-    from tt22.tui.rummy.replay import RummyReplayScreen
+    from tt22.tui.games.rummy.replay import RummyReplayScreen
     from tt22.tui.tables import replay_screen
 
     record = load_record(SAMPLES / "2p-gin.22rec")
@@ -233,7 +233,7 @@ async def test_l9_the_gin_replay_says_it_went_gin_and_its_header_has_no_sentence
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
 def test_l9_rooks_game_over_names_the_winning_partners(lang: str) -> None:
     """ "Winner: Bot 0, Bot 2": with four players the winners are a team."""
-    from tt22.tui.rook.summary import winners_text
+    from tt22.tui.games.rook.summary import winners_text
 
     set_language(lang)
     names = ["Ann", "Bot 1", "Bot 2", "Bot 3"]
@@ -290,7 +290,7 @@ async def test_l12_with_bots_alone_the_seed_is_shown_as_it_is() -> None:
 
 def test_l15_japanese_news_reads_in_japanese_order() -> None:
     """ "前の番から: ボット1: 取った J♥, 捨てた 4♠" kept English word order."""
-    from tt22.tui.rummy.words import events_text
+    from tt22.tui.games.rummy.words import events_text
 
     set_language("ja")
     moves = [("pile", CODE["JH"]), ("discard", CODE["4S"])]

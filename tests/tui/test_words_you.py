@@ -29,9 +29,9 @@ from tt22.games.rummy import Knock, gin
 from tt22.games.rummy.rummy import ACT
 from tt22.games.twentytwo import EXCHANGE, Rules
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.rummy.summary import GameSummary, HandSummary
 from tt22.tui.i18n import CATALOGUE, set_language, t
 from tt22.tui.reasons import reason_words
-from tt22.tui.rummy.summary import GameSummary, HandSummary
 
 SIZE = (80, 24)
 WIDE = (120, 40)  # (where the move log is on screen without a key)
@@ -83,9 +83,6 @@ def fields(template: str) -> set[str]:
 def test_every_second_person_form_has_its_sentence_and_names_nobody() -> None:
     """Each `.you` form stands beside its third-person sentence with the same values less
     the name, in all three languages: a `.you` form says "You" itself."""
-    import tt22.tui.replay.words
-    import tt22.tui.rook.words
-    import tt22.tui.rummy.words  # noqa: F401  (each adds its words to the catalogue)
 
     # ("seat.you", "rook.you": the word "you" in a seat's row, not a sentence's form)
     forms = [k for k in CATALOGUE if k.endswith(".you") and k.removesuffix(".you") in CATALOGUE]
@@ -246,8 +243,8 @@ async def test_m5_rooks_log_and_summaries_speak_to_you(lang: str, _home: Path) -
     "You bids" or "나 님"."""
     from tt22.games.rook.bots import make_bot
     from tt22.play.session import LocalSession
-    from tt22.tui.rook.summary import hand_lines
-    from tt22.tui.rook.table import RookTableScreen
+    from tt22.tui.games.rook.summary import hand_lines
+    from tt22.tui.games.rook.table import RookTableScreen
 
     set_language(lang)
     rook = get_game("rook")
@@ -285,7 +282,7 @@ async def test_m5_rooks_log_and_summaries_speak_to_you(lang: str, _home: Path) -
     assert_reads_right(summary, lang)
     if hand.bidder == 0:
         assert summary.startswith({"en": "You bid", "ko": "나:", "ja": "あなた:"}[lang])
-    from tt22.tui.rook.summary import winners_text
+    from tt22.tui.games.rook.summary import winners_text
 
     partners = winners_text(names, (0, 2), 4, you=0)
     assert_reads_right(partners, lang)
@@ -330,7 +327,7 @@ async def test_m5_a_gin_knock_by_you_is_said_to_you(lang: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await seat(app, pilot, s)
         from tt22.games.rummy.cards import CODE
-        from tt22.tui.rummy.widgets import MeldHand
+        from tt22.tui.games.rummy.widgets import MeldHand
 
         hand = table.query_one("#rummy-hand", MeldHand)
         hand.point_at(CODE["KD"])
@@ -352,7 +349,7 @@ async def test_m5_an_undercut_of_the_bot_is_said_to_you() -> None:
     after = game.apply(state, knock)
     result = after.history[-1]
     assert result.kind == "undercut" and result.winner == 0
-    from tt22.tui.rummy.summary import gin_hand_lines
+    from tt22.tui.games.rummy.summary import gin_hand_lines
 
     lines = "\n".join(x.plain for x in gin_hand_lines(result, ["You", "Bot 1"], False, 100))
     assert "Undercut! You score " in lines, lines

@@ -181,7 +181,7 @@ class RookViewLog:
         return events
 
     def _words(self, v: Any, event: Any) -> Text:
-        from tt22.tui.rook.panels import move_words, position_name
+        from tt22.tui.games.rook.panels import move_words, position_name
 
         if isinstance(event, tuple) and event[0] == "hand":
             _, number, dealer = event

@@ -1,6 +1,6 @@
 """The served seat of a game other than 22: that game's own local table, fed by news.
 
-Rook's and the Rummy family's tables (tt22.tui.rook.table, tt22.tui.rummy.table) draw
+Rook's and the Rummy family's tables (tt22.tui.games.rook.table, tt22.tui.games.rummy.table) draw
 one seat's view and ask the game what may be done; they reach the match through a play
 session. Here the session is `ServedSession`: its "state" is the seat's view decoded
 from the last `SeatNews` (never the table's state), its game answers `view(state, seat)`
@@ -604,7 +604,7 @@ class RookHandNews(ModalScreen[str]):
             self.set_timer(self.auto, self.action_close)
 
     def compose(self) -> ComposeResult:
-        from tt22.tui.rook.summary import hand_lines, hand_table
+        from tt22.tui.games.rook.summary import hand_lines, hand_table
 
         a = bool(getattr(self.app, "ascii_cards", False))
         h = self.hand
@@ -631,8 +631,8 @@ class RookHandNews(ModalScreen[str]):
 
 def rook_screen(game: str) -> type[_Served]:
     """Rook's table at a served seat (`game`: Rook, the one game it serves)."""
-    from tt22.tui.rook import table as rook_table
-    from tt22.tui.rook.table import RookTableScreen
+    from tt22.tui.games.rook import table as rook_table
+    from tt22.tui.games.rook.table import RookTableScreen
 
     class ServedRookTable(_Served, RookTableScreen):  # type: ignore[misc]
         """Rook's table at a served seat."""

@@ -81,8 +81,8 @@ def test_k21_every_three_player_match_ends_and_every_seat_level_at_the_top_wins(
 def test_k21_a_shared_win_is_said_to_be_shared(language: str) -> None:
     """Two players level at the top share the win: the end screen says so and with
     whom, not "You win!" (nor names two defenders as partners)."""
+    from tt22.tui.games.rook.summary import winners_text
     from tt22.tui.i18n import set_language, t
-    from tt22.tui.rook.summary import winners_text
 
     set_language(language)
     try:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tt22.tui.summary.screens import NAME_WIDTH, ScoreHistoryScreen
-from tt22.tui.summary.wrap import Wrapped, legend_lines, wrap_keeping
-from tt22.tui.twentytwo.summary import (
+from tt22.tui.games.twentytwo.summary import (
     DEALS_SHOWN,
     first_dealer_text,
     first_draws,
     score_history,
 )
+from tt22.tui.summary.screens import NAME_WIDTH, ScoreHistoryScreen
+from tt22.tui.summary.wrap import Wrapped, legend_lines, wrap_keeping
 
 if TYPE_CHECKING:
     from tt22.play.session import LocalSession

@@ -1,14 +1,14 @@
 """22's deal and match summaries as its table and the served seat open them: thin calls
 into the one pair of summary screens (tt22.tui.summary.screens), filled with 22's data
-(tt22.tui.twentytwo.summary)."""
+(tt22.tui.games.twentytwo.summary)."""
 
 from __future__ import annotations
 
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from tt22.tui.games.twentytwo import summary as twentytwo
 from tt22.tui.summary import screens
-from tt22.tui.twentytwo import summary as twentytwo
 
 if TYPE_CHECKING:
     from tt22.play.session import LocalSession

@@ -18,8 +18,8 @@ from tt22.games.rook.cards import POINTS, ROOK, SUIT_CHARS, TEXT, show_rook_card
 from tt22.games.rook.moves import Bid, Nest, Pass, Pile, Play, RookMove, Trump
 from tt22.games.rook.state import BIDDING, DUMMY, NEST, OVER, PILES, PLAY, TRUMP, TrickRecord
 from tt22.games.rook.views import RookView
+from tt22.tui.games.rook.words import suit_name
 from tt22.tui.i18n import addressed, said, t
-from tt22.tui.rook.words import suit_name
 from tt22.tui.widgets.cards import no_colour
 
 __all__ = [

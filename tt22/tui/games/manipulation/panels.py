@@ -17,9 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from tt22.core.cards import show_card
-from tt22.tui.manipulation.words import mt
-from tt22.tui.manipulation.work import HAND, Work, loose_order
-from tt22.tui.rummy.widgets import card_run, pack
+from tt22.tui.games.manipulation.words import mt
+from tt22.tui.games.manipulation.work import HAND, Work, loose_order
+from tt22.tui.games.rummy.widgets import card_run, pack
 from tt22.tui.widgets.cards import suit_style
 
 __all__ = [

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tt22.tui.games.twentytwo import summary
 from tt22.tui.summary.data import HelpPage, ScoreHistory, Summary
-from tt22.tui.twentytwo import summary
 
 __all__ = ["SCREENS", "TwentyTwoScreens"]
 
@@ -32,12 +32,12 @@ class TwentyTwoScreens:
         return summary.score_history(view, names, you, ascii_style)
 
     def help_pages(self) -> Sequence[tuple[str, str]]:
-        from tt22.tui.twentytwo.help import page_title
+        from tt22.tui.games.twentytwo.help import page_title
 
         return (("", page_title()),)
 
     def help_page(self, page: str, rules: Any, ascii_style: bool) -> HelpPage:
-        from tt22.tui.twentytwo.help import help_page
+        from tt22.tui.games.twentytwo.help import help_page
 
         return help_page()
 

@@ -41,10 +41,10 @@ from tt22.play.events import BotFailed, Event, Moved
 from tt22.play.runner import BotRunner
 from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
+from tt22.tui.games.manipulation.panels import hand_text, recent_text, seats_table, work_text
+from tt22.tui.games.manipulation.words import mt, reason_text
+from tt22.tui.games.manipulation.work import HAND, Work, loose_order
 from tt22.tui.i18n import is_default_name, seed_words, t
-from tt22.tui.manipulation.panels import hand_text, recent_text, seats_table, work_text
-from tt22.tui.manipulation.words import mt, reason_text
-from tt22.tui.manipulation.work import HAND, Work, loose_order
 from tt22.tui.reasons import reason_words
 from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (

@@ -6,7 +6,7 @@ of the help anywhere else.
 Each game's page lists only the keys that do something in that game: Gin's hand is never
 put down (G3), so Gin has no meld, lay-off or select key, and Rummy has no knock. The
 rules are written for someone who has never played; the marks of the table are quoted
-in the table's own words (tt22/tui/rummy/words.py), so the help says what it shows. The
+in the table's own words (tt22/tui/games/rummy/words.py), so the help says what it shows. The
 options come from the game (its `options` and the rules in play), labelled with the
 new-game screen's words, so a house rule in play is in view where the rules are.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import tt22.tui.rummy.words  # (the table's words: rummy.ui.*)
+import tt22.tui.games.rummy.words  # (the table's words: rummy.ui.*)
 import tt22.tui.screens.setup_words  # noqa: F401  (the option labels: setup.opt.*)
 from tt22.core.registry import get_game
 from tt22.games.rummy import GIN_GAME, RUMMY_GAME

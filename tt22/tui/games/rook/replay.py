@@ -28,9 +28,7 @@ from tt22.core.safe import printable
 from tt22.games.rook.moves import Play
 from tt22.games.rook.state import BIDDING, DUMMY, OVER
 from tt22.games.rook.views import view
-from tt22.tui.i18n import addressed, said, t
-from tt22.tui.protocol_replay import GotoError, ProtocolReplayScreen, goto_index, replay_bindings
-from tt22.tui.rook.panels import (
+from tt22.tui.games.rook.panels import (
     bidding_text,
     cards_line,
     move_words,
@@ -39,6 +37,8 @@ from tt22.tui.rook.panels import (
     status_text,
     trick_text,
 )
+from tt22.tui.i18n import addressed, said, t
+from tt22.tui.protocol_replay import GotoError, ProtocolReplayScreen, goto_index, replay_bindings
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 

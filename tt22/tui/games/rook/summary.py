@@ -19,9 +19,9 @@ from rich.text import Text
 
 from tt22.core.safe import printable
 from tt22.games.rook.state import HandResult
+from tt22.tui.games.rook.panels import cards_line
+from tt22.tui.games.rook.words import suit_name
 from tt22.tui.i18n import add_section, addressed, said, t
-from tt22.tui.rook.panels import cards_line
-from tt22.tui.rook.words import suit_name
 from tt22.tui.summary import screens
 from tt22.tui.summary.data import Column, Grid, HelpPage, Row, ScoreHistory, Summary
 from tt22.tui.summary.words import winner_line
@@ -244,7 +244,7 @@ class RookScreens:
         return (("", t("help.page.rook")),)
 
     def help_page(self, page: str, rules: Any, ascii_style: bool) -> HelpPage:
-        from tt22.tui.rook.help import rook_help_page
+        from tt22.tui.games.rook.help import rook_help_page
 
         return rook_help_page(ascii_style)
 

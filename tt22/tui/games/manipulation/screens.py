@@ -3,7 +3,7 @@ penalties, X8; or a hand every seat passed, X7) and of its game (the lowest tota
 M10's way, at the target of X8) say, and its score history, as plain data for the one
 pair of summary screens and the one score history (tt22.tui.summary):
 `MANIPULATION_SCREENS` is the game's interface description (its registry entry's
-`screens`); its help is tt22.tui.manipulation.help.
+`screens`); its help is tt22.tui.games.manipulation.help.
 
 A finished hand as a view has it is `(winner, how it ended, the cards left, deltas)`
 (views.ShortResult): the penalties are the engine's deltas, not counted here again; the
@@ -186,12 +186,12 @@ class ManipulationScreens:
         return score_history(view, names, you, ascii_style)
 
     def help_pages(self) -> Sequence[tuple[str, str]]:
-        from tt22.tui.manipulation.help import help_pages
+        from tt22.tui.games.manipulation.help import help_pages
 
         return help_pages()
 
     def help_page(self, page: str, rules: Any, ascii_style: bool) -> HelpPage:
-        from tt22.tui.manipulation.help import help_page
+        from tt22.tui.games.manipulation.help import help_page
 
         return help_page(rules)
 

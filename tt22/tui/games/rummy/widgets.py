@@ -17,7 +17,7 @@ from textual.message import Message
 
 from tt22.core.cards import show_card
 from tt22.games.rummy.cards import LOW, VALUE
-from tt22.tui.rummy.model import Arranged
+from tt22.tui.games.rummy.model import Arranged
 from tt22.tui.widgets.cards import suit_style
 from tt22.tui.widgets.lines import (
     SimpleLines,

@@ -1,7 +1,7 @@
 """What the end of a 500 Rum or Persian Rummy hand and of its game say, and the score
 history, as plain data for the one pair of summary screens and the one score history
 (tt22.tui.summary): `RUM500_SCREENS` and `PERSIAN_SCREENS` are the two games' interface
-descriptions (their registry entries' `screens`), and their help is tt22.tui.rum500.help.
+descriptions (their registry entries' `screens`), and their help is tt22.tui.games.rum500.help.
 
 Every number shown is the engine's: a finished hand (`views.HandSummary`) carries each
 seat's value melded and laid off (F8), its bonuses (P4's four jokers, P5's going out),
@@ -349,12 +349,12 @@ class Rum500Screens:
         return score_history(view, names, you, ascii_style)
 
     def help_pages(self) -> Sequence[tuple[str, str]]:
-        from tt22.tui.rum500.help import help_pages
+        from tt22.tui.games.rum500.help import help_pages
 
         return help_pages(persian=self.persian)
 
     def help_page(self, page: str, rules: Any, ascii_style: bool) -> HelpPage:
-        from tt22.tui.rum500.help import help_page
+        from tt22.tui.games.rum500.help import help_page
 
         return help_page(rules, persian=self.persian, ascii_style=ascii_style)
 

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from tt22.games.rum500 import Take
 from tt22.games.rum500.cards import CODE, HELD
 from tt22.games.rum500.melds import candidate_melds, is_meld, meld_value, order_meld
-from tt22.tui.rummy.model import Arranged, Choices, choices
+from tt22.tui.games.rummy.model import Arranged, Choices, choices
 
 __all__ = ["RumChoices", "arrange", "held_value", "opening_value", "rum_choices"]
 

@@ -2,7 +2,7 @@
 
 - Every reason code the engine adds to the family's (`rum500.*`, tt22/games/rum500/
   reasons.py), keyed by the code itself with the engine's English, so the family's
-  `reason_text` (tt22.tui.rummy.words) says a `Reason` in the player's language.
+  `reason_text` (tt22.tui.games.rummy.words) says a `Reason` in the player's language.
 - What the table and the replayer say beyond the family's words, under "rum500.ui.".
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Mapping
 
 from tt22.core.protocol import Reason
 from tt22.games.rum500.reasons import ENGLISH
+from tt22.tui.games.rummy import words as family
 from tt22.tui.i18n import add_section, t
-from tt22.tui.rummy import words as family
 
 __all__ = ["REASONS", "WORDS", "reason_text", "ut"]
 

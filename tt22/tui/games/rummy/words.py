@@ -19,8 +19,8 @@ from tt22.core.cards import show_card
 from tt22.core.protocol import Reason
 from tt22.games.rummy.cards import CODE
 from tt22.games.rummy.reasons import ENGLISH
+from tt22.tui.games.rummy.widgets import card_run
 from tt22.tui.i18n import CATALOGUE, add_section, is_default_name, said, sentence, t
-from tt22.tui.rummy.widgets import card_run
 
 __all__ = [
     "REASONS",

@@ -1,4 +1,4 @@
-"""500 Rum's and Persian's replayer: the family's (tt22.tui.rummy.replay), drawing this
+"""500 Rum's and Persian's replayer: the family's (tt22.tui.games.rummy.replay), drawing this
 game's table: the spread pile whole (F4), each meld with who put it and its cards down
 (F6), each seat's points this hand and its total (F8; Persian's partnerships, P2), a
 take from deep in the pile with every card it brought. A finished hand's lines are the
@@ -13,12 +13,12 @@ from rich.text import Text
 
 from tt22.games.rum500 import Discard, Draw, LayOff, Meld, Pass, Take
 from tt22.games.rum500.cards import CODE
-from tt22.tui.rum500.model import arrange
-from tt22.tui.rum500.table import meld_pieces, team_letter, team_of
-from tt22.tui.rum500.words import ut
-from tt22.tui.rummy.replay import RummyReplayScreen, _with_tail
-from tt22.tui.rummy.widgets import card_run
-from tt22.tui.rummy.words import event_text, rt
+from tt22.tui.games.rum500.model import arrange
+from tt22.tui.games.rum500.table import meld_pieces, team_letter, team_of
+from tt22.tui.games.rum500.words import ut
+from tt22.tui.games.rummy.replay import RummyReplayScreen, _with_tail
+from tt22.tui.games.rummy.widgets import card_run
+from tt22.tui.games.rummy.words import event_text, rt
 
 __all__ = ["Rum500ReplayScreen"]
 

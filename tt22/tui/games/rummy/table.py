@@ -46,9 +46,7 @@ from tt22.play.events import BotFailed, Event, Moved
 from tt22.play.runner import BotRunner
 from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import is_default_name, seed_words, sentence, t
-from tt22.tui.reasons import reason_words
-from tt22.tui.rummy.model import (
+from tt22.tui.games.rummy.model import (
     Choices,
     ace_high,
     arrange,
@@ -58,8 +56,10 @@ from tt22.tui.rummy.model import (
     lay_off_targets,
     meld_of,
 )
-from tt22.tui.rummy.widgets import MeldHand, PackedLines, card_run
-from tt22.tui.rummy.words import events_text, rt, table_melds, title
+from tt22.tui.games.rummy.widgets import MeldHand, PackedLines, card_run
+from tt22.tui.games.rummy.words import events_text, rt, table_melds, title
+from tt22.tui.i18n import is_default_name, seed_words, sentence, t
+from tt22.tui.reasons import reason_words
 from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (
     GameTable,
@@ -119,7 +119,7 @@ class PlaySession(Protocol):
 class RummyTable(GameTable[PlaySession]):
     AUTO_FOCUS = ""
     # The cards' text (records, moves) and back: the family's 52, or a member's own
-    # (500 Rum's and Persian's with the jokers, tt22.tui.rum500).
+    # (500 Rum's and Persian's with the jokers, tt22.tui.games.rum500).
     TEXT: ClassVar[Sequence[str]] = TEXT
     CODE: ClassVar[Mapping[str, int]] = CODE
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -721,7 +721,7 @@ class RummyTable(GameTable[PlaySession]):
 
     def action_rummy_help(self) -> None:
         """Rummy's or Gin's rules and this table's keys (22's help is about 22)."""
-        from tt22.tui.rummy.help import RummyHelpScreen
+        from tt22.tui.games.rummy.help import RummyHelpScreen
 
         self.app.push_screen(RummyHelpScreen(self.game.name, self.shown_view().rules))
 
@@ -888,7 +888,7 @@ class RummyTable(GameTable[PlaySession]):
             )
 
     def show_hand_summary(self) -> None:
-        from tt22.tui.rummy.summary import GameSummary, HandSummary
+        from tt22.tui.games.rummy.summary import GameSummary, HandSummary
 
         s = self.state
         self.waiting_summary = True
@@ -908,7 +908,7 @@ class RummyTable(GameTable[PlaySession]):
     def hand_summary_of(self, view: Any, names: Sequence[str], auto: float | None) -> Any:
         """The end of `view`'s last hand in this game's hand summary (a served seat
         shows it from the view it was sent)."""
-        from tt22.tui.rummy.summary import HandSummary
+        from tt22.tui.games.rummy.summary import HandSummary
 
         a = bool(getattr(self.app, "ascii_cards", False))
         return HandSummary(view, names, a, self.you(), auto)

@@ -21,13 +21,13 @@ from rich.text import Text
 from tt22.core.safe import printable
 from tt22.games.manipulation import Draw, Play
 from tt22.games.manipulation.cards import CODE
+from tt22.tui.games.manipulation.changes import changes
+from tt22.tui.games.manipulation.panels import played_words
+from tt22.tui.games.manipulation.words import mt
+from tt22.tui.games.manipulation.work import loose_order
+from tt22.tui.games.rummy.widgets import card_run, pack
 from tt22.tui.i18n import addressed, said, t
-from tt22.tui.manipulation.changes import changes
-from tt22.tui.manipulation.panels import played_words
-from tt22.tui.manipulation.words import mt
-from tt22.tui.manipulation.work import loose_order
 from tt22.tui.protocol_replay import TextReplayScreen
-from tt22.tui.rummy.widgets import card_run, pack
 
 __all__ = ["ManipulationReplayScreen", "play_lines"]
 

@@ -18,10 +18,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from tt22.games.rummy.cards import hand_order
+from tt22.tui.games.rummy.model import ace_high, is_gin
+from tt22.tui.games.rummy.widgets import card_run
+from tt22.tui.games.rummy.words import rs
 from tt22.tui.i18n import add_section, addressed, t
-from tt22.tui.rummy.model import ace_high, is_gin
-from tt22.tui.rummy.widgets import card_run
-from tt22.tui.rummy.words import rs
 from tt22.tui.summary import screens
 from tt22.tui.summary.data import Column, Grid, HelpPage, Row, ScoreHistory, Summary
 from tt22.tui.summary.words import winner_line
@@ -242,17 +242,17 @@ class RummyScreens:
         return score_history(view, names, you, ascii_style)
 
     def help_pages(self) -> Sequence[tuple[str, str]]:
-        from tt22.tui.rummy.help import help_pages
+        from tt22.tui.games.rummy.help import help_pages
 
         return help_pages(gin=self.gin)
 
     def help_page(self, page: str, rules: Any, ascii_style: bool) -> HelpPage:
-        from tt22.tui.rummy.help import rummy_help_page
+        from tt22.tui.games.rummy.help import rummy_help_page
 
         return rummy_help_page(rules, gin=self.gin, variant=page)
 
     def page_of(self, rules: Any) -> str:
-        from tt22.tui.rummy.help import variant_of
+        from tt22.tui.games.rummy.help import variant_of
 
         return variant_of(rules) if self.gin else ""
 

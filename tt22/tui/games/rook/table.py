@@ -3,7 +3,7 @@
 The screen holds no rules. It draws one seat's view (`session.view(seat)`, K23) and
 nothing else; what may be done comes from the view (`legal_moves`, `min_next_bid`,
 `forced_reason`), and `apply` has the last word: an illegal move is explained from its
-`Reason` in the player's language (tt22.tui.rook.words).
+`Reason` in the player's language (tt22.tui.games.rook.words).
 
 Seats: one person against bots, or a demo of bots (`--watch`, seat 0's view). With more
 than one person at the keyboard (hot seat) the hand is hidden between turns, as at 22's
@@ -42,9 +42,7 @@ from tt22.play.events import BotFailed, Event, Moved
 from tt22.play.runner import BotRunner
 from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
-from tt22.tui.i18n import addressed, said, seed_words, t
-from tt22.tui.reasons import reason_words
-from tt22.tui.rook.panels import (
+from tt22.tui.games.rook.panels import (
     bidding_text,
     cards_line,
     display_order,
@@ -54,7 +52,9 @@ from tt22.tui.rook.panels import (
     status_text,
     trick_text,
 )
-from tt22.tui.rook.words import suit_name
+from tt22.tui.games.rook.words import suit_name
+from tt22.tui.i18n import addressed, said, seed_words, t
+from tt22.tui.reasons import reason_words
 from tt22.tui.safe_text import plain, say
 from tt22.tui.screens.game_table import (
     GameTable,
@@ -560,7 +560,7 @@ class RookTableScreen(GameTable[LocalSession]):
 
     def action_rook_help(self) -> None:
         """Rook's rules and keys (22's help is about 22)."""
-        from tt22.tui.rook.help import RookHelpScreen
+        from tt22.tui.games.rook.help import RookHelpScreen
 
         self.app.push_screen(RookHelpScreen())
 
@@ -644,7 +644,7 @@ class RookTableScreen(GameTable[LocalSession]):
             )
 
     def show_hand_summary(self) -> None:
-        from tt22.tui.rook.summary import GameSummaryScreen, HandSummaryScreen
+        from tt22.tui.games.rook.summary import GameSummaryScreen, HandSummaryScreen
 
         self.waiting_summary = True
         hand = self.state.history[-1]

@@ -20,14 +20,14 @@ from typing import Any
 from rich.text import Text
 
 from tt22.core.safe import printable
+from tt22.tui.games.rummy.model import arrange, is_gin
+from tt22.tui.games.rummy.summary import gin_hand_lines, rummy_hand_lines
+from tt22.tui.games.rummy.widgets import card_run
+from tt22.tui.games.rummy.words import event_text, rs, rt, table_melds
+from tt22.tui.games.rummy.words import title as words_title
 from tt22.tui.i18n import addressed
 from tt22.tui.protocol_replay import TextReplayScreen
 from tt22.tui.replay.panes import wrap_text
-from tt22.tui.rummy.model import arrange, is_gin
-from tt22.tui.rummy.summary import gin_hand_lines, rummy_hand_lines
-from tt22.tui.rummy.widgets import card_run
-from tt22.tui.rummy.words import event_text, rs, rt, table_melds
-from tt22.tui.rummy.words import title as words_title
 
 __all__ = ["RummyReplayScreen"]
 

@@ -5,7 +5,7 @@ Written for someone who has never played: the deck (41 cards, or 44 for 2-3 play
 the order of the cards, the 9 cards each, the points in the deck (120 or 100), the
 compulsory opening bid, what a pile and the dummy are, and what every mark on the table
 means. The rule numbers are docs/rook.md's (K1-K23), as the table's reasons name them.
-The marks and column names are read from the table's own words (tt22/tui/rook/words.py),
+The marks and column names are read from the table's own words (tt22/tui/games/rook/words.py),
 so the help says what the table shows.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import tt22.tui.rook.words  # noqa: F401  (the table's words: rook.*)
+import tt22.tui.games.rook.words  # noqa: F401  (the table's words: rook.*)
 from tt22.games.rook import ROOK_GAME
 from tt22.games.rook.cards import ROOK, show_rook_card
 from tt22.tui.help_text import SHARED_KEYS, key_section, markdown_sections, page_of, page_source

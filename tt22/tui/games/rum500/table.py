@@ -1,4 +1,4 @@
-"""500 Rum's and Persian Rummy's table: the Rummy family's table (tt22.tui.rummy.table)
+"""500 Rum's and Persian Rummy's table: the Rummy family's table (tt22.tui.games.rummy.table)
 with what these two games add, and nothing of their rules.
 
 - **The spread pile** (F4): every card of the discard pile is shown, top last; in the
@@ -31,13 +31,13 @@ from tt22.core.cards import show_card
 from tt22.core.safe import printable
 from tt22.games.rum500 import Discard, Draw, LayOff, Meld, Pass, Take
 from tt22.games.rum500.cards import CODE, TEXT
+from tt22.tui.games.rum500.model import RumChoices, arrange, held_value, opening_value, rum_choices
+from tt22.tui.games.rum500.words import ut
+from tt22.tui.games.rummy.model import Choices, choices, lay_off_targets, meld_of
+from tt22.tui.games.rummy.table import RummyTable
+from tt22.tui.games.rummy.widgets import MeldHand, PackedLines, card_run
+from tt22.tui.games.rummy.words import rt
 from tt22.tui.i18n import is_default_name, said, seed_words, sentence, t
-from tt22.tui.rum500.model import RumChoices, arrange, held_value, opening_value, rum_choices
-from tt22.tui.rum500.words import ut
-from tt22.tui.rummy.model import Choices, choices, lay_off_targets, meld_of
-from tt22.tui.rummy.table import RummyTable
-from tt22.tui.rummy.widgets import MeldHand, PackedLines, card_run
-from tt22.tui.rummy.words import rt
 from tt22.tui.widgets.lines import RenderedLines, TextLines
 
 __all__ = ["Rum500Table", "meld_pieces", "team_letter", "team_of"]
