@@ -14,6 +14,7 @@ from functools import cache
 from rich.console import Console
 from textual.app import App
 from textual.geometry import Region
+from textual.pilot import Pilot
 
 from tt22.core.players import Player
 from tt22.games.twentytwo import PLAY, Move, Rules, State, apply, legal_moves, new_match
@@ -108,10 +109,50 @@ def screen_lines(app: App[object]) -> list[str]:
         legacy_windows=False,
         safe_box=False,
     )
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    # A full render clears the compositor's dirty regions: a repaint the app had yet to
+    # send would then never reach the terminal (and a `TerminalMirror` would go stale
+    # where the test, not the app, took it). Put them back.
+    compositor = app.screen._compositor
+    pending = set(compositor._dirty_regions)
+    update = compositor.render_update(full=True, screen_stack=app._background_screens)
+    compositor._dirty_regions.update(pending)
     console.print(update)
     lines = console.export_text().split("\n")[:height]
     return [line.ljust(width) for line in lines]
+
+
+def repaint_pending(app: App[object]) -> str | None:
+    """What the app has still to paint on the terminal (a widget's refresh not yet
+    composited, a layout, dirty regions not yet sent), or None when the terminal shows
+    all it has been asked to: what a test must wait for before it compares the terminal
+    with the app's own render (a bot's thread may post a change at any moment, and on a
+    loaded machine two `pause()`s are not always enough for it to reach the screen)."""
+    if app._batch_count:
+        return "a batch update"
+    # (the screens under the current one paint when they are current again, or through
+    # it when it lets them show: its own pending state covers both)
+    for screen in [app.screen]:
+        if screen._dirty_widgets or screen._compositor._dirty_regions:
+            return f"{type(screen).__name__}: dirty widgets or regions"
+        if screen._layout_required or screen._repaint_required or screen._scroll_required:
+            return f"{type(screen).__name__}: a layout or repaint"
+        if not screen._message_queue.empty():
+            return f"{type(screen).__name__}: messages (a widget's update among them)"
+        for widget in screen._compositor.visible_widgets:  # (a hidden one paints nothing)
+            if widget._repaint_required or widget._layout_required:
+                return f"{widget!r}: a refresh"
+    return None
+
+
+async def painted(pilot: Pilot[object], tries: int = 2000) -> bool:
+    """Wait until the app has painted everything it was asked to (`repaint_pending`):
+    True then, False if it still had something to paint after `tries` pauses (a screen
+    that keeps changing: bots playing on)."""
+    for _ in range(tries):
+        await pilot.pause()
+        if repaint_pending(pilot.app) is None:
+            return True
+    return False
 
 
 def crop(lines: Sequence[str], region: Region) -> list[str]:

@@ -23,8 +23,10 @@ from layoutkit import (
     deal_end_position,
     flat,
     names_for,
+    painted,
     played_match,
     record_of,
+    repaint_pending,
     screen_lines,
     states_of,
 )
@@ -90,6 +92,14 @@ def assert_hand_shown(lines: list[str], hand: Sequence[int], where: str) -> None
 async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
     await pilot.pause()
+
+
+async def drawn(pilot: Pilot[None]) -> None:
+    """Until the terminal shows all the app was asked to draw: at the human's decision
+    nothing else moves, so it comes (a bot's last move may still be on its way to the
+    screen when two pauses are over, on a loaded machine)."""
+    await settle(pilot)
+    assert await painted(pilot), repaint_pending(pilot.app)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
@@ -499,7 +509,7 @@ async def walk_match(
                 moment = (s.deal.number, s.phase, len(s.tricks))
                 if every or moment not in checked:
                     checked.add(moment)
-                    await settle(pilot)
+                    await drawn(pilot)
                     where = f"{players}p {lang} decision {seen.decisions} {moment}"
                     assert_decision_whole(app, screen, where)
                     seen.tricks += bool(s.tricks)
@@ -507,7 +517,7 @@ async def walk_match(
                 assert v is not None
                 if every and v.playing and len(v.hand) > 1:
                     await pilot.press("right", "space")  # a selection the message judges
-                    await settle(pilot)
+                    await drawn(pilot)
                     assert_decision_whole(app, screen, where + " (a card selected)")
                 screen.query_one("#hand", HandView).clear_selection()
                 screen.human_move(rng.choice(legal_moves(screen.state)))
