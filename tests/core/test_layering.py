@@ -227,7 +227,6 @@ KNOWS_A_GAME: dict[str, set[str]] = {
     # The server's 22 seat, its spectators' log and its table glue: to go into each game's
     # Game/GameUI entries and the one ServedSession (the review's steps 3, 4 and 6).
     "serve/app.py": {"twentytwo"},
-    "serve/seatlog.py": {"twentytwo", "rook"},
     "serve/tables.py": {"rook"},
     # 22's own screens and session, still to merge into the one table, the one replayer
     # and play/session.py (steps 4 and 5), and the help pages' per-game text.
@@ -330,7 +329,6 @@ GAME_NAMING_LINES: dict[str, int] = {
     "record/verify.py": 1,
     "replay_model.py": 1,
     "serve/app.py": 1,
-    "serve/seatlog.py": 5,
     "tui/app.py": 2,
     "play/session.py": 2,  # DEFAULT_GAME: 22's levels, and the slot's default game
     "tui/reasons.py": 2,

@@ -50,10 +50,10 @@ from tt22.serve.hub import (
 from tt22.serve.render.display import ClosedScreensFreed, ShadowDisplay
 from tt22.serve.render.driver import ChannelDriver
 from tt22.serve.render.heap import styles_caches_let_go
-from tt22.serve.seatlog import SeatLog
 from tt22.serve.tables import SummaryAside, drawn_after
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.bindings import translate_bindings
+from tt22.tui.games.twentytwo.seatlog import SeatLog
 from tt22.tui.i18n import (
     add_section,
     detect_language,

@@ -39,8 +39,8 @@ from tt22.core.registry import entry, get_game
 from tt22.core.safe import printable
 from tt22.serve.hub import SeatNews, Table, TooManyTables, decode_news, view_of
 from tt22.serve.render.display import CoveredWaits
-from tt22.serve.seatlog import RookViewLog
 from tt22.tui.bindings import translate_bindings
+from tt22.tui.games.rook.seatlog import RookViewLog
 from tt22.tui.i18n import add_section, t
 from tt22.tui.safe_text import say
 from tt22.tui.widgets.hand import HandView

@@ -1,4 +1,4 @@
-"""22's move log at a served seat (tt22.serve.seatlog), written from the seat's views:
+"""The move logs of served 22 and Rook seats (each game's `seatlog` in tt22.tui.games),
 the same story whether the seat saw every view or came in at the end, every play and
 trick of the match in it, and no card the seat may not know."""
 
@@ -16,7 +16,7 @@ from servekit import cards_on, may_see
 from tt22.games.rook.cards import show_rook_card
 from tt22.games.twentytwo import apply, legal_moves, new_match, view
 from tt22.games.twentytwo.rules import Rules
-from tt22.serve.seatlog import SeatLog
+from tt22.tui.games.twentytwo.seatlog import SeatLog
 
 ROOK_CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]|R★")
 PLAYED = re.compile(r"^[^:]+: (?:10|[2-9JQKA])[♠♥♦♣]$|^[^:]+: R★$")
@@ -89,7 +89,7 @@ def _rook_views(players: int, seed: str, seat: int) -> list[Any]:
 def test_rooks_log_from_every_view_is_the_log_from_the_last(players: int) -> None:
     """Every bid, pass, trump and card of the match, a line per trick, no nest card
     (K23): the same whether written view by view or from the last view alone."""
-    from tt22.serve.seatlog import RookViewLog
+    from tt22.tui.games.rook.seatlog import RookViewLog
 
     views = _rook_views(players, "log", 0)
     names = ["ann", "bob", "cy", "di"][:players]
@@ -118,7 +118,7 @@ def test_a_log_fed_only_some_views_tells_the_same_story(players: int, keep: rand
     (tt22.serve.pacer): whichever views a seat skips, its log ends the same. (But the
     views after its own moves, which the table hands it at once, Table.publish: its
     own exchange is in its view only until that deal ends.)"""
-    from tt22.serve.seatlog import RookViewLog
+    from tt22.tui.games.rook.seatlog import RookViewLog
 
     rook = _rook_views(players, "skip", 0)
     names = ["ann", "bob", "cy", "di"][:players]
