@@ -49,8 +49,8 @@ async def main() -> None:
     from tt22.record.verify import build_record
     from tt22.replay_model import ReplayModel
     from tt22.tui.app import StartOptions, TT22App
+    from tt22.tui.games.twentytwo.table import TableScreen
     from tt22.tui.replay.screen import ReplayScreen
-    from tt22.tui.screens.table import TableScreen
 
     names = ["Ann", "Bot 1", "Bot 2", "Bot 3"]
     rules, moves, p = position(4, "readme")

@@ -15,10 +15,10 @@ from tt22.games.twentytwo import Rules
 from tt22.play.session import LocalSession
 from tt22.record import Autosave
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.summary_screens import MatchSummaryScreen
+from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language
 from tt22.tui.screens.home import HomeScreen
-from tt22.tui.screens.summary import MatchSummaryScreen
-from tt22.tui.screens.table import TableScreen
 
 SEED = "secret otter"
 COMMIT = "sha256:" + hashlib.sha256(SEED.encode()).hexdigest()[:8]

@@ -94,8 +94,8 @@ async def test_the_setup_screen_refuses_such_a_seed_and_resolves_daily(tmp_path:
     from textual.widgets import Static
 
     from tt22.tui.app import StartOptions, TT22App
+    from tt22.tui.games.twentytwo.table import TableScreen
     from tt22.tui.screens.setup import SetupScreen
-    from tt22.tui.screens.table import TableScreen
     from tt22.tui.widgets.textfield import TextField
 
     app = TT22App(StartOptions(language="en", home=tmp_path, pace=30.0))  # type: ignore[arg-type]

@@ -31,7 +31,7 @@ class Boom:
 
 def table_for(name: str, session: LocalSession) -> Any:
     if name == "twentytwo":
-        from tt22.tui.screens.table import TableScreen
+        from tt22.tui.games.twentytwo.table import TableScreen
 
         return TableScreen(session, watch=True)
     if name == "rook":

@@ -13,9 +13,9 @@ from textual.pilot import Pilot
 from tt22.core.players import Player
 from tt22.games.twentytwo import Rules
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language
 from tt22.tui.screens.home import HomeScreen
-from tt22.tui.screens.table import TableScreen
 
 
 @pytest.fixture(autouse=True)

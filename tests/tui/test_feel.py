@@ -28,13 +28,13 @@ from tt22.games.twentytwo import (
 )
 from tt22.play.session import LocalSession
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.summary_screens import MatchSummaryScreen
+from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.dialogs import ChoiceDialog
 from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.setup import SetupScreen
-from tt22.tui.screens.summary import MatchSummaryScreen
-from tt22.tui.screens.table import TableScreen
 from tt22.tui.widgets.hand import HandView
 
 
@@ -551,7 +551,7 @@ def test_japanese_lists_use_the_japanese_separator() -> None:
 
 
 async def test_a_japanese_summary_lists_names_with_the_japanese_separator() -> None:
-    from tt22.tui.screens.summary import losers_text
+    from tt22.tui.games.twentytwo.summary_screens import losers_text
 
     class Deal:
         losers = (1, 2)
@@ -747,7 +747,7 @@ async def test_the_first_dealer_draw_is_shown_at_the_start_and_in_the_scores() -
 
 
 async def test_the_score_history_lists_every_finished_deal(_home: Path) -> None:
-    from tt22.tui.screens.scores import ScoresScreen
+    from tt22.tui.games.twentytwo.scores import ScoresScreen
 
     session = LocalSession("twentytwo", Rules().for_players(3), "scores", seats(3))
     while len(session.state.history) < 2:
@@ -765,7 +765,7 @@ async def test_the_score_history_lists_every_finished_deal(_home: Path) -> None:
 
 async def test_the_score_history_shows_a_long_name_whole(_home: Path) -> None:
     """A 24-character name wraps in the score history's seat column, never cut to '…'."""
-    from tt22.tui.screens.scores import ScoresScreen
+    from tt22.tui.games.twentytwo.scores import ScoresScreen
 
     long_name = "Wilhelmina Q Longfellow!"  # 24 characters, the longest name tt22 takes
     players = [Player(long_name), *seats(3)[1:]]

@@ -13,8 +13,8 @@ from pilotkit import wait_for
 from tt22.core.players import Player
 from tt22.games.twentytwo import PLAY, Rules
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language, t
-from tt22.tui.screens.table import TableScreen
 
 
 @pytest.mark.parametrize("ascii_cards", [False, True])

@@ -275,7 +275,7 @@ async def test_m6_question_mark_in_settings_offers_every_game_too() -> None:
 
 
 async def test_the_help_over_22s_table_is_22s_alone() -> None:
-    from tt22.tui.screens.table import TableScreen
+    from tt22.tui.games.twentytwo.table import TableScreen
 
     rules = get_game("twentytwo").rules([], 3)
     app = TT22App(StartOptions(rules=rules, players=seats(3), seed="h", pace=0.0))

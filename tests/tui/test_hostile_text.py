@@ -248,9 +248,9 @@ def deal_one_end() -> int:
 
 
 async def test_the_table_and_the_match_summary_show_hostile_text_literally() -> None:
+    from tt22.tui.games.twentytwo.summary_screens import MatchSummaryScreen
+    from tt22.tui.games.twentytwo.table import TableScreen
     from tt22.tui.screens.home import HomeScreen
-    from tt22.tui.screens.summary import MatchSummaryScreen
-    from tt22.tui.screens.table import TableScreen
 
     def to_move_after_5(moves: list[Move]) -> int:
         state = new_match(Rules().for_players(3), 3, SEED)
@@ -283,8 +283,8 @@ async def test_the_table_and_the_match_summary_show_hostile_text_literally() -> 
 
 
 async def test_the_deal_summary_shows_hostile_names_literally() -> None:
+    from tt22.tui.games.twentytwo.summary_screens import DealSummaryScreen
     from tt22.tui.screens.home import HomeScreen
-    from tt22.tui.screens.summary import DealSummaryScreen
 
     last = deal_one_end()
     app = TT22App(StartOptions(language="en", pace=0.0))

@@ -41,12 +41,12 @@ from tt22.games.twentytwo import Rules, State, legal_moves
 from tt22.play.session import LocalSession
 from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.summary_screens import DealSummaryScreen, MatchSummaryScreen
+from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.dialogs import ChoiceDialog
 from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.replay.words import rt
-from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
-from tt22.tui.screens.table import TableScreen
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.lines import TextLines
 from tt22.tui.widgets.seats import SeatsTable

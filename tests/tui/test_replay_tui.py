@@ -353,7 +353,7 @@ async def test_leaving_with_unsaved_comments_asks(tmp_path: Path) -> None:
 
 async def test_play_from_here_hands_over_to_the_table(tmp_path: Path) -> None:
     from tt22.record import Autosave
-    from tt22.tui.screens.table import TableScreen
+    from tt22.tui.games.twentytwo.table import TableScreen
 
     path = write(tmp_path / "game.22rec", make_record())
     app = open_app(path)
@@ -623,7 +623,7 @@ async def test_start_from_record_refuses_a_match_that_is_over() -> None:
 
 
 async def test_play_from_here_goes_through_the_play_apps_entry_point(tmp_path: Path) -> None:
-    from tt22.tui.screens.table import TableScreen
+    from tt22.tui.games.twentytwo.table import TableScreen
 
     path = write(tmp_path / "game.22rec", make_record())
     app = open_app(path, language="en")

@@ -20,10 +20,10 @@ from tt22.play.session import LocalSession
 from tt22.record import load_record
 from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.scores import ScoresScreen
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.panes import PenaltyChart
 from tt22.tui.replay.words import rt
-from tt22.tui.screens.scores import ScoresScreen
 
 SAMPLES = ROOT / "records"
 

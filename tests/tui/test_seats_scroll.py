@@ -23,9 +23,9 @@ from tt22.games.twentytwo import PLAY
 from tt22.play.session import LocalSession
 from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.screen import ReplayScreen
-from tt22.tui.screens.table import TableScreen
 from tt22.tui.widgets.seats import SeatsHead, SeatsPane, SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import from_state
 

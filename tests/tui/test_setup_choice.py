@@ -16,11 +16,11 @@ from textual.widgets import Static
 
 from tt22.tui import tables
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.settings import SettingsScreen
 from tt22.tui.screens.setup import SetupScreen, game_title
-from tt22.tui.screens.table import TableScreen
 from tt22.tui.widgets.choice import Choice, Pick, wrap_label
 from tt22.tui.widgets.fieldform import FieldForm
 from tt22.tui.widgets.textfield import TextField

@@ -153,7 +153,7 @@ async def test_l10_every_games_match_summary_is_the_one_screen_with_record_and_s
 # ---------------------------------------------------------------- the help: L13, M7
 
 TABLES = {
-    "twentytwo": ("tt22.tui.screens.table", "TableScreen"),
+    "twentytwo": ("tt22.tui.games.twentytwo.table", "TableScreen"),
     "rook": ("tt22.tui.games.rook.table", "RookTableScreen"),
     "rummy": ("tt22.tui.games.rummy.table", "RummyTable"),
     "gin": ("tt22.tui.games.rummy.table", "RummyTable"),

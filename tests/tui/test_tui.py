@@ -15,12 +15,12 @@ from textual.widgets import Static
 from tt22.core.players import Player
 from tt22.games.twentytwo import Rules, why_forced
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.summary_screens import DealSummaryScreen, MatchSummaryScreen
+from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language
 from tt22.tui.reasons import reason_words
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.small import TooSmallScreen
-from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
-from tt22.tui.screens.table import TableScreen
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.seats import SeatsTable
 

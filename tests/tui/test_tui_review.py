@@ -15,9 +15,9 @@ from textual.widgets import Button, RichLog, Static
 from tt22.core.players import Player
 from tt22.games.twentytwo import Rules
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.summary_screens import DealSummaryScreen
+from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language
-from tt22.tui.screens.summary import DealSummaryScreen
-from tt22.tui.screens.table import TableScreen
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.seats import SeatsTable
 
@@ -358,7 +358,7 @@ async def test_seat_tags_join_with_the_languages_list_separator(lang: str, joine
 
 
 def test_loser_sentences_agree_in_number() -> None:
-    from tt22.tui.screens.summary import losers_text
+    from tt22.tui.games.twentytwo.summary_screens import losers_text
 
     class Deal:
         def __init__(self, losers: tuple[int, ...]) -> None:

@@ -13,8 +13,8 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.screens.setup import SetupScreen
-from tt22.tui.screens.table import TableScreen
 from tt22.tui.widgets.fieldform import FieldForm
 from tt22.tui.widgets.textfield import TextField
 

@@ -10,7 +10,7 @@ from pilotkit import wait_for
 from textual.widgets import Static
 
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.screens.table import TableScreen
+from tt22.tui.games.twentytwo.table import TableScreen
 
 
 @pytest.fixture(autouse=True)
@@ -34,8 +34,8 @@ async def test_the_first_dealer_draw_speaks_to_you_when_you_deal_first(
     (and "나 님", "あなたさん") when the player at the keyboard dealt first."""
     from tt22.core.players import Player
     from tt22.games.twentytwo import Rules
+    from tt22.tui.games.twentytwo.scores import ScoresScreen
     from tt22.tui.i18n import set_language, t
-    from tt22.tui.screens.scores import ScoresScreen
     from tt22.tui.widgets.lines import TextLines
 
     set_language(lang)

@@ -253,7 +253,7 @@ async def test_l12_the_header_says_the_seed_is_sealed_until_the_end(lang: str) -
     """ "seed sha256:75178571" after `--seed big-test`, unexplained: the commitment stays
     (docs/seeds.md, 10), said as what it is; the seed itself stays hidden."""
     from tt22.games.twentytwo import Rules
-    from tt22.tui.screens.table import TableScreen
+    from tt22.tui.games.twentytwo.table import TableScreen
 
     set_language(lang)
     seats = [Player(t("player.you")), Player(t("player.bot", n=1), "bot", "random")]
@@ -271,7 +271,7 @@ async def test_l12_the_header_says_the_seed_is_sealed_until_the_end(lang: str) -
 
 async def test_l12_with_bots_alone_the_seed_is_shown_as_it_is() -> None:
     from tt22.games.twentytwo import Rules
-    from tt22.tui.screens.table import TableScreen
+    from tt22.tui.games.twentytwo.table import TableScreen
 
     watch = [Player("Bot 0", "bot", "random"), Player("Bot 1", "bot", "random")]
     app = TT22App(

@@ -175,7 +175,7 @@ def test_l15_the_korean_reason_chooses_its_particle() -> None:
 async def test_m5_22s_log_speaks_to_you(lang: str) -> None:
     """A whole deal of 22 played at the keyboard under the default name: the log says
     "You kept the hand.", "You won the trick.", "Deal 2: you dealt" (내가, あなたが)."""
-    from tt22.tui.screens.table import TableScreen
+    from tt22.tui.games.twentytwo.table import TableScreen
 
     set_language(lang)
     seats = [Player(t("player.you"))] + [

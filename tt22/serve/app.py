@@ -54,6 +54,7 @@ from tt22.serve.tables import SummaryAside, drawn_after
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.games.twentytwo.seatlog import SeatLog
+from tt22.tui.games.twentytwo.table import hint_cards, hint_note
 from tt22.tui.i18n import (
     add_section,
     detect_language,
@@ -64,7 +65,6 @@ from tt22.tui.i18n import (
 from tt22.tui.reasons import reason_words
 from tt22.tui.safe_text import plain
 from tt22.tui.screens.setup import game_levels, game_title
-from tt22.tui.screens.table import hint_cards, hint_note
 from tt22.tui.widgets.cards import own_no_colour
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar
@@ -914,7 +914,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
     def _show_deal(self, v: Any) -> None:
         """The deal that just ended: local play's deal summary, closing by itself when
         this seat's next decision arrives (a spectator's after a few seconds)."""
-        from tt22.tui.screens.summary import DealSummaryScreen
+        from tt22.tui.games.twentytwo.summary_screens import DealSummaryScreen
 
         match = self._match_shown()
         # Nobody to decide here (a spectator, a seat out of the match): a few seconds.
@@ -947,7 +947,7 @@ class SeatScreen(SummaryAside, _ServeScreen):
 
     def action_scores(self) -> None:
         """The penalty totals after each deal (local play's score history)."""
-        from tt22.tui.screens.scores import ScoresScreen
+        from tt22.tui.games.twentytwo.scores import ScoresScreen
 
         if self.view is None:
             return

@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rich.segment import Segment
 from textual import events
@@ -27,8 +27,16 @@ from tt22.tui.settings import Settings, read_settings, save_settings
 from tt22.tui.wire import lean_driver
 
 if TYPE_CHECKING:
-    from tt22.tui.screens.table import TableScreen
     from tt22.tui.tables import NewTable
+
+
+class _EndedTable(Protocol):
+    """A table whose match just ended: its session (game, rules, seed, players) and
+    whether the person was watching."""
+
+    session: Any
+    watching: bool
+
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "Colourless", "StartOptions", "TT22App", "ascii_key"]
 
@@ -281,10 +289,11 @@ class TT22App(App[None]):
             return None
         return self.play_session(session)
 
-    def after_match(self, table: TableScreen, choice: str) -> None:
+    def after_match(self, table: _EndedTable, choice: str) -> None:
         """The match summary's answer: again with this seed, a new seed, or home."""
         s = table.session
-        while table in self.screen_stack:
+        ended: object = table  # (a Screen, of whichever game)
+        while ended in self.screen_stack:
             self.pop_screen()
         game, watch = s.game.name, table.watching
         if choice == "again":
@@ -308,14 +317,10 @@ class TT22App(App[None]):
         yield SystemCommand(t("cmd.ascii"), t("cmd.ascii_help"), self.action_toggle_ascii)
         yield SystemCommand(t("cmd.theme"), t("cmd.theme_help"), self.action_change_theme)
         yield SystemCommand(t("cmd.quit"), t("cmd.quit_help"), self.action_quit)
-        from tt22.tui.screens.table import TableScreen
-
-        if isinstance(screen, TableScreen):
-            yield SystemCommand(t("cmd.log"), t("cmd.log"), screen.action_toggle_log)
-            yield SystemCommand(t("key.hint"), t("cmd.hint"), screen.action_hint)
-            yield SystemCommand(t("key.scores"), t("cmd.scores"), screen.action_scores)
-            yield SystemCommand(t("key.resign"), t("cmd.resign"), screen.action_resign)
-            yield SystemCommand(t("key.undo"), t("cmd.undo"), screen.action_undo)
+        # The screen's own commands (a table's log, hint, scores, resign, undo).
+        own = getattr(screen, "palette_commands", None)
+        if callable(own):
+            yield from own()
 
     def action_new_game(self) -> None:
         """The new-game setup, once the player has agreed to retire a match in progress."""

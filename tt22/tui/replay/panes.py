@@ -27,9 +27,9 @@ from tt22.core.cards import show_card
 from tt22.core.safe import printable
 from tt22.games.twentytwo import OVER, DealResult, PublicDeal
 from tt22.replay_model import MoveRow, ReplayModel
+from tt22.tui.games.twentytwo.scores import legend_lines
 from tt22.tui.i18n import addressed, get_language, said, t
 from tt22.tui.replay.words import rt
-from tt22.tui.screens.scores import legend_lines
 from tt22.tui.widgets.cards import cards_text, plain_cards
 
 __all__ = ["MoveList", "OpenHands", "PenaltyChart", "move_text", "position_text", "wrap_text"]

@@ -136,7 +136,7 @@ def page_below(screen: Screen[Any]) -> tuple[str | None, bool]:
     new-game screen) starts on that game's page among all of them; any other screen on
     the first page."""
     for module, name in (
-        ("tt22.tui.screens.table", "TableScreen"),
+        ("tt22.tui.games.twentytwo.table", "TableScreen"),
         ("tt22.tui.replay.screen", "ReplayScreen"),
     ):
         cls = getattr(sys.modules.get(module), name, None)

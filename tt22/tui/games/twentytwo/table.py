@@ -11,12 +11,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on, work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
@@ -45,6 +45,7 @@ from tt22.play.events import BotFailed, Event, Moved
 from tt22.play.runner import BotRunner
 from tt22.play.session import LocalSession
 from tt22.tui.bindings import translate_bindings
+from tt22.tui.games.twentytwo.scores import first_dealer_text
 from tt22.tui.i18n import addressed, said, seed_words, t
 from tt22.tui.reasons import reason_words
 from tt22.tui.safe_text import plain, say
@@ -54,7 +55,6 @@ from tt22.tui.screens.game_table import (
     confirm_resign,
     start_bots,
 )
-from tt22.tui.screens.scores import first_dealer_text
 from tt22.tui.widgets.cards import plain_cards
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar
@@ -163,6 +163,14 @@ class TableScreen(GameTable[LocalSession]):
     @property
     def tapp(self) -> TT22App:
         return self.app  # type: ignore[return-value]
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """What the command palette offers at this table, beside tt22's own commands."""
+        yield SystemCommand(t("cmd.log"), t("cmd.log"), self.action_toggle_log)
+        yield SystemCommand(t("key.hint"), t("cmd.hint"), self.action_hint)
+        yield SystemCommand(t("key.scores"), t("cmd.scores"), self.action_scores)
+        yield SystemCommand(t("key.resign"), t("cmd.resign"), self.action_resign)
+        yield SystemCommand(t("key.undo"), t("cmd.undo"), self.action_undo)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -661,7 +669,7 @@ class TableScreen(GameTable[LocalSession]):
         self.advance()
 
     def action_scores(self) -> None:
-        from tt22.tui.screens.scores import ScoresScreen
+        from tt22.tui.games.twentytwo.scores import ScoresScreen
 
         self.app.push_screen(ScoresScreen(self.session, self.tapp.ascii_cards, self.you()))
 
@@ -770,7 +778,7 @@ class TableScreen(GameTable[LocalSession]):
             )
 
     def show_deal_summary(self) -> None:
-        from tt22.tui.screens.summary import DealSummaryScreen, MatchSummaryScreen
+        from tt22.tui.games.twentytwo.summary_screens import DealSummaryScreen, MatchSummaryScreen
 
         s = self.state
         deal = s.history[-1]
