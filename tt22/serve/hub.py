@@ -22,6 +22,7 @@ import hashlib
 import logging
 import os
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -866,8 +867,12 @@ class Hub:
             log.error("table %s: the record was not saved: %s", table.code, e)
             return ""
         if self.store is not None:
-            humans = "\n".join(s.name for s in table.seats if s.bot is None)
-            self.store.add_match(table.code, table.options.game, str(path), humans)
+            # One transaction: the match, its seats, its people's ratings, a daily result.
+            finished = served.finished_match(table.code, str(path), table.record)
+            try:
+                self.store.record_match(finished)
+            except sqlite3.Error as e:  # (the record is filed: ratings can be rebuilt)
+                log.error("table %s: the store did not keep the match: %s", table.code, e)
         return str(path)
 
     def drop_autosave(self, table: Table) -> None:
