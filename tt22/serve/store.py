@@ -549,14 +549,17 @@ class Store:
             ).fetchall()
         return {str(r[5]): BoardRow(*r[:5]) for r in rows}
 
-    def rating_history(self, name: str, game: str) -> list[float]:
-        """`name`'s ordinal at `game` after each of their rated matches, oldest first."""
+    def rating_history(self, name: str, game: str) -> list[tuple[float, int]]:
+        """`name`'s ordinal at `game` after each of their rated matches, and their place
+        there, oldest first."""
         with self.lock:
             rows = self.db.execute(
-                "SELECT mu, sigma FROM rating_history WHERE name = ? AND game = ? ORDER BY match",
+                "SELECT h.mu, h.sigma, s.place FROM rating_history h JOIN seats s"
+                " ON s.match = h.match AND s.name = h.name AND s.bot IS NULL"
+                " WHERE h.name = ? AND h.game = ? ORDER BY h.match",
                 (name, game),
             ).fetchall()
-        return [Rating(float(r[0]), float(r[1])).ordinal for r in rows]
+        return [(Rating(float(r[0]), float(r[1])).ordinal, int(r[2])) for r in rows]
 
     def rated_matches(self) -> list[tuple[str, list[RatedSeat]]]:
         """Every match with seats, oldest first, as the ratings see it."""
