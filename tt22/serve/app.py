@@ -107,6 +107,9 @@ add_section(
         "key.leave": ("Lobby", "로비", "戻る"),  # "ロビー" does not fit the footer at 80
         "key.rematch": ("Rematch", "재대결", "再戦"),
         "key.past": ("My matches", "내 경기", "対局記録"),
+        "key.board": ("Ratings", "순위", "順位"),
+        "key.card": ("Me", "나", "自分"),
+        "key.daily": ("Daily", "오늘", "今日"),
         "key.replay": ("Replay", "다시 보기", "再生"),
         "key.back": ("Back", "뒤로", "戻る"),
         "past.title": (

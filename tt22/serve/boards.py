@@ -52,9 +52,6 @@ NAME = 20  # characters of a name shown
 add_section(
     "serve.",
     {
-        "key.board": ("Ratings", "순위", "順位"),
-        "key.card": ("Me", "내 기록", "自分"),
-        "key.daily": ("Daily", "오늘의 딜", "今日の配牌"),
         "key.game": ("Game", "게임", "ゲーム"),
         "key.sit": ("Sit", "앉기", "着席"),
         "board.title": (
