@@ -41,9 +41,12 @@ async def test_two_peoples_finished_match_is_on_the_leaderboard(tmp_path: Path) 
         seats = store.db.execute("SELECT name, place FROM seats WHERE bot IS NULL").fetchall()
         place = dict(seats)
         better, worse = sorted(("ann", "bob"), key=lambda n: place[n])
-        if place["ann"] != place["bob"]:
+        if place["ann"] != place["bob"]:  # the better place gains more (or loses less)
             assert by_name[better].change > by_name[worse].change
             assert by_name[better].ordinal > by_name[worse].ordinal
+        else:  # level: the same change, whoever they are
+            assert by_name["ann"].change == pytest.approx(by_name["bob"].change)
+        assert {by_name[n].change for n in ("ann", "bob")} != {0.0}  # (they moved)
         assert by_name["ann"].matches == by_name["bob"].matches == 1
         for client in (ann, bob):
             client.press("q")  # back to the lobby
@@ -173,4 +176,34 @@ async def test_the_daily_deal_is_the_same_and_hidden_until_finished(tmp_path: Pa
     finally:
         await eve.close()
         await fay.close()
+        await server.close()
+
+
+async def test_the_card_in_ascii_is_ascii(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the connection's ASCII setting on, the card's rating chart is drawn with
+    `#` and `.`, every line of the card plain ASCII, whole at 80x24."""
+    from servekit import record_apps
+
+    apps = record_apps(monkeypatch)
+    server = await serve(tmp_path)
+    for i in range(5):
+        seats = (
+            FinishedSeat(0, "gus", None, 0, 1 + i % 2, 5),
+            FinishedSeat(1, "bot 2", "hard", 1, 2 - i % 2, 9),
+        )
+        server.store.record_match(FinishedMatch(f"A{i}", "twentytwo", "/r", "s", None, seats))
+    gus = Client("gus")
+    try:
+        await gus.connect(server.port)
+        await gus.see("tt22 lobby")
+        apps["gus"].action_toggle_ascii()
+        gus.press("p")
+        text = await gus.see("gus's card", "matches 5", "W: first place")
+        chart = text.split("W: first place", 1)[1].split("When (UTC)", 1)[0]
+        assert "#" in chart and "W" in chart
+        for line in text.splitlines()[:-1]:  # (the key bar is the app's own)
+            assert PRINTABLE.match(line), line
+        assert len(text.splitlines()) == 24
+    finally:
+        await gus.close()
         await server.close()
