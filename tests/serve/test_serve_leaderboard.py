@@ -173,6 +173,9 @@ async def test_the_daily_deal_is_the_same_and_hidden_until_finished(tmp_path: Pa
         eve.press("q")  # back where she sat down: the daily deals, her result in
         text = await eve.see("daily deals of", "who finished where", " eve ")
         assert "not yet" not in text.split("Twenty-Two", 1)[1].splitlines()[0]
+        # Her rematch is a fresh deal, not today's again.
+        rematch = server.hub.rematch(table, table.seats[0].fingerprint)
+        assert rematch.options.daily == "" and rematch.options.seats == table.options.seats
     finally:
         await eve.close()
         await fay.close()
