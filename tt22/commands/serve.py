@@ -43,7 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if importlib.util.find_spec("asyncssh") is None:
+    if any(importlib.util.find_spec(m) is None for m in ("asyncssh", "openskill")):
         sys.stderr.write(NEEDS + "\n")
         return 2
     if not 0 <= args.port <= 65535:

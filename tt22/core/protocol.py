@@ -431,6 +431,16 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     def winners(self, state: StateT) -> tuple[int, ...]:
         """The winning seats of a finished match (empty while it goes on)."""
 
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The seats that win or lose a whole match together, for a table of `players`:
+        by default, with partnerships at four, the partners opposite (Rook's K1,
+        Persian's P2: seats 0 and 2, 1 and 3); otherwise every seat alone (Rook's three
+        change sides each hand, but a match is scored per seat). A server's ratings ask
+        this, never a game's name."""
+        if self.partnerships and players == 4:
+            return ((0, 2), (1, 3))
+        return tuple((s,) for s in range(players))
+
     @abstractmethod
     def returns(self, state: StateT) -> tuple[int, ...]:
         """Each seat's score now (OpenSpiel's returns): 22's penalty totals, Rook's points."""

@@ -107,6 +107,9 @@ add_section(
         "key.leave": ("Lobby", "로비", "戻る"),  # "ロビー" does not fit the footer at 80
         "key.rematch": ("Rematch", "재대결", "再戦"),
         "key.past": ("My matches", "내 경기", "対局記録"),
+        "key.board": ("Ratings", "순위", "順位"),
+        "key.card": ("Me", "나", "自分"),
+        "key.daily": ("Daily", "오늘", "今日"),
         "key.replay": ("Replay", "다시 보기", "再生"),
         "key.back": ("Back", "뒤로", "戻る"),
         "past.title": (
@@ -356,6 +359,9 @@ class LobbyScreen(_ServeScreen):
         Binding("w", "watch", "serve.key.watch", id="lobby.watch"),
         Binding("j", "code", "serve.key.code", id="lobby.code"),
         Binding("h", "past", "serve.key.past", id="lobby.past"),
+        Binding("l", "board", "serve.key.board", id="lobby.board"),
+        Binding("p", "card", "serve.key.card", id="lobby.card"),
+        Binding("d", "daily", "serve.key.daily", id="lobby.daily"),
         Binding("question_mark", "app.help", "key.help", id="app.help", key_display="?"),
         Binding("q", "quit", "serve.key.quit", id="lobby.quit"),
     ]
@@ -466,7 +472,17 @@ class LobbyScreen(_ServeScreen):
     def action_watch(self) -> None:
         table = self._selected()
         if table is not None:
-            self.app.push_screen(seat_screen(table, -1, self.sapp.person.fingerprint))
+            self.watch_table(table)
+
+    def watch_table(self, table: Table) -> None:
+        """Watch `table`, unless it is a daily deal this person has not finished yet."""
+        from tt22.serve.boards import may_watch
+
+        if not may_watch(self.sapp.hub.store, table, self.sapp.person.name):
+            note = t("serve.daily.hidden", game=game_title(table.options.game))
+            self.query_one("#lobby-note", TextLines).update(Text(note))
+            return
+        self.app.push_screen(seat_screen(table, -1, self.sapp.person.fingerprint))
 
     def action_code(self) -> None:
         code_input = self.query_one("#code-input", Input)
@@ -497,11 +513,27 @@ class LobbyScreen(_ServeScreen):
                 note = room_text(problem) if problem is not None else t("serve.join.full")
                 self.query_one("#lobby-note", TextLines).update(Text(note))
                 return
-            seat = -1  # a match under way without this key: watch it
+            self.watch_table(table)  # a match under way without this key: watch it
+            return
         self.app.push_screen(seat_screen(table, seat, person.fingerprint))
 
     def action_past(self) -> None:
         self.app.push_screen(PastMatchesScreen())
+
+    def action_board(self) -> None:
+        from tt22.serve.boards import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen())
+
+    def action_card(self) -> None:
+        from tt22.serve.boards import PlayerCardScreen
+
+        self.app.push_screen(PlayerCardScreen())
+
+    def action_daily(self) -> None:
+        from tt22.serve.boards import DailyScreen
+
+        self.app.push_screen(DailyScreen())
 
     async def action_quit(self) -> None:
         self.app.exit()

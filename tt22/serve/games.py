@@ -10,7 +10,9 @@ the game itself (tt22.core.protocol.Game):
   exchange, no nest);
 - the bots of a level, choosing from a view (tt22.core.bots, the game's entry);
 - the move a run-out clock plays, `Game.safe_move` (docs/serve.md);
-- a seat's hint, where the game has one (`Game.hint`).
+- a seat's hint, where the game has one (`Game.hint`);
+- a finished match's sides and finishing order, for the ratings (`Game.sides`, and the
+  places the record's totals and winners make: `finished_match`).
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from typing import Any
 
 from tt22.core.bots import Bot, levels, make_bot
 from tt22.core.registry import default_level, discover, entry, get_game
+from tt22.serve.store import FinishedMatch, FinishedSeat
 
 __all__ = [
     "decode_view",
+    "finished_match",
     "make_seat_bot",
     "public_view",
     "safe_move",
@@ -63,3 +67,29 @@ def safe_move(game: str, view: Any, seed: str) -> Any:
     """The move a run-out clock plays for the view's seat, chosen from its view by the
     game (`Game.safe_move`)."""
     return get_game(game).safe_move(view, seed)
+
+
+def finished_match(code: str, path: str, record: Any) -> FinishedMatch:
+    """What the store keeps of the finished match `record` (filed at `path`): each
+    seat's name or bot level, side (`Game.sides`) and place (the winners first, then
+    the totals, the better first: tt22.history.index.places), and the daily deal's date
+    when its seed is `daily`'s."""
+    from tt22.history.index import daily_date, places
+
+    game = get_game(record.game)
+    result = record.result
+    n = len(record.players)
+    where = places(result.totals, result.winners, bool(game.lower_is_better), result.resigned)
+    side_of = {seat: i for i, side in enumerate(game.sides(n)) for seat in side}
+    seats = tuple(
+        FinishedSeat(
+            seat,
+            p.name,
+            (p.bot or "") if p.kind == "bot" else None,
+            side_of.get(seat, seat),
+            where[seat],
+            result.totals[seat],
+        )
+        for seat, p in enumerate(record.players)
+    )
+    return FinishedMatch(code, record.game, path, record.seed, daily_date(record.seed), seats)

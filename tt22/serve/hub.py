@@ -16,12 +16,14 @@ import asyncio
 import concurrent.futures
 import contextlib
 import contextvars
+import dataclasses
 import datetime as dt
 import functools
 import hashlib
 import logging
 import os
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -206,6 +208,9 @@ class TableOptions:
     grace: float = 60.0
     clock: float = 0.0
     pace: float = 0.5
+    daily: str = ""
+    """The daily deal's seed (`daily-2026-12-03`, tt22.serve.boards.daily_options):
+    every such table of a game that day is dealt the same; empty for a fresh seed."""
 
 
 @dataclass
@@ -395,7 +400,7 @@ class Table:
         game = self.game
         n = len(self.seats)
         self.rules = game.rules(self.options.rules, n)
-        self.seed = fresh_seed(table_entropy())
+        self.seed = self.options.daily or fresh_seed(table_entropy())
         self.state = game.new_match(self.rules, n, self.seed)
         players = [Player(s.name, "bot", s.bot) if s.bot else Player(s.name) for s in self.seats]
         self.record = new_record(self.rules, self.seed, players, dt.datetime.now(dt.UTC))
@@ -669,6 +674,7 @@ class Hub:
                 grace=self.grace,
                 clock=self.kept_clock(code),
                 pace=self.pace,
+                daily=record.seed if record.seed.startswith("daily-") else "",
             )
             table = Table(self, code, options, seats)
             table.rules = record.rules
@@ -738,7 +744,9 @@ class Hub:
             return self.tables[table.rematch_code]
         self.make_room(fingerprint)
         seats = [SeatSpec(s.name, "", s.bot) if s.bot else SeatSpec() for s in table.seats]
-        new = Table(self, self.new_code(), table.options, seats)
+        # (A daily table's rematch is a fresh deal: the daily one counts once a day.)
+        options = dataclasses.replace(table.options, daily="")
+        new = Table(self, self.new_code(), options, seats)
         self.tables[new.code] = new
         new.sweep_after(self.waiting_idle)  # (until someone sits down and looks)
         table.rematch_code = new.code
@@ -866,8 +874,12 @@ class Hub:
             log.error("table %s: the record was not saved: %s", table.code, e)
             return ""
         if self.store is not None:
-            humans = "\n".join(s.name for s in table.seats if s.bot is None)
-            self.store.add_match(table.code, table.options.game, str(path), humans)
+            # One transaction: the match, its seats, its people's ratings, a daily result.
+            finished = served.finished_match(table.code, str(path), table.record)
+            try:
+                self.store.record_match(finished)
+            except sqlite3.Error as e:  # (the record is filed: ratings can be rebuilt)
+                log.error("table %s: the store did not keep the match: %s", table.code, e)
         return str(path)
 
     def drop_autosave(self, table: Table) -> None:
