@@ -266,3 +266,14 @@ async def test_an_analysed_copy_of_another_match_is_not_taken(tmp_path: Path) ->
         screen = await opened(pilot, app)
         assert screen.analysis is None
         assert not app.screen.query_one(AnalysisPane).display
+
+
+def test_22s_palette_names_the_boards_keys_in_every_language() -> None:
+    from tt22.tui.replay.screen import PALETTE, _words
+
+    actions = {action for action, _, _ in PALETTE}
+    assert {"next_mistake(1)", "next_mistake(-1)", "analyse"} <= actions
+    for lang in ("en", "ko", "ja"):
+        set_language(lang)
+        for _, name, help_key in PALETTE:
+            assert _words(name) and _words(help_key)

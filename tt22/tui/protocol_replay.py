@@ -41,7 +41,7 @@ from tt22.tui.bindings import translate_bindings
 from tt22.tui.hooks import bindings_of, replace_bindings
 from tt22.tui.i18n import add_section, t
 from tt22.tui.redraw import DressedScreen
-from tt22.tui.replay.analysis_pane import ANALYSIS_BINDINGS, AnalysisBoard
+from tt22.tui.replay.analysis_pane import ANALYSIS_BINDINGS, AnalysisBoard, analysis_key_words
 from tt22.tui.replay.autoplay import Autoplay
 from tt22.tui.safe_text import plain, say
 
@@ -301,22 +301,6 @@ _KEY_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, str, str], tuple[str, st
             "コメントを保存(記録の隣にコピー、または上書き)",
         ),
     ),
-    "mistake": (
-        ("n", "N"), ("n N", "n N", "n N"),
-        (
-            "the next or the previous marked move (?!, ?, ??) of the analysis",
-            "분석에서 다음/이전 표시된 수 (?!, ?, ??)",
-            "解析の次/前の印の手 (?!、?、??)",
-        ),
-    ),
-    "analyse": (
-        ("a",), ("a", "a", "a"),
-        (
-            "analyse the record (each seat from its own view; kept in NAME-analysis.22rec)",
-            "기록 분석 (각 자리를 그 자리 시점으로, NAME-analysis.22rec에 저장)",
-            "記録を解析 (各席をその席の視点で。NAME-analysis.22rec に保存)",
-        ),
-    ),
     "back": (("q",), ("q", "q", "q"), ("back", "뒤로", "戻る")),
 }  # fmt: skip
 
@@ -328,7 +312,7 @@ def replay_key_words(group: Literal["trick", "turn"], goto: Any = None) -> tuple
     the family's (hands, turns, moves)."""
     from tt22.tui.summary.data import KeyWords
 
-    rows = []
+    rows: list[Any] = []
     for action in (
         "step",
         group,
@@ -341,10 +325,10 @@ def replay_key_words(group: Literal["trick", "turn"], goto: Any = None) -> tuple
         "fork",
         "comment",
         "save",
-        "mistake",
-        "analyse",
         "back",
     ):
+        if action == "back":  # (the analysis board's keys before it)
+            rows.extend(analysis_key_words())
         keys, shown, what = _KEY_WORDS[action]
         rows.append(KeyWords(keys, *((shown[i], what[i]) for i in range(3))))
         if action == "goto" and goto is not None:

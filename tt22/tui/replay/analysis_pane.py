@@ -35,7 +35,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from tt22.core.safe import printable
-from tt22.tui.i18n import add_section, t
+from tt22.tui.i18n import CATALOGUE, add_section, t
 from tt22.tui.safe_text import say
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "AnalysisBoard",
     "AnalysisPane",
     "analysed_target",
+    "analysis_key_words",
     "find_analysis",
     "sparkline",
 ]
@@ -103,9 +104,10 @@ add_section(
             "次/前の印の手 (?!、?、??)",
         ),
         "help.analyse": (
-            "analyse the record (each seat from its own view; kept in NAME-analysis.22rec)",
-            "기록 분석 (각 자리를 그 자리 시점으로, NAME-analysis.22rec에 저장)",
-            "記録を解析 (各席をその席の視点で。NAME-analysis.22rec に保存)",
+            "analyse the record: the view's seat, or every seat, each from its own view"
+            " (kept in NAME-analysis.22rec)",
+            "기록 분석: 보이는 자리 또는 모든 자리를 각자의 시점으로 (NAME-analysis.22rec에 저장)",
+            "記録を解析: 表示中の席か全席を各自の視点で (NAME-analysis.22rec に保存)",
         ),
     },
 )
@@ -115,12 +117,28 @@ ANALYSIS_BINDINGS: list[BindingType] = [
     # the palette list them)
     Binding("n", "next_mistake(1)", "analysis.key.next", id="replay.analysis.next", show=False),
     Binding(
-        "N,shift+n", "next_mistake(-1)", "analysis.key.prev", id="replay.analysis.prev",
+        "N", "next_mistake(-1)", "analysis.key.prev", id="replay.analysis.prev",
         show=False,
     ),
     Binding("a", "analyse", "analysis.key.analyse", id="replay.analysis.run", show=False),
 ]  # fmt: skip
 """The board's keys, added to each replayer's own."""
+
+
+def analysis_key_words() -> tuple[Any, ...]:
+    """The help's rows (`tt22.tui.summary.data.KeyWords`) of the board's keys, for every
+    replayer's help page."""
+    from tt22.tui.summary.data import KeyWords
+
+    def row(keys: tuple[str, ...], shown: str, key: str) -> Any:
+        words = CATALOGUE["analysis." + key]
+        return KeyWords(keys, *((shown, words[i] or words[0]) for i in range(3)))
+
+    return (
+        row(("n", "N"), "n N", "help.next"),
+        row(("a",), "a", "help.analyse"),
+    )
+
 
 BARS = "▁▂▃▄▅▆▇█"
 ASCII_BARS = "_.-=+*#@"

@@ -29,7 +29,7 @@ from tt22.replay_model import GotoError, ReplayModel
 from tt22.tui.app import TT22App
 from tt22.tui.bindings import translated_bindings
 from tt22.tui.hooks import bindings_of, replace_bindings
-from tt22.tui.i18n import addressed, said, t
+from tt22.tui.i18n import CATALOGUE, addressed, said, t
 from tt22.tui.redraw import DressedScreen
 from tt22.tui.replay.analysis_pane import ANALYSIS_BINDINGS, AnalysisBoard
 from tt22.tui.replay.autoplay import SPEEDS, Autoplay
@@ -115,6 +115,11 @@ def footer_width(bindings: list[Binding], key_display: Callable[[Binding], str])
     return sum(parts) + max(len(parts) - 1, 0)
 
 
+def _words(key: str) -> str:
+    """A replayer word (`rt`), or a whole catalogue key (the analysis board's)."""
+    return rt(key) if SECTION + key in CATALOGUE else t(key)
+
+
 class ReplayCommands(Provider):
     """Every replay action in the command palette, in the current language."""
 
@@ -122,7 +127,7 @@ class ReplayCommands(Provider):
         screen = self.screen
         assert isinstance(screen, ReplayScreen)
         for action, name, help_key in PALETTE:
-            yield rt(name), rt(help_key), partial(screen.run_action, action)
+            yield _words(name), _words(help_key), partial(screen.run_action, action)
 
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():
