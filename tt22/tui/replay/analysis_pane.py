@@ -24,6 +24,7 @@ every text from a file goes through `printable` into a `Text`, never markup.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -202,6 +203,10 @@ def analysed_target(path: Path) -> Path:
         if not candidate.exists():
             return candidate
     raise OSError("no free name for the analysed copy")
+
+
+def screen_mounted(node: object) -> bool:
+    return bool(getattr(node, "is_mounted", False))
 
 
 def _figure(x: float) -> str:
@@ -429,7 +434,9 @@ class AnalysisBoard:
         app = self.app_of()
 
         def progress(done: int, total: int) -> None:
-            app.call_from_thread(self._board_step, done, total)
+            # (the app closed: the analysis still ends and is kept)
+            with contextlib.suppress(RuntimeError):
+                app.call_from_thread(self._board_step, done, total)
 
         def work() -> tuple[Any, Path | None, str | None]:
             return self._board_analyse(record, seats, progress)
@@ -439,7 +446,7 @@ class AnalysisBoard:
         )
 
     def _board_step(self, done: int, total: int) -> None:
-        if getattr(self, "_board_progress", None) is not None:
+        if getattr(self, "_board_progress", None) is not None and screen_mounted(self):
             self._board_progress = (done, total)
             self.refresh_board()
 
@@ -479,6 +486,8 @@ class AnalysisBoard:
             return
         screen: Any = self
         self._board_progress = None
+        if not screen.is_mounted:  # left before it ended (the copy is kept all the same)
+            return
         if worker.state == WorkerState.SUCCESS and worker.result is not None:
             section, target, problem = worker.result
             self.set_analysis(section)
