@@ -41,6 +41,7 @@ from tt22.tui.bindings import translate_bindings
 from tt22.tui.hooks import bindings_of, replace_bindings
 from tt22.tui.i18n import add_section, t
 from tt22.tui.redraw import DressedScreen
+from tt22.tui.replay.analysis_pane import ANALYSIS_BINDINGS, AnalysisBoard, analysis_key_words
 from tt22.tui.replay.autoplay import Autoplay
 from tt22.tui.safe_text import plain, say
 
@@ -218,6 +219,7 @@ def replay_bindings(group: Literal["trick", "turn"]) -> list[BindingType]:
         Binding("c", "comment", "replay.key.comment", id="game.replay.comment", show=False),
         Binding("s", "save", "replay.key.save", id="game.replay.save", show=False),
         Binding("g", "goto", "replay.key.goto", id="game.replay.goto", show=False),
+        *ANALYSIS_BINDINGS,
     ]  # fmt: skip
 
 
@@ -310,7 +312,7 @@ def replay_key_words(group: Literal["trick", "turn"], goto: Any = None) -> tuple
     the family's (hands, turns, moves)."""
     from tt22.tui.summary.data import KeyWords
 
-    rows = []
+    rows: list[Any] = []
     for action in (
         "step",
         group,
@@ -325,6 +327,8 @@ def replay_key_words(group: Literal["trick", "turn"], goto: Any = None) -> tuple
         "save",
         "back",
     ):
+        if action == "back":  # (the analysis board's keys before it)
+            rows.extend(analysis_key_words())
         keys, shown, what = _KEY_WORDS[action]
         rows.append(KeyWords(keys, *((shown[i], what[i]) for i in range(3))))
         if action == "goto" and goto is not None:
@@ -332,7 +336,7 @@ def replay_key_words(group: Literal["trick", "turn"], goto: Any = None) -> tuple
     return tuple(rows)
 
 
-class ProtocolReplayScreen(Autoplay, DressedScreen[None]):
+class ProtocolReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
     """A replayer of a protocol game's record; a subclass draws the table
     (`refresh_view`, with `compose_moves` in its layout and `place_moves` when it
     draws) and says how a move reads (`move_label`). Its keys are
@@ -384,7 +388,25 @@ class ProtocolReplayScreen(Autoplay, DressedScreen[None]):
 
     # ------------------------------------------------------------------ mounting
     def on_mount(self) -> None:
+        self.mount_board()
         self.dress()
+
+    # The analysis board's few words of where it is (tt22/tui/replay/analysis_pane.py):
+    # its pane above the footer.
+    def board_moves_made(self) -> int:
+        return self.index
+
+    def board_record(self) -> Record:
+        return self.record
+
+    def board_go(self, moves: int) -> None:
+        self.go(moves)
+
+    def board_place(self) -> tuple[Any, Any]:
+        from tt22.tui.widgets.keybar import KeyBar
+
+        bars = self.query(KeyBar)
+        return self, bars.first() if bars else None
 
     def dress(self) -> None:
         """The mounted screen made ready (and again in another language): the panes
@@ -523,8 +545,8 @@ class ProtocolReplayScreen(Autoplay, DressedScreen[None]):
 
     def position_note(self) -> str:
         """What the status line adds while autoplaying ("" otherwise)."""
-        auto = self.auto_status()
-        return f" · {auto}" if auto else ""
+        notes = [note for note in (self.board_status(), self.auto_status()) if note]
+        return "".join(f" · {note}" for note in notes)
 
     # ------------------------------------------------------------------ the move list
     def compose_moves(self) -> Any:
@@ -546,6 +568,7 @@ class ProtocolReplayScreen(Autoplay, DressedScreen[None]):
         when the screen is wide enough, else in its place while `m` asks for it."""
         from textual.widgets import Static
 
+        self.refresh_board()
         wide = self.size.width >= self.MOVES_BESIDE
         shown = self.moves_shown()
         pane = self.query_one("#replay-moves-pane")
@@ -566,7 +589,8 @@ class ProtocolReplayScreen(Autoplay, DressedScreen[None]):
             if i >= self.end and self.problem:
                 break
             style = "reverse" if i + 1 == self.index else ""
-            text.append(f"{i + 1}. {self.move_label(i)}\n", style=style)
+            mark = self.board_mark(i)
+            text.append(f"{i + 1}. {self.move_label(i)}{' ' + mark if mark else ''}\n", style=style)
         return text
 
     def action_moves(self) -> None:

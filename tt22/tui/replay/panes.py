@@ -9,7 +9,7 @@ and is put into `Text`/`Segment`s, never parsed as markup.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -204,6 +204,8 @@ class MoveList(ScrollView, can_focus=True):
         self._first: list[int] = []
         self._key: tuple[object, ...] = ()
         self._tail: str | None = None  # a last line after the moves, not a move
+        # The analysis board's marks (?!, ?, ??) by move index, and their version.
+        self.marks: tuple[Callable[[int], str], int] | None = None
 
     def show(self, model: ReplayModel, p: int, seat: int | None, ascii_style: bool) -> None:
         changed = model is not self.model or seat != self.seat or ascii_style != self.ascii_style
@@ -235,7 +237,8 @@ class MoveList(ScrollView, can_focus=True):
         if m is None:
             return
         width = self.text_width
-        key = (id(m), self.seat, self.ascii_style, width, get_language(), m.revision)
+        marks = self.marks[1] if self.marks is not None else 0
+        key = (id(m), self.seat, self.ascii_style, width, get_language(), m.revision, marks)
         if key != self._key:
             self._key = key
             longest = max((cell_len(n) for n in self._names), default=4)
@@ -291,6 +294,9 @@ class MoveList(ScrollView, can_focus=True):
         text = move_text(self.model, row, self.seat, self.ascii_style)
         if self.model.comment(row.move_index, self.seat):
             text += "*"
+        mark = self.marks[0](row.move_index) if self.marks is not None else ""
+        if mark:
+            text += " " + mark
         head = f"{where:>{self._where_width}} {_pad(name, self._name_width)} "
         return head, text.split(" ")
 

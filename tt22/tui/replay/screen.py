@@ -20,6 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tt22.core.safe import printable
@@ -28,8 +29,9 @@ from tt22.replay_model import GotoError, ReplayModel
 from tt22.tui.app import TT22App
 from tt22.tui.bindings import translated_bindings
 from tt22.tui.hooks import bindings_of, replace_bindings
-from tt22.tui.i18n import addressed, said, t
+from tt22.tui.i18n import CATALOGUE, addressed, said, t
 from tt22.tui.redraw import DressedScreen
+from tt22.tui.replay.analysis_pane import ANALYSIS_BINDINGS, AnalysisBoard
 from tt22.tui.replay.autoplay import SPEEDS, Autoplay
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, move_text, position_text
@@ -75,6 +77,9 @@ PALETTE = (
     ("focus_moves", "key.moves", "help.moves"),
     ("scroll_table(1)", "key.scroll_down", "help.scroll"),
     ("scroll_table(-1)", "key.scroll_up", "help.scroll"),
+    ("next_mistake(1)", "analysis.key.next", "analysis.help.next"),
+    ("next_mistake(-1)", "analysis.key.prev", "analysis.help.next"),
+    ("analyse", "analysis.key.analyse", "analysis.help.analyse"),
     ("back", "key.back", "help.back"),
 )
 
@@ -110,6 +115,11 @@ def footer_width(bindings: list[Binding], key_display: Callable[[Binding], str])
     return sum(parts) + max(len(parts) - 1, 0)
 
 
+def _words(key: str) -> str:
+    """A replayer word (`rt`), or a whole catalogue key (the analysis board's)."""
+    return rt(key) if SECTION + key in CATALOGUE else t(key)
+
+
 class ReplayCommands(Provider):
     """Every replay action in the command palette, in the current language."""
 
@@ -117,7 +127,7 @@ class ReplayCommands(Provider):
         screen = self.screen
         assert isinstance(screen, ReplayScreen)
         for action, name, help_key in PALETTE:
-            yield rt(name), rt(help_key), partial(screen.run_action, action)
+            yield _words(name), _words(help_key), partial(screen.run_action, action)
 
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():
@@ -131,7 +141,7 @@ class ReplayCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class ReplayScreen(Autoplay, DressedScreen[None]):
+class ReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
     """Step through `record` (read from `path`) trick by trick."""
 
     CSS_PATH = "replay.tcss"
@@ -188,6 +198,7 @@ class ReplayScreen(Autoplay, DressedScreen[None]):
         Binding("m", "focus_moves", "key.moves", id="replay.moves", show=False),
         Binding("j", "scroll_table(1)", "key.scroll_down", id="replay.scroll_down", show=False),
         Binding("k", "scroll_table(-1)", "key.scroll_up", id="replay.scroll_up", show=False),
+        *ANALYSIS_BINDINGS,
     ]  # fmt: skip
 
     def __init__(
@@ -242,7 +253,24 @@ class ReplayScreen(Autoplay, DressedScreen[None]):
         yield KeyBar(id="replay-footer")
 
     def on_mount(self) -> None:
+        self.mount_board()
         self.dress()
+
+    # The analysis board's few words of where it is (tt22/tui/replay/analysis_pane.py).
+    def board_moves_made(self) -> int:
+        return self.p
+
+    def board_record(self) -> Record | None:
+        return self.model.record
+
+    def board_go(self, moves: int) -> None:
+        self.go(moves)
+
+    def board_place(self) -> tuple[Widget, Widget | None]:
+        return self.query_one("#replay-side"), self.query_one("#replay-chart")
+
+    def board_ascii(self) -> bool:
+        return self.ascii_style
 
     def dress(self) -> None:
         banner = self.query_one("#replay-banner", Static)
@@ -292,6 +320,9 @@ class ReplayScreen(Autoplay, DressedScreen[None]):
         else:
             name = self.model.players[self.seat].name  # ("Your view", not "You's view")
             parts.append(said("replay.view.seat", addressed(name), name=printable(name, 40)))
+        board = self.board_status()
+        if board is not None:
+            parts.append(board)
         auto = self.auto_status()
         if auto is not None:
             parts.append(auto)
@@ -325,8 +356,11 @@ class ReplayScreen(Autoplay, DressedScreen[None]):
             # High to low, as the open hands above and every list of cards show them.
             own = m.seat_view(self.p, self.seat).hand
             hand.show(sorted(own, reverse=True), ascii_style=a)
-        self.query_one("#replay-moves", MoveList).show(m, self.p, self.seat, a)
+        moves = self.query_one("#replay-moves", MoveList)
+        moves.marks = (self.board_mark, self.board_version)
+        moves.show(m, self.p, self.seat, a)
         self.query_one("#replay-chart", PenaltyChart).show(m, self.p, a)
+        self.refresh_board()
         current = m.current_row(self.p)
         comment = m.comment(current, self.seat) if current is not None else None
         box = self.query_one("#replay-comment", Static)

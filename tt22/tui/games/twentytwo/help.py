@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tt22.tui.help_text import SHARED_KEYS, key_section, markdown_sections
 from tt22.tui.i18n import get_language, t
+from tt22.tui.replay.analysis_pane import analysis_key_words
 from tt22.tui.summary.data import HelpPage, KeyWords
 
 __all__ = ["REPLAY_KEYS", "TABLE_KEYS", "help_page"]
@@ -264,6 +265,7 @@ REPLAY_KEYS: tuple[KeyWords, ...] = (
         ("j k", "좌석과 손패가 화면보다 길 때 아래로/위로 스크롤"),
         ("j k", "席と手札が収まらないとき下へ/上へスクロール"),
     ),
+    *analysis_key_words(),
     KeyWords(
         ("q",),
         ("q", "leave the replay (`tt22 replay FILE`: leave the program)"),
