@@ -23,6 +23,7 @@ from tt22.commands.common import UsageError, check_seed
 from tt22.core.bots import bot_names, has_bots
 from tt22.core.registry import get_game
 from tt22.core.safe import printable
+from tt22.record import analysed_path
 
 DESCRIPTION = "rate every decision of a record from the seat's own view"
 
@@ -30,7 +31,6 @@ OK, BAD_RECORD, NOT_A_RECORD = 0, 1, 2
 DEFAULT_SEED = "analyse"
 MAX_WORLDS = 10_000
 MAX_JOBS = 256
-SUFFIX = "-analysis"
 
 EPILOG = (
     "Each decision's candidates are played out in K worlds dealt from the seat's view"
@@ -93,15 +93,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-save", action="store_true", help="print the analysis, keep no analysed copy"
     )
-
-
-def analysed_path(path: str) -> Path:
-    """`game.22rec` -> `game-analysis.22rec`; an analysed copy is its own."""
-    p = Path(path)
-    stem = p.stem if p.suffix == ".22rec" else p.name
-    if stem.endswith(SUFFIX):
-        return p.with_name(f"{stem}.22rec")
-    return p.with_name(f"{stem}{SUFFIX}.22rec")
 
 
 def _check_target(path: Path, explicit: bool, force: bool) -> None:

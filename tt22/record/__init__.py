@@ -9,6 +9,8 @@ from tt22.core.players import Player as SeatInfo
 from .analysis import AnalysisSection
 from .autosave import Autosave, SlotBusy
 from .codec import (
+    ANALYSED_SUFFIX,
+    analysed_path,
     decode_analysed,
     decode_record,
     encode_record,
@@ -39,6 +41,7 @@ from .verify import (
 )
 
 __all__ = [
+    "ANALYSED_SUFFIX",
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "MAX_BYTES",
@@ -53,6 +56,7 @@ __all__ = [
     "Result",
     "SeatInfo",
     "SlotBusy",
+    "analysed_path",
     "append_move",
     "build_record",
     "comment_visible",

@@ -33,6 +33,8 @@ from .limits import (
 from .schema import Envelope, Head, Record
 
 __all__ = [
+    "ANALYSED_SUFFIX",
+    "analysed_path",
     "decode_analysed",
     "decode_record",
     "encode_record",
@@ -161,6 +163,20 @@ def encode_record(record: Record, analysis: AnalysisSection | None = None) -> by
 def load_record(path: str | os.PathLike[str]) -> Record:
     """The record in the file at `path`, or RecordError (one line; no traceback)."""
     return decode_record(_read(path))
+
+
+ANALYSED_SUFFIX = "-analysis"
+"""`game.22rec`'s analysed copy is `game-analysis.22rec` (`tt22 analyse`, the replayer's
+`a`)."""
+
+
+def analysed_path(path: str | os.PathLike[str]) -> Path:
+    """`game.22rec` -> `game-analysis.22rec`; an analysed copy is its own."""
+    p = Path(path)
+    stem = p.stem if p.suffix == ".22rec" else p.name
+    if stem.endswith(ANALYSED_SUFFIX):
+        return p.with_name(f"{stem}.22rec")
+    return p.with_name(f"{stem}{ANALYSED_SUFFIX}.22rec")
 
 
 def load_analysed(path: str | os.PathLike[str]) -> tuple[Record, AnalysisSection | None]:

@@ -171,8 +171,7 @@ def find_analysis(path: Path | None, record: Any) -> Any:
     (an analysed copy), else the `-analysis.22rec` copy beside it, when either holds
     this very match (the body's digest); None otherwise, and for any file that does not
     read (the replayer opens as before)."""
-    from tt22.commands.analyse import analysed_path
-    from tt22.record import RecordError, load_analysed
+    from tt22.record import RecordError, analysed_path, load_analysed
 
     if path is None or record is None:
         return None
@@ -192,7 +191,7 @@ def analysed_target(path: Path) -> Path:
     """Where `a` keeps its analysed copy: `tt22 analyse`'s default name beside the
     record, or, when that is the file opened itself (a copy opened), a free name beside
     it, so the file opened is never replaced."""
-    from tt22.commands.analyse import analysed_path
+    from tt22.record import analysed_path
 
     target = analysed_path(str(path))
     if target.resolve() != path.resolve():
