@@ -309,7 +309,6 @@ MAY_NAME_GAMES = ("games/", "tui/games/", "samples/", "core/registry.py", "recor
 the registry's entries, and format 1's reader (every version-1 record is 22's)."""
 
 GAME_NAMING_LINES: dict[str, int] = {
-    "bots/__init__.py": 3,
     "commands/arena.py": 5,
     "commands/bench.py": 3,
     "commands/common.py": 1,
@@ -317,7 +316,6 @@ GAME_NAMING_LINES: dict[str, int] = {
     "commands/play.py": 2,
     "commands/replay.py": 3,
     "commands/verify.py": 2,
-    "engine/__init__.py": 2,
     "record/autosave.py": 2,
     "record/check.py": 5,
     "record/codec.py": 2,
@@ -364,3 +362,15 @@ def test_outside_the_games_few_lines_name_a_game() -> None:
     }
     assert not grown, f"modules naming games more than allowed (now, allowed): {grown}"
     assert sum(counts.values()) <= sum(GAME_NAMING_LINES.values())
+
+
+def test_the_old_homes_of_22s_engine_and_bots_are_gone() -> None:
+    """tt22.engine and tt22.bots were re-exports of 22's rules and bots for one release
+    (issue 22); nothing used them but their own test, so they went."""
+    for old in ("engine", "bots"):
+        assert not (TT22 / old).exists(), old
+        code = f"import importlib.util; print(importlib.util.find_spec('tt22.{old}'))"
+        result = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+        )
+        assert result.stdout.strip() == "None", result.stdout
