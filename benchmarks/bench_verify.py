@@ -17,8 +17,8 @@ import time
 from tt22.commands.bench import measure
 from tt22.core.players import Player
 from tt22.core.rng import seed_key, stream
-from tt22.games.twentytwo import OVER, Move, Rules, apply, legal_moves, new_match
-from tt22.record import build_record, decode_record, encode_record, state_digest, verify_record
+from tt22.games.twentytwo import OVER, TWENTYTWO, Move, Rules, apply, legal_moves, new_match
+from tt22.record import build_record, decode_record, encode_record, verify_record
 
 PLAYERS = 4
 
@@ -64,7 +64,7 @@ def main() -> None:
             state = new_match(Rules(), PLAYERS, seed)
             for move in moves:
                 state = apply(state, move)
-            state_digest(state)
+            TWENTYTWO.digest(state)
 
     def decode_only() -> None:
         for data in files:

@@ -15,7 +15,7 @@ from recordkit import SAMPLES, STARTED, bot_record, match_moves, seats
 from tt22.core.players import Player
 from tt22.core.protocol import IllegalMove
 from tt22.core.rng import GENERATOR_ID
-from tt22.games.twentytwo import Play, Rules, apply, legal_moves, new_match
+from tt22.games.twentytwo import TWENTYTWO, Play, Rules, apply, legal_moves, new_match
 from tt22.games.twentytwo.seat import seat_transcript
 from tt22.games.twentytwo.transcript import transcript
 from tt22.record import (
@@ -23,14 +23,12 @@ from tt22.record import (
     append_move,
     build_record,
     decode_record,
-    digest_input,
     encode_record,
     final_state,
     fork_record,
     load_record,
     new_record,
     replay_record,
-    state_digest,
     verify_record,
 )
 
@@ -67,7 +65,7 @@ def test_each_sample_verifies_and_replays(path: Path) -> None:
     assert result.ok, result.problem
     assert len(result.states) == len(record.moves) + 1
     assert result.final.over == record.result.finished
-    assert state_digest(result.final) == record.digest
+    assert TWENTYTWO.digest(result.final) == record.digest
     assert encode_record(record) == path.read_bytes()  # our writer wrote it, byte for byte
 
 
@@ -211,7 +209,7 @@ def test_the_digest_is_reproducible_from_the_spec_with_the_stdlib() -> None:
         t = transcript(state, record.seed, record.players)
         del t["seed"], t["players"]
         canonical = json.dumps(t, sort_keys=True, separators=(",", ":")).encode("ascii")
-        assert canonical == digest_input(state)
+        assert canonical == TWENTYTWO.digest_input(state)
         assert record.digest == "sha256:" + hashlib.sha256(canonical).hexdigest()
 
 
@@ -232,7 +230,7 @@ def test_appending_move_by_move_equals_building_at_once() -> None:
     moves = match_moves(3, "append")
     record = new_record(Rules(), "append", seats(3), STARTED)
     assert record.result.finished is False and record.result.deals == 1
-    assert record.digest == state_digest(new_match(Rules(), 3, "append"))
+    assert record.digest == TWENTYTWO.digest(new_match(Rules(), 3, "append"))
     for m in moves:
         record = append_move(record, m)
     built = build_record(Rules(), "append", seats(3), list(moves), STARTED)

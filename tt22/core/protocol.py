@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Generic, Literal, NamedTuple, NoReturn, TypeVar
 
@@ -344,6 +344,11 @@ class Objective:
         return None
 
 
+def _rule_text(value: object) -> str:
+    """A rule's value as `--rule` writes it (`true`, `75`, `upcard`)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
 ViewT = TypeVar("ViewT")
@@ -406,6 +411,13 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     def rules_dict(self, rules: RulesT) -> dict[str, Any]:
         """Every option of resolved rules by name, in the rulebook's order (records)."""
 
+    def resolve(self, rules: RulesT, players: int) -> RulesT:
+        """`rules` resolved for a table of `players` (RulesError in one line when they
+        cannot be played there): by default parsed again from `rules_dict` by `rules`,
+        so a record's rules go through the same checks as `--rule`."""
+        given = self.rules_dict(rules)
+        return self.rules([f"{k}={_rule_text(v)}" for k, v in given.items()], players)
+
     # -- the fold ----------------------------------------------------------------------
 
     @abstractmethod
@@ -462,6 +474,43 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
         where = self.locate(state)
         stage = f"trick {where.trick}" if where.trick else "before the play"
         return f"hand {where.hand}, {stage}"
+
+    # -- what a record of it may hold --------------------------------------------------
+
+    def table_problem(self, players: int, rules: RulesT) -> tuple[str, str] | None:
+        """What is wrong with a record's table that its types cannot say, as (problem,
+        field): "players" or "rules" (under the record's `record.`), or None. By default:
+        the number of seats the game is played by, and rules its own parser resolves to
+        exactly what the record says (tt22.record.check asks every game this)."""
+        if not self.min_players <= players <= self.max_players:
+            low, high = self.min_players, self.max_players
+            seats = str(low) if low == high else f"{low} to {high}"
+            return f"{self.title} is played by {seats} players, not {players}", "players"
+        try:
+            resolved = self.resolve(rules, players)
+        except RulesError as e:
+            return str(e), "rules"
+        if resolved != rules:
+            shown = ", ".join(f"{k}={_rule_text(v)}" for k, v in self.rules_dict(resolved).items())
+            return f"the rules must be given as resolved for {players} players ({shown})", "rules"
+        return None
+
+    def moves_problem(self, moves: Iterable[MoveT], players: int) -> tuple[str, str] | None:
+        """What is wrong with a record's moves before any is applied, as (problem, field
+        under `record.`: "moves[3].move.seat"), or None. By default only that each seat
+        exists: everything else about a move (a card not of the deck, a sixth card in the
+        nest) is for `apply` to judge during the replay, which names the rule."""
+        for i, move in enumerate(moves):
+            seat: int = getattr(move, "seat", 0)
+            if not 0 <= seat < players:
+                where = f"moves[{i}].move.seat"
+                return f"seat {seat} does not exist at a table of {players}", where
+        return None
+
+    def totals_problem(self, totals: Sequence[int]) -> tuple[str, str] | None:
+        """What is wrong with a record's totals beyond the format's bounds, as (problem,
+        field under `record.`), or None (the default: any score of either sign)."""
+        return None
 
     # -- what a seat may know ----------------------------------------------------------
 
@@ -577,10 +626,16 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
         its own way: 22's is cut from its full transcript)."""
         raise NotImplementedError(f"{self.name} has no seat transcript")
 
-    def digest(self, state: StateT) -> str:
-        """`sha256:` over the transcript less seed and players, compact, keys sorted:
-        every card dealt and played and every score, nothing a person chose to call it."""
+    def digest_input(self, state: StateT) -> bytes:
+        """The exact bytes `digest` hashes: the transcript less seed and players, compact
+        JSON with keys sorted (every value ASCII text, an integer, a boolean or null, so
+        `json.dumps(t, sort_keys=True, separators=(",", ":"))` gives the same bytes)."""
         t = self.transcript(state, "", [])
         t.pop("seed", None)
         t.pop("players", None)
-        return "sha256:" + hashlib.sha256(msgspec.json.encode(t, order="sorted")).hexdigest()
+        return msgspec.json.encode(t, order="sorted")
+
+    def digest(self, state: StateT) -> str:
+        """`sha256:` over `digest_input`: every card dealt and played and every score,
+        nothing a person chose to call it (what a record promises its moves lead to)."""
+        return "sha256:" + hashlib.sha256(self.digest_input(state)).hexdigest()

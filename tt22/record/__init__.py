@@ -20,7 +20,6 @@ from .codec import (
     write_atomic,
 )
 from .comments import comment_visible
-from .digest import digest_input, state_digest
 from .errors import RecordError
 from .limits import FORMAT_NAME, FORMAT_VERSION, MAX_BYTES
 from .paths import data_dir, records_dir
@@ -35,7 +34,6 @@ from .verify import (
     new_record,
     replay_game,
     replay_record,
-    result_of,
     take_back,
     verify_record,
 )
@@ -63,7 +61,6 @@ __all__ = [
     "data_dir",
     "decode_analysed",
     "decode_record",
-    "digest_input",
     "encode_record",
     "final_state",
     "fork_record",
@@ -74,9 +71,7 @@ __all__ = [
     "records_dir",
     "replay_game",
     "replay_record",
-    "result_of",
     "save_record",
-    "state_digest",
     "take_back",
     "verify_record",
     "write_atomic",

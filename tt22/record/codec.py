@@ -17,11 +17,10 @@ from pathlib import Path
 
 import msgspec
 
-from tt22.core.registry import DEFAULT_GAME
-
 from .analysis import AnalysisSection, check_analysis
 from .check import check_record
 from .errors import RecordError, from_msgspec
+from .games import format_1_game
 from .limits import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -149,7 +148,7 @@ def encode_record(record: Record, analysis: AnalysisSection | None = None) -> by
     game = record.game
     head = b'{\n  "format": "' + FORMAT_NAME.encode() + b'",\n  "format_version": '
     plain_22 = not any(rm.takebacks for rm in record.moves) and record.result.resigned is None
-    if analysis is None and game == DEFAULT_GAME and plain_22:
+    if analysis is None and game == format_1_game().name and plain_22:
         head += str(FORMAT_VERSION_22).encode() + b",\n"
     else:
         version = FORMAT_VERSION_GAMES if analysis is None else FORMAT_VERSION_ANALYSED

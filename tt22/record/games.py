@@ -3,7 +3,7 @@
 A record's body is decoded with its game's own rules and move types, so every bound the
 game's structs carry is checked while decoding, and a rule the game does not have is an
 unknown field. Nothing here knows a game by name but 22, the game of every version-1
-record, whose checks and messages stay those of tt22/record/check.py.
+record (its own checks and messages are its game's: `Game.table_problem` and the rest).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from .schema import EnvelopeV2, EnvelopeV3
 __all__ = [
     "analysed_decoder",
     "envelope_decoder",
+    "format_1_game",
     "game_for",
     "game_of_rules",
     "rules_type",
@@ -62,6 +63,13 @@ def game_of_rules(rules: object) -> str:
     if name is None:
         raise TypeError(f"{type(rules).__name__} are not the rules of a registered game")
     return name
+
+
+def format_1_game() -> Game[Any, Any, Any, Any]:
+    """The game of every version-1 record, the format that names no game (22's): what
+    tt22.record.codec writes as format 1 when it can, and the one game 22's own
+    replayer model folds (`replay_record`)."""
+    return get_game(DEFAULT_GAME)
 
 
 def _decoder(envelope: Any, name: str) -> Any:

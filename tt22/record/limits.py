@@ -17,7 +17,6 @@ __all__ = [
     "FORMAT_VERSION_ANALYSED",
     "FORMAT_VERSION_GAMES",
     "MAX_BYTES",
-    "MAX_CARDS_PER_MOVE",
     "MAX_COMMENT",
     "MAX_MOVES",
     "MAX_NAME",
@@ -26,7 +25,6 @@ __all__ = [
     "MAX_SHORT_TEXT",
     "MAX_SOURCE",
     "MAX_THINK_SECONDS",
-    "MAX_TOTAL_22",
 ]
 
 FORMAT_NAME = "tt22-record"
@@ -45,9 +43,6 @@ MAX_BYTES = 8 * 1024 * 1024
 under 5 000 moves (about 300 kB without comments)."""
 
 MAX_MOVES = 20_000
-MAX_CARDS_PER_MOVE = 13
-"""A hand never holds more than 13 cards (first_hand <= 13, R9), so neither a discard
-nor a play can name more."""
 
 MAX_NAME = 40
 MAX_SEED = _ENGINE_MAX_SEED  # (1 to 200 code points: tt22.core.seeds.seed_problem)
@@ -58,5 +53,4 @@ MAX_SOURCE = 255
 """An origin's file name."""
 MAX_THINK_SECONDS = 1_000_000.0
 MAX_SCORE = 1_000_000
-"""A seat's total or score, either sign (22's are 0 to 10 000, checked apart)."""
-MAX_TOTAL_22 = 10_000
+"""A seat's total or score, either sign (a game may bound its own: `Game.totals_problem`)."""

@@ -21,10 +21,9 @@ from tt22.core.players import Player
 from tt22.core.protocol import IllegalMove
 from tt22.core.rng import GENERATOR_ID
 from tt22.core.safe import printable
-from tt22.games.twentytwo import TWENTYTWO, Rules, State, TwentyTwo
 
 from .check import check_header
-from .games import game_for, game_of_rules
+from .games import format_1_game, game_for, game_of_rules
 from .limits import MAX_COMMENT, MAX_MOVES, MAX_SOURCE, MAX_THINK_SECONDS
 from .schema import Origin, Record, RecordedMove, Result
 
@@ -37,7 +36,6 @@ __all__ = [
     "new_record",
     "replay_game",
     "replay_record",
-    "result_of",
     "take_back",
     "verify_record",
 ]
@@ -160,16 +158,17 @@ def game_result(game: Any, state: Any) -> Result:
     )
 
 
-def replay_record(record: Record) -> ReplayResult[State]:
-    """Every state of a 22 match, folded up to the last good move: what 22's own replayer
-    and table hold (they play 22 only, until the one replayer and the one table replace
-    them), so a record of another game gives no states and says so (`replay_game` folds
-    any game)."""
+def replay_record(record: Record) -> ReplayResult[Any]:
+    """Every state of a match of format 1's game (22), folded up to the last good move:
+    what 22's own replayer model holds (it folds that game only, until the one replayer
+    replaces it), so a record of another game gives no states and says so
+    (`replay_game` folds any game)."""
     game = game_for(record.game)
-    if not isinstance(game, TwentyTwo):
+    only = format_1_game()
+    if game is not only:
         text = (
             f"this is a record of {game.title}; the replayer and the table play"
-            f" Twenty-Two only for now (tt22 show and tt22 verify read it)"
+            f" {only.title} only for now (tt22 show and tt22 verify read it)"
         )
         return ReplayResult([], (0, text), text)
     return _fold(record, keep=True)
@@ -185,28 +184,8 @@ def verify_record(record: Record) -> ReplayResult[Any]:
     return _fold(record, keep=False)
 
 
-def result_of(state: State) -> Result:
-    """The `result` of a 22 state (`game_result` of 22's game)."""
-    return game_result(TWENTYTWO, state)
-
-
 # ---------------------------------------------------------------------------
 # Building records
-
-
-def _resolved(rules: Any, players: int) -> Any:
-    """`rules` resolved for the table through the game's own option parser (RulesError
-    in one line when they cannot be played); 22's `Rules` by their own `for_players`,
-    whose messages 22's records keep."""
-    if type(rules) is Rules:
-        return rules.for_players(players)
-    game = game_for(game_of_rules(rules))
-    given = game.rules_dict(rules)
-    return game.rules([f"{k}={_rule_text(v)}" for k, v in given.items()], players)
-
-
-def _rule_text(value: object) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 # The state each recently built record leads to, so that appending a move after every
@@ -246,8 +225,8 @@ def new_record(rules: Any, seed: str, players: Sequence[Player], started: dt.dat
     """A record of no moves yet, of the game whose rules `rules` are (22's `Rules`,
     Rook's `RookRules`, ...). RulesError for a table that cannot be played; RecordError
     for seats or a seed that a record cannot hold (e.g. a name too long)."""
-    rules = _resolved(rules, len(players))
     game = game_for(game_of_rules(rules))
+    rules = game.resolve(rules, len(players))
     state = game.new_match(rules, len(players), seed)
     record: Record = Record(
         tt22_version=__version__,

@@ -9,18 +9,18 @@ asks and the engine lacks: the option list, the location, the move's text form.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tt22.core.cards import CODE, card_text, parse_card, parse_cards
 from tt22.core.players import Player
-from tt22.core.protocol import Game, Location, Option, Reason
+from tt22.core.protocol import Game, Location, Option, Reason, RulesError
 from tt22.core.rng import Pcg32
 
 from .explain import why_forced, why_refused
 from .moves import Exchange, Move, Play
 from .reasons import ENGLISH, reason, words
-from .rules import Rules, parse_rule_assignments
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, parse_rule_assignments
 from .seat import seat_transcript as cut_for_seat
 from .state import EXCHANGE, OVER, PLAY, State
 from .state import apply as _apply
@@ -67,6 +67,16 @@ _OPTIONS = (
 )
 
 
+MAX_CARDS_PER_MOVE = 13
+"""A hand never holds more than 13 cards (first_hand <= 13, R9), so neither a discard
+nor a play can name more (a record's bound)."""
+
+MAX_TOTAL = 10_000
+"""A record's bound on a penalty total, far above any match's (R5)."""
+
+_CARD_CODES = frozenset(CODE)
+
+
 def _cards_text(cards: Sequence[str]) -> str:
     return " ".join(cards)
 
@@ -94,6 +104,10 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
 
     def rules_dict(self, rules: Rules) -> dict[str, Any]:
         return rules.as_dict()
+
+    def resolve(self, rules: Rules, players: int) -> Rules:
+        """22's own `for_players`, whose messages 22's records keep."""
+        return rules.for_players(players)
 
     # The fold is the engine's own functions, not wrappers around them: no extra call
     # on the hot path (benchmarks/bench_games.py measures both ways in one run).
@@ -193,6 +207,52 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
             "22's determinizer (tt22.games.twentytwo.bots.determinize.determinized_state) is"
             " not offered through the protocol yet"
         )
+
+    # -- what a record of 22 may hold (tt22.record.check asks; its words as they were) --
+
+    def table_problem(self, players: int, rules: Rules) -> tuple[str, str] | None:
+        """2 to 9 seats (R1), and rules given as resolved for them: decks and max_set
+        spelled out, never left to the number of players."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            return f"a match has {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {players}", "players"
+        try:
+            resolved = self.resolve(rules, players)
+        except RulesError as e:
+            return str(e), "rules"
+        if resolved != rules:
+            return (
+                f"decks and max_set must be given as resolved for {players} players"
+                f" (decks={resolved.decks}, max_set={resolved.max_set})",
+                "rules",
+            )
+        return None
+
+    def moves_problem(self, moves: Iterable[Move], players: int) -> tuple[str, str] | None:
+        """Every move's seat exists, and it names at most a hand's cards
+        (`MAX_CARDS_PER_MOVE`), each a card of the deck: checked on every record read,
+        so the common case is one test per move."""
+        known = _CARD_CODES.issuperset
+        for i, move in enumerate(moves):
+            exchange = isinstance(move, Exchange)
+            cards = move.discard if exchange else move.cards  # type: ignore[union-attr]
+            if 0 <= move.seat < players and len(cards) <= MAX_CARDS_PER_MOVE and known(cards):
+                continue
+            field = f"moves[{i}].move.{'discard' if exchange else 'cards'}"
+            if not 0 <= move.seat < players:
+                where = f"moves[{i}].move.seat"
+                return f"seat {move.seat} does not exist at a table of {players}", where
+            if len(cards) > MAX_CARDS_PER_MOVE:
+                return f"at most {MAX_CARDS_PER_MOVE} cards, not {len(cards)}", field
+            j, c = next((j, c) for j, c in enumerate(cards) if c not in CODE)
+            return f"{c!r} is not a card (cards are like TS, AH, 2C)", f"{field}[{j}]"
+        return None
+
+    def totals_problem(self, totals: Sequence[int]) -> tuple[str, str] | None:
+        """Penalty totals (R5): 0 to `MAX_TOTAL`, never negative."""
+        for j, total in enumerate(totals):
+            if not 0 <= total <= MAX_TOTAL:
+                return f"a penalty total is 0 to {MAX_TOTAL}, not {total}", f"result.totals[{j}]"
+        return None
 
     def forced_reason(self, view: SeatView) -> Reason | None:
         return why_forced(view)
