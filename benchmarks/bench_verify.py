@@ -90,7 +90,7 @@ def main() -> None:
     decode = best["decode_only"]
     verify = best["verify_all"]
 
-    decisions, _deals, seconds, _copies = measure(PLAYERS, 200, "bench")
+    decisions, _deals, seconds, _copies = measure(TWENTYTWO.name, PLAYERS, 200, "bench")
 
     print(f"records: {args.records} ({PLAYERS} players, {size / len(files) / 1024:.1f} kB each)")
     print(f"moves: {total_moves}")

@@ -24,7 +24,7 @@ from tt22.core.protocol import (
     RulesError,
     reason_of,
 )
-from tt22.core.registry import DEFAULT_GAME, UnknownGame, game_names, get_game
+from tt22.core.registry import DEFAULT_GAME, UnknownGame, default_game, game_names, get_game
 from tt22.core.rng import seed_key, stream
 
 GAMES = game_names()
@@ -37,6 +37,7 @@ after hand for ever (the rules allow it), so termination is tested per game
 
 def test_the_registry_lists_every_game_with_22_first() -> None:
     assert GAMES[:4] == ("twentytwo", "rook", "rummy", "gin") and DEFAULT_GAME == "twentytwo"
+    assert default_game() == DEFAULT_GAME == GAMES[0]  # what shared modules ask
     for name in GAMES:
         assert get_game(name).name == name
     with pytest.raises(UnknownGame, match="the games are twentytwo, rook, rummy, gin, "):

@@ -310,18 +310,9 @@ the registry's entries, and format 1's reader (every version-1 record is 22's)."
 
 GAME_NAMING_LINES: dict[str, int] = {
     "commands/arena.py": 5,
-    "commands/bench.py": 3,
-    "commands/common.py": 1,
-    "commands/games.py": 4,
-    "commands/play.py": 2,
-    "commands/replay.py": 3,
-    "commands/verify.py": 2,
-    "record/autosave.py": 2,
     "record/schema.py": 1,
     "replay_model.py": 1,
     "serve/app.py": 1,
-    "tui/app.py": 2,
-    "play/session.py": 2,  # DEFAULT_GAME: 22's levels, and the slot's default game
     "tui/reasons.py": 2,
     "tui/replay/panes.py": 1,
     "tui/replay/screen.py": 1,

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tt22.commands.common import UsageError, add_rule_argument, table_from_args
+from tt22.commands.common import UsageError, add_rule_argument
 from tt22.core.bots import play_match
 from tt22.core.players import Player
 from tt22.core.safe import printable
@@ -326,7 +326,7 @@ def parse_lineup(spec: str, allow_cheater: bool) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tt22.commands.games import game_from_args
+    from tt22.commands.games import game_from_args, game_table
 
     game = game_from_args(args)
     if game.name != "twentytwo":
@@ -342,7 +342,7 @@ def run(args: argparse.Namespace) -> int:
     if not (math.isfinite(think) and 0 < think <= 60):
         raise UsageError("--think must be a number of seconds above 0 and at most 60")
     args.players = len(lineup)
-    rules, _players, seed = table_from_args(args)
+    rules, _players, seed = game_table(game, args)
     if len(seed) > MAX_ARENA_SEED:  # each match's seed is "<seed>/<n>", at most MAX_SEED
         raise UsageError(f"an arena seed is at most {MAX_ARENA_SEED} characters, not {len(seed)}")
     out_dir = _prepare_out(args.out)

@@ -3,10 +3,12 @@
 Every decision generates the legal moves (the exchange included) and applies one, as a
 search bot's playout would. The last line is exactly `decisions/s: <number>`.
 
-`--game NAME` times another game the same way through the game protocol only
-(`run_protocol`, which benchmarks/bench_games.py also runs beside 22 in one process). A
-Rook match under uniformly random moves may never end (wild bids lose hand after hand), so
-each stops after `--hands` hands. 22 is timed exactly as it always was (`measure`).
+`--game NAME` times a game through the game protocol only. A game whose matches end under
+uniformly random moves (`Game.random_play_ends`: 22's) is timed over whole matches, with
+its state's copies per second (`measure`); a Rook match under random moves may never end
+(wild bids lose hand after hand), so such a game's matches stop after `--hands` hands
+(`run_protocol`, which benchmarks/bench_games.py also runs beside 22 in one process).
+22's engine functions are its `Game`'s own, so the loop calls exactly what it always did.
 """
 
 from __future__ import annotations
@@ -17,10 +19,8 @@ from typing import Any
 
 from tt22.commands.common import UsageError, check_seed
 from tt22.commands.games import add_game_argument, game_from_args, game_rules
-from tt22.core.protocol import RulesError
-from tt22.core.registry import DEFAULT_GAME, get_game
+from tt22.core.registry import get_game
 from tt22.core.rng import seed_key, stream
-from tt22.games.twentytwo import OVER, Rules, apply, legal_moves, new_match
 
 DESCRIPTION = "time random matches through the engine"
 
@@ -35,27 +35,33 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=HANDS,
         metavar="H",
-        help=f"games other than 22: stop each match after H hands (default {HANDS})",
+        help=f"a game whose random matches may not end: stop each after H hands (default {HANDS})",
     )
 
 
 HANDS = 10
 
 
-def measure(players: int, games: int, seed: str) -> tuple[int, int, float, float]:
-    """(decisions, deals, seconds, copies per second) over `games` random matches."""
-    rules = Rules().for_players(players)
+def measure(name: str, players: int, games: int, seed: str) -> tuple[int, int, float, float]:
+    """(decisions, deals, seconds, copies per second) over `games` whole random matches
+    of game `name` (one whose random matches end: `Game.random_play_ends`). The legal
+    moves are empty exactly when a match is over (the protocol's contract), so nothing
+    but them and `apply` is called per decision."""
+    game: Any = get_game(name)
+    rules = game.rules([], players)
     rng = stream(seed_key(seed), "bench")
+    new_match, legal_moves, apply = game.new_match, game.legal_moves, game.apply
     decisions = deals = 0
     last = None
     start = time.perf_counter()
     choose = rng.bounded
     for g in range(games):
         state = new_match(rules, players, f"{seed}/{g}")
-        while state.phase != OVER:
-            moves = legal_moves(state)
+        moves = legal_moves(state)
+        while moves:
             state = apply(state, moves[choose(len(moves))])
             decisions += 1
+            moves = legal_moves(state)
         deals += len(state.history)
         last = state
     seconds = time.perf_counter() - start
@@ -96,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     game = game_from_args(args)
-    if game.name != DEFAULT_GAME:
+    if not game.random_play_ends:
         if args.hands < 1:
             raise UsageError("--hands must be at least 1")
         game_rules(game, [], args.players)
@@ -111,11 +117,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"seconds: {seconds:.3f}")
         print(f"decisions/s: {decisions / seconds:.0f}")
         return 0
-    try:
-        Rules().for_players(args.players)
-    except RulesError as e:
-        raise UsageError(str(e)) from None
-    decisions, deals, seconds, copy_rate = measure(args.players, args.games, args.seed)
+    game_rules(game, [], args.players)
+    decisions, deals, seconds, copy_rate = measure(game.name, args.players, args.games, args.seed)
     print(f"players: {args.players}")
     print(f"matches: {args.games}")
     print(f"deals: {deals}")

@@ -6,9 +6,7 @@ import argparse
 import datetime as dt
 import os
 
-from tt22.core.protocol import RulesError
 from tt22.core.seeds import fresh_seed, resolve_seed, seed_problem
-from tt22.games.twentytwo import Rules, parse_rule_assignments
 
 __all__ = [
     "LANGUAGES",
@@ -19,7 +17,6 @@ __all__ = [
     "add_table_arguments",
     "check_seed",
     "seed_from_args",
-    "table_from_args",
 ]
 
 
@@ -66,16 +63,6 @@ def add_display_arguments(parser: argparse.ArgumentParser) -> None:
     """The interface's card style and language (play and replay)."""
     add_ascii_argument(parser)
     parser.add_argument("--lang", choices=LANGUAGES, help="language (default: the locale)")
-
-
-def table_from_args(args: argparse.Namespace) -> tuple[Rules, int, str]:
-    """(resolved rules, players, seed text) or UsageError with one clear line."""
-    try:
-        rules = parse_rule_assignments(args.rule)
-        rules = rules.for_players(args.players)
-    except RulesError as e:
-        raise UsageError(str(e)) from None
-    return rules, args.players, seed_from_args(args)
 
 
 def seed_from_args(args: argparse.Namespace) -> str:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tt22.commands.common import UsageError, seed_from_args, table_from_args
+from tt22.commands.common import UsageError, seed_from_args
 from tt22.core.bots import bot_names, has_bots
 from tt22.core.protocol import Game, RulesError
 from tt22.core.registry import (
-    DEFAULT_GAME,
     UnknownGame,
+    default_game,
     entry,
     game_names,
     get_game,
@@ -41,11 +41,11 @@ def add_game_argument(parser: argparse.ArgumentParser, *, of_record: bool = Fals
     names = ", ".join(game_names())
     parser.add_argument(
         "--game",
-        default=None if of_record else DEFAULT_GAME,
+        default=None if of_record else default_game(),
         metavar="NAME",
         help=f"only records of this game: {names} (default: any)"
         if of_record
-        else f"the game: {names} (default {DEFAULT_GAME})",
+        else f"the game: {names} (default {default_game()})",
     )
 
 
@@ -60,14 +60,11 @@ def check_record_game(args: argparse.Namespace, game: str) -> str | None:
 
 
 def game_table(game: Game[Any, Any, Any, Any], args: argparse.Namespace) -> tuple[Any, int, str]:
-    """(resolved rules, players, seed) of `--players`, `--rule` and `--seed` for `game`;
-    22's as they always were (`table_from_args`, the messages of 22's own parser).
-    Without `--players` a game is played at its usual table (`default_players`: Gin's
-    two, 22's four)."""
+    """(resolved rules, players, seed) of `--players`, `--rule` and `--seed` for `game`,
+    every game alike. Without `--players` a game is played at its usual table
+    (`default_players`: Gin's two, 22's four)."""
     if args.players is None:
         args.players = game.default_players
-    if game.name == DEFAULT_GAME:
-        return table_from_args(args)
     rules = game_rules(game, args.rule, args.players)
     return rules, args.players, seed_from_args(args)
 

@@ -7,14 +7,9 @@ from __future__ import annotations
 
 import argparse
 
-from tt22.commands.common import (
-    UsageError,
-    add_display_arguments,
-    add_table_arguments,
-    table_from_args,
-)
+from tt22.commands.common import UsageError, add_display_arguments, add_table_arguments
 from tt22.commands.games import add_game_argument, game_from_args, game_table
-from tt22.core.registry import DEFAULT_GAME, default_level
+from tt22.core.registry import default_game, default_level
 
 DESCRIPTION = "play at the table (with no command: the home screen)"
 
@@ -44,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     from tt22.core.players import Player
 
     game = game_from_args(args)  # before Textual is imported: one line, exit 2
-    if game.name != DEFAULT_GAME:
+    if game.name != default_game():  # the home screen's game, or straight to a table
         return _run_game(args, game.name)
     # `tt22 play` goes to the table; `tt22` alone (or with display options only) opens
     # the home screen, unless its options set a table.
@@ -73,9 +68,7 @@ def run(args: argparse.Namespace) -> int:
         language=args.lang,
     )
     if starts_table:
-        if args.players is None:
-            args.players = 4
-        rules, players, seed = table_from_args(args)
+        rules, players, seed = game_table(game, args)
         from tt22.tui.settings import load_settings
 
         settings = load_settings()

@@ -14,7 +14,7 @@ from typing import Any
 
 from tt22.commands.common import UsageError, add_display_arguments
 from tt22.commands.games import add_game_argument, game_from_args
-from tt22.core.registry import DEFAULT_GAME
+from tt22.core.registry import default_game, get_game
 
 DESCRIPTION = "step through a .22rec record"
 
@@ -55,17 +55,17 @@ def run(args: argparse.Namespace) -> int:
     from tt22.core.safe import printable
     from tt22.replay_model import GotoError, ReplayError, ReplayModel
 
-    game = game_from_args(args) if args.game is not None else None  # (an unknown one: 2)
-    record = open_record(args.file)
-    if record.game != DEFAULT_GAME:  # type: ignore[attr-defined]
-        return _run_other(args, record)
-    if game is not None and game.name != DEFAULT_GAME:
+    wanted = game_from_args(args) if args.game is not None else None  # (an unknown one: 2)
+    record: Any = open_record(args.file)
+    if wanted is not None and wanted.name != record.game:
         raise UsageError(
-            f"{printable(args.file)} is a record of Twenty-Two, not of {game.title}"
-            f" (--game {game.name})"
+            f"{printable(args.file)} is a record of {get_game(record.game).title},"
+            f" not of {wanted.title} (--game {wanted.name})"
         )
+    if record.game != default_game():  # 22's replayer stands on its own model (for now)
+        return _run_other(args, record)
     try:
-        model = ReplayModel.from_record(record)  # type: ignore[arg-type]
+        model = ReplayModel.from_record(record)
     except ReplayError as e:
         raise UsageError(f"{printable(args.file)} cannot be replayed: {e}") from None
     seat = None
@@ -88,17 +88,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_other(args: argparse.Namespace, record: Any) -> int:
     """A record of a game other than 22, in that game's replayer (tt22.tui.tables)."""
-    from tt22.core.registry import get_game
     from tt22.core.safe import printable
     from tt22.tui.tables import REPLAYERS
 
     game = get_game(record.game)
-    if args.game is not None and args.game != record.game:
-        wanted = game_from_args(args)
-        raise UsageError(
-            f"{printable(args.file)} is a record of {game.title}, not of {wanted.title}"
-            f" (--game {wanted.name})"
-        )
     if record.game not in REPLAYERS:
         raise UsageError(
             f"{printable(args.file)} is a record of {game.title}, which the replayer cannot"

@@ -13,7 +13,7 @@ import argparse
 import sys
 
 from tt22.commands.games import add_game_argument, check_record_game, game_from_args
-from tt22.core.registry import DEFAULT_GAME, get_game
+from tt22.core.registry import default_game, get_game
 from tt22.core.safe import printable
 from tt22.record import RecordError, load_record, verify_record
 
@@ -48,7 +48,7 @@ def check_file(path: str, args: argparse.Namespace | None = None) -> tuple[int, 
         outcome = f"finished, won by {won}"
     else:
         outcome = "unfinished"
-    if record.game == DEFAULT_GAME:  # 22's line, as it always was
+    if record.game == default_game():  # the game tt22 opens on: its line as it always was
         game, deals = "", f"{r.deals} deals"
     else:
         game, deals = f"{get_game(record.game).title}, ", f"{r.deals} hands"

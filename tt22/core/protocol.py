@@ -396,6 +396,10 @@ class Game(ABC, Generic[RulesT, StateT, MoveT, ViewT]):
     lower_is_better: bool = False
     """Whether a lower total is the better one (22's and Rummy's penalties): which of a
     player's totals is their best, and which way a chart of them points."""
+    random_play_ends: bool = False
+    """Whether a match of uniformly random legal moves always ends (22's: R5 puts a seat
+    out every few deals), so `tt22 bench` times whole matches; otherwise (Rook's wild
+    bids may lose hand after hand for ever) it stops each after some hands."""
     view_type: Any
     """The type of a seat's view (a NamedTuple): a served seat's view travels as msgpack
     of it and is decoded with it (`decode_view`)."""

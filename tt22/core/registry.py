@@ -27,6 +27,7 @@ __all__ = [
     "GameEntry",
     "UnknownGame",
     "bots_module",
+    "default_game",
     "default_level",
     "discover",
     "entries",
@@ -260,6 +261,12 @@ def entry(name: str) -> GameEntry:
 def entries() -> tuple[GameEntry, ...]:
     """Every registered game's entry, the default first (nothing is loaded)."""
     return tuple(_entries.values())
+
+
+def default_game() -> str:
+    """The game tt22 opens on and offers first: the first registered (`DEFAULT_GAME`).
+    Shared modules ask this rather than spell a game's name."""
+    return next(iter(_entries))
 
 
 def game_names() -> tuple[str, ...]:

@@ -48,7 +48,7 @@ import msgspec
 from tt22.core.bots import levels, make_bot
 from tt22.core.players import Player
 from tt22.core.protocol import Game
-from tt22.core.registry import DEFAULT_GAME, game_names, get_game
+from tt22.core.registry import default_game, game_names, get_game
 from tt22.core.seeds import fresh_seed, seed_commitment
 from tt22.record import (
     Autosave,
@@ -89,8 +89,9 @@ def fresh_seed_text() -> str:
 
 
 def bot_levels() -> tuple[str, ...]:
-    """The bot levels of 22, the game tt22 opens on (easy, normal, hard, expert)."""
-    return levels(DEFAULT_GAME)
+    """The bot levels of the game tt22 opens on (`default_game`: 22's easy, normal,
+    hard, expert)."""
+    return levels(default_game())
 
 
 def make_seat_bot(name: str, level: str, seed: str, seat: int) -> Any:

@@ -19,7 +19,7 @@ import re
 from collections.abc import Collection
 from pathlib import Path
 
-from tt22.core.registry import DEFAULT_GAME
+from tt22.core.registry import default_game
 
 from .codec import load_record, save_record
 from .errors import RecordError
@@ -83,9 +83,9 @@ class Autosave:
     slot is set aside like a broken one.
     """
 
-    def __init__(self, home: Path | None = None, games: Collection[str] = (DEFAULT_GAME,)) -> None:
+    def __init__(self, home: Path | None = None, games: Collection[str] | None = None) -> None:
         self.home = Path(home) if home is not None else data_dir()
-        self.games = frozenset(games)
+        self.games = frozenset((default_game(),) if games is None else games)
         self.problem: str | None = None
 
     @property

@@ -18,7 +18,7 @@ from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 
 from tt22.core.players import Player
-from tt22.core.registry import DEFAULT_GAME
+from tt22.core.registry import default_game
 from tt22.play.session import LocalSession, fresh_seed_text
 from tt22.record import SlotBusy
 from tt22.tui.i18n import detect_language, set_language, t
@@ -239,9 +239,11 @@ class TT22App(App[None]):
         players: Sequence[Player],
         *,
         watch: bool = False,
-        game: str = DEFAULT_GAME,
+        game: str | None = None,
     ) -> None:
-        """A new match of `game` (`rules` already resolved) at that game's table."""
+        """A new match of `game` (by default the registry's first, `default_game`), its
+        `rules` already resolved, at that game's table."""
+        game = game or default_game()
         from tt22.tui.screens.game_table import seat_new_match
         from tt22.tui.tables import table_screen
 

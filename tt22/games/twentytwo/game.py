@@ -93,6 +93,7 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
     rule_prefix = "R"
     score_unit = "penalty"  # (R5: a total is what a seat is charged)
     lower_is_better = True
+    random_play_ends = True  # (R5: every deal's loser is charged, and a seat goes out)
     move_type = Move
     view_type = SeatView
     reason_templates: Mapping[str, str] = ENGLISH
