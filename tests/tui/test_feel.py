@@ -531,7 +531,7 @@ def test_no_internal_names_or_english_in_the_korean_setup_words() -> None:
 
     set_language("ko")
     try:
-        assert "must_beat" not in t("setup.must_beat")
+        assert "must_beat" not in t("setup.opt.twentytwo.must_beat")
         assert "seat" not in t("setup.name") and "0" not in t("setup.name")
         # "first_hand must be 3 to 13, not 40 (R9)"
         args = (("low", 3), ("high", 13), ("value", 40))

@@ -158,7 +158,7 @@ async def test_on_the_new_game_screen_the_focused_rule_is_in_view(_home: Path) -
         seed.focus()
         await pilot.pause()
         await pilot.press("shift+tab")  # into the rules from below: the first dealer
-        form = setup.query_one("#rules-22", FieldForm)
+        form = setup.query_one("#rules", FieldForm)
         assert app.focused is form and form.row == len(form.rows) - 1
         for _ in range(len(form.rows) - 1):
             await pilot.press("shift+tab")

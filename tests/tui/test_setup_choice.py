@@ -14,9 +14,9 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tt22.core.registry import get_game
 from tt22.tui import tables
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.settings import SettingsScreen
@@ -217,6 +217,18 @@ async def test_with_22_alone_the_game_is_shown_and_players_have_the_focus(
         assert "Twenty-Two" in "\n".join(screen_lines(app))
 
 
+def rules_form(setup: SetupScreen) -> FieldForm:
+    """The new-game screen's one form of the chosen game's rule options."""
+    return setup.query_one("#rules", FieldForm)
+
+
+def has_option(setup: SetupScreen, name: str) -> bool:
+    """Whether the rules form is there and holds option `name` (the game's form is
+    rebuilt when another game is chosen)."""
+    forms = setup.query("#rules").results(FieldForm)
+    return any(row.name == name for form in forms for row in form.rows)
+
+
 @pytest.fixture
 def fake_rook(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables opened through this module's fake rather than seated (22's own path,
@@ -226,8 +238,6 @@ def fake_rook(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("fake_rook")
 async def test_another_game_shows_its_own_table_and_opens_through_tables(_home: Path) -> None:
-    from tt22.core.registry import get_game
-
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=(80, 24)) as pilot:
         setup = await open_setup(app, pilot)
@@ -237,7 +247,7 @@ async def test_another_game_shows_its_own_table_and_opens_through_tables(_home: 
         assert app.focused is game
         await pilot.press("right")
         await wait_for(pilot, lambda: setup.game == "rook")
-        await wait_for(pilot, lambda: bool(setup.query("#opt-target")))
+        await wait_for(pilot, lambda: bool(has_option(setup, "target")))
         rook = get_game("rook")
         players = setup.query_one("#players", Choice)
         counts = range(rook.min_players, rook.max_players + 1)
@@ -246,22 +256,22 @@ async def test_another_game_shows_its_own_table_and_opens_through_tables(_home: 
         assert len(setup.query(".seat-row")) == rook.default_players - 1
         kinds = [v for _w, v in setup.query_one("#kind-1", Choice).options]
         assert kinds == ["bot:easy", "bot:normal", "bot:hard", "bot:expert", "human"]
-        assert not setup.query_one("#rules-22").display  # 22's fields are not Rook's
-        labels = [w.label for w in setup.query("#rules-game TextField").results(TextField)]
+        assert not has_option(setup, "decks")  # 22's fields are not Rook's
+        labels = [row.label or row.field.label for row in rules_form(setup).rows]
         assert labels == ["Lowest opening bid (K8)", "Bid step (K8)", "Game to (K18)"]
         assert [o.name for o in rook.options] == ["min_bid", "bid_step", "target"]
-        assert setup.query_one("#opt-min_bid", TextField).value == ""  # left to the game
-        assert setup.query_one("#opt-bid_step", TextField).value == "5"
+        assert rules_form(setup).value("min_bid") == ""  # left to the game
+        assert rules_form(setup).value("bid_step") == "5"
         # A bad value: the game's reason, nothing opened.
-        setup.query_one("#opt-bid_step", TextField).value = "3"
+        rules_form(setup).set("bid_step", "3")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and not OPENED
         error = str(setup.query_one("#error", Static).render())
         assert "Bid step must be 5 to 120, not 3 (K8)" in error  # (the field's label)
         # A good table: three players, one of them a human, a target of 500.
-        setup.query_one("#opt-bid_step", TextField).value = "10"
-        setup.query_one("#opt-target", TextField).value = "500"
+        rules_form(setup).set("bid_step", "10")
+        rules_form(setup).set("target", "500")
         players.value = 3
         await wait_for(pilot, lambda: len(setup.query(".seat-row")) == 2)
         setup.query_one("#kind-2", Choice).value = "human"
@@ -291,7 +301,7 @@ async def test_back_to_22_restores_its_fields_and_starts_its_own_table() -> None
         setup = await open_setup(app, pilot)
         game = setup.query_one("#game", Choice)
         game.value = "rook"
-        await wait_for(pilot, lambda: bool(setup.query("#opt-target")))
+        await wait_for(pilot, lambda: bool(has_option(setup, "target")))
         game.value = "twentytwo"
         # The switch is done when Rook's fields are gone AND 22's are shown again:
         # `choose_game` swaps the boxes' classes after removing the fields, and the
@@ -299,21 +309,24 @@ async def test_back_to_22_restores_its_fields_and_starts_its_own_table() -> None
         await wait_for(
             pilot,
             lambda: (
-                not setup.query("#opt-target")
-                and setup.query_one("#rules-22").display
-                and not setup.query_one("#rules-game").display
+                not has_option(setup, "target")
+                and has_option(setup, "decks")
                 and len(setup.query(".seat-row")) == 3
             ),
         )
         players = setup.query_one("#players", Choice)
         assert [v for _w, v in players.options] == list(range(2, 10)) and players.value == 4
-        assert setup.query_one("#rules-22").display
-        assert not setup.query_one("#rules-game").display
+        assert [row.name for row in rules_form(setup).rows] == [
+            o.name for o in get_game("twentytwo").options
+        ]
         kinds = [v for _w, v in setup.query_one("#kind-1", Choice).options]
         assert kinds == ["bot:easy", "bot:normal", "bot:hard", "bot:expert", "human"]
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-        assert not OPENED  # 22's own path: app.start_match
+        await wait_for(pilot, lambda: bool(OPENED))  # every game's one path: tables
+        table = OPENED[0][1]
+        twentytwo = get_game("twentytwo")
+        assert table.game == "twentytwo" and len(table.players) == 4
+        assert twentytwo.rules(table.rules, 4) == twentytwo.rules([], 4)  # as the form showed
 
 
 @pytest.mark.usefixtures("fake_rook")
@@ -325,11 +338,11 @@ async def test_another_games_fields_are_in_the_players_language(lang: str) -> No
     async with app.run_test(size=(80, 24)) as pilot:
         setup = await open_setup(app, pilot)
         setup.query_one("#game", Choice).value = "rook"
-        await wait_for(pilot, lambda: bool(setup.query("#opt-target")))
+        await wait_for(pilot, lambda: bool(has_option(setup, "target")))
         await pilot.pause()
         text = "\n".join(screen_lines(app))
         assert t("setup.game") in text and game_title("rook") in text
-        labels = [w.label for w in setup.query("#rules-game TextField").results(TextField)]
+        labels = [row.label or row.field.label for row in rules_form(setup).rows]
         assert labels == [
             f"{t('setup.opt.rook.min_bid')} (K8)",
             f"{t('setup.opt.rook.bid_step')} (K8)",
@@ -468,8 +481,8 @@ async def test_the_new_game_screen_says_another_games_complaint_in_korean_and_ja
         setup = await open_setup(app, pilot)
         await pilot.press("right")
         await wait_for(pilot, lambda: setup.game == "rook")
-        await wait_for(pilot, lambda: bool(setup.query("#opt-bid_step")))
-        setup.query_one("#opt-bid_step", TextField).value = "3"
+        await wait_for(pilot, lambda: bool(has_option(setup, "bid_step")))
+        rules_form(setup).set("bid_step", "3")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and not OPENED

@@ -303,7 +303,7 @@ async def test_setup_screen_starts_a_hot_seat_match_with_a_fresh_seed_shown() ->
         await pilot.pause()
         app.screen.query_one("#kind-1", Choice).value = "human"
         app.screen.query_one("#name", TextField).value = "Ann"
-        app.screen.query_one("#rules-22", FieldForm).set("must_beat", True)
+        app.screen.query_one("#rules", FieldForm).set("must_beat", True)
         await pilot.pause()
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
@@ -326,7 +326,7 @@ async def test_setup_refuses_a_bad_rule_with_its_reason() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
-        app.screen.query_one("#rules-22", FieldForm).set("first_hand", "40")
+        app.screen.query_one("#rules", FieldForm).set("first_hand", "40")
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SetupScreen)
         assert "first hand" in str(app.screen.query_one("#error", Static).render())

@@ -161,10 +161,10 @@ async def test_a_bad_number_typed_is_refused_with_its_field_named() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.pause()
         setup = app.screen
-        form = setup.query_one("#rules-22", FieldForm)
+        form = setup.query_one("#rules", FieldForm)
         form.focus()
         await pilot.pause()
-        await pilot.press("tab")  # (decks, then the first hand)
+        await pilot.press("tab", "tab")  # (decks, the largest set, then the first hand)
         await pilot.press("-")  # a minus alone: not a number
         assert form.value("first_hand") == "-"
         await pilot.press("ctrl+s")

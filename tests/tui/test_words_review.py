@@ -25,8 +25,9 @@ from tt22.games.rummy.rummy import ACT
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.games.rummy.table import RummyTable
 from tt22.tui.i18n import set_language, t
-from tt22.tui.widgets.choice import Choice
-from tt22.tui.widgets.textfield import TextField
+from tt22.tui.widgets.choice import Choice, Pick
+from tt22.tui.widgets.fieldform import FieldForm, FormRow
+from tt22.tui.widgets.textfield import LineEdit
 
 SIZE = (80, 24)
 
@@ -53,13 +54,20 @@ async def open_setup(app: TT22App, pilot: Any, game: str) -> Any:
     await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
     setup = app.screen
     setup.query_one("#game", Choice).value = game
-    await wait_for(pilot, lambda: bool(setup.query("#opt-target")))
+    await wait_for(pilot, lambda: "target" in [row.name for row in rules_form(setup).rows])
     await pilot.pause()
     return setup
 
 
+def rules_form(setup: Any) -> FieldForm:
+    forms = list(setup.query("#rules").results(FieldForm))
+    return forms[0] if forms else FieldForm([FormRow("", Pick([("", None)], None))])
+
+
 def placeholder(setup: Any, name: str) -> str:
-    return str(setup.query_one(f"#opt-{name}", TextField).edit.placeholder)
+    field = rules_form(setup).field(name)
+    assert isinstance(field, LineEdit)
+    return field.placeholder
 
 
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
@@ -71,13 +79,17 @@ async def test_l5_the_new_game_screen_names_oklahoma_and_shows_the_numbers(lang:
         setup = await open_setup(app, pilot, "gin")
         assert (placeholder(setup, "target"), placeholder(setup, "undercut_bonus")) == ("100", "25")
         assert t("setup.game.oklahoma") not in text_of(app)
-        setup.query_one("#opt-knock_limit", Choice).value = "upcard"
+        rules_form(setup).set("knock_limit", "upcard")
         await pilot.pause()
         assert (placeholder(setup, "target"), placeholder(setup, "undercut_bonus")) == ("150", "20")
-        title = str(setup.query_one("#rules-title").render())
+        title = rules_form(setup).title
         assert title == t("setup.rules_of", game=t("setup.game.oklahoma"))
-        assert setup.query_one("#opt-knock_limit", Choice).note == t("setup.note.oklahoma")
-        spades = setup.query_one("#opt-spades_double", Choice)
+        limit, spades = (
+            rules_form(setup).field("knock_limit"),
+            rules_form(setup).field("spades_double"),
+        )
+        assert isinstance(limit, Pick) and isinstance(spades, Pick)
+        assert limit.note == t("setup.note.oklahoma")
         assert spades.options[0][0] == t("setup.default_is", value=t("opt.yes"))
         lines = screen_lines(app)
         assert not any(line.rstrip().endswith(t("setup.default")) for line in lines)

@@ -253,11 +253,11 @@ def reason_words(reason: Reason, *, ascii_style: bool = False, game: str | None 
     space = code.partition(".")[0]
     if code in RULES:
         return _rules(reason, game or space)
-    if space == "twentytwo":
-        return _twentytwo(reason)
     renderer = _game_renderer(space)
     if renderer is not None:
         return renderer(reason, ascii_style)
+    if code in TWENTYTWO or _is_game(space):
+        return _game_words(reason, space)
     if code == "illegal":  # (an IllegalMove with no structured reason: its words)
         words = str(reason.arg("words"))
         return sentence(f"{words} ({reason.rule})" if reason.rule else words)
@@ -279,11 +279,21 @@ def _said(text: str, rule: str) -> str:
     return finish(f"{text}{tail}{_STOP[get_language()]}")
 
 
-def _twentytwo(reason: Reason) -> str:
+def _is_game(space: str) -> bool:
+    try:
+        entry(space)
+    except UnknownGame:
+        return False
+    return True
+
+
+def _game_words(reason: Reason, space: str) -> str:
+    """A reason of a game whose interface says none of its own (22's): its words
+    here (`TWENTYTWO`), else the game's English (`Game.describe`)."""
     language = get_language()
     words = TWENTYTWO.get(reason.code)
     if language == "en" or words is None:
-        english = get_game("twentytwo").describe(reason)
+        english = get_game(space).describe(reason)
         return f"{sentence(english)}." if reason.code in TWENTYTWO else english
     text = words[_INDEX[language] - 1].format_map(dict(reason.args))
     return _said(text, reason.rule)

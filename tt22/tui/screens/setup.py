@@ -2,10 +2,12 @@
 level, or a human at this keyboard), the game's rule options, and the seed (blank = a
 fresh one).
 
-22 has its own fields (every option of RULES.md, in its words) and starts through
-`TT22App.start_match`. Another game of `tables.playable_games()` gets fields built from
-its `options` (a choice for a choice or yes/no, a number box for a number), its player
-range and its bots' levels, and starts through `tables.open_table` with a `NewTable`.
+Every game of `tables.playable_games()` (the registry's first chosen to begin with) gets
+its rules form built from what the game says of its options (`Game.options`: a choice
+for a choice, a yes/no or a number of a few values, a number box for a number), its
+player range and its bots' levels, and starts through `TT22App.start_match` with the
+rules its own parser made (`Game.rules`). The words of each option are the catalogue's
+(`setup.opt.<game>.<option>`, tt22.tui.screens.setup_words), never a game's name here.
 
 Every choice is a `Choice` (one line, `‹ value ›`), not Textual's `Select`: the screen
 has to open in under 150 ms (issue 10) and each Select built an overlay of its own.
@@ -21,16 +23,15 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from tt22.core.bots import levels
 from tt22.core.players import Player
 from tt22.core.protocol import RulesError
-from tt22.core.registry import DEFAULT_GAME, default_level, get_game
+from tt22.core.registry import default_level, get_game
 from tt22.core.seeds import resolve_seed, seed_problem
-from tt22.games.twentytwo import Rules
 from tt22.play.session import fresh_seed_text
 from tt22.tui import tables
 from tt22.tui.bindings import translate_bindings
@@ -52,6 +53,10 @@ if TYPE_CHECKING:
 __all__ = ["SetupScreen", "game_levels", "game_title"]
 
 MAX_NAME = 24
+
+FEW_VALUES = 2
+"""A number option of at most this many steps and no default of its own (22's decks,
+one or two) is a choice of its values, "default" first."""
 
 
 def game_title(name: str, rules: object = None) -> str:
@@ -107,7 +112,7 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
-        self.game = DEFAULT_GAME
+        self.game = tables.playable_games()[0]  # (the registry's first: the default game)
         self._bar_before = False  # (the form's scroll bar, just before the first layout)
 
     # ------------------------------------------------------------------ opening once
@@ -121,6 +126,7 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
         box = self.query_one("#setup", VerticalScroll)
         box.show_vertical_scrollbar = True
         box.vertical_scrollbar.display = True
+        self.refresh_defaults()  # (what the options left to the game come to at 4 seats)
 
     def before_first_layout(self) -> None:
         self._bar_before = self.query_one("#setup", VerticalScroll).show_vertical_scrollbar
@@ -144,7 +150,7 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
             games = tables.playable_games()
             game = Choice(
                 [(game_title(name), name) for name in games],
-                DEFAULT_GAME,
+                self.game,
                 label=t("setup.game"),
                 id="game",
                 classes="field",
@@ -169,9 +175,8 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
             # one layout, not a second round of them after it opens).
             yield Grid(*self.seat_rows(4), id="seats-setup")
             yield Static(Text(levels_note()), id="levels-note")
-            # 22's rules: seven fields in one widget (a quarter less to mount).
-            yield FieldForm(self.rules_rows(), title=t("setup.rules"), id="rules-22")
-            yield Vertical(id="rules-game", classes="-hidden")  # (another game's rules)
+            # The game's rules: every field in one widget (a quarter less to mount).
+            yield self.rules_form(self.game)
             yield TextField(
                 "",
                 placeholder=t("setup.seed_hint"),
@@ -186,53 +191,9 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
                 yield Button(t("setup.back"), id="back", compact=True)
         yield KeyBar(compact=False)
 
-    def rules_rows(self) -> list[FormRow]:
-        """22's rule options (RULES.md), as fields of one form."""
-        default = t("setup.default")
-        choices: list[tuple[str, list[tuple[str, Hashable]], Hashable]] = [
-            ("decks", [(default, 0), ("1", 1), ("2", 2)], 0),
-            (
-                "exchange",
-                [
-                    (t("opt.up_to_stock"), "up_to_stock"),
-                    (t("opt.stop_when_short"), "stop_when_short"),
-                ],
-                "up_to_stock",
-            ),
-            ("must_beat", [(t("opt.no"), False), (t("opt.yes"), True)], False),
-            (
-                "all_out",
-                [(t("opt.lowest_total"), "lowest_total"), (t("opt.no_winner"), "no_winner")],
-                "lowest_total",
-            ),
-            ("first_dealer", [(t("opt.high_card"), "high_card")], "high_card"),
-        ]
-        picks = {
-            name: FormRow(
-                name,
-                Pick(
-                    options,
-                    value,
-                    label=t(f"setup.{name}"),
-                    note=t("setup.max_set") if name == "decks" else "",
-                ),
-            )
-            for name, options, value in choices
-        }
-
-        def number(name: str, value: str) -> FormRow:
-            edit = LineEdit(value, type="integer", max_length=2)
-            return FormRow(name, edit, label=t(f"setup.{name}"))
-
-        return [
-            picks["decks"],
-            number("first_hand", "7"),
-            number("elimination_at", "22"),
-            picks["exchange"],
-            picks["must_beat"],
-            picks["all_out"],
-            picks["first_dealer"],
-        ]
+    def rules_form(self, name: str) -> FieldForm:
+        """Game `name`'s rule options as the fields of one form (`option_rows`)."""
+        return FieldForm(self.option_rows(name), title=t("setup.rules"), id="rules")
 
     def set_focus(
         self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False
@@ -267,17 +228,12 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
         if players.value != game.default_players:
             players.value = game.default_players
         await self.build_seats(self.player_count(), force=True)
-        generic = self.query_one("#rules-game", Vertical)
-        await generic.remove_children()
-        if name != DEFAULT_GAME:
-            title = Static(Text(t("setup.rules"), style="bold"), classes="title", id="rules-title")
-            await generic.mount_all([title, *self.option_rows(name)])
-            self.refresh_defaults()
-        generic.set_class(name == DEFAULT_GAME, "-hidden")
-        self.query_one("#rules-22").set_class(name != DEFAULT_GAME, "-hidden")
+        await self.query_one("#rules", FieldForm).remove()
+        await self.query_one("#setup", VerticalScroll).mount(self.rules_form(name), before="#seed")
+        self.refresh_defaults()
         self.query_one("#error", Static).update("")
 
-    @on(Choice.Changed, ".option-row")
+    @on(FieldForm.Changed, "#rules")
     def _option_changed(self) -> None:
         self.refresh_defaults()
 
@@ -287,7 +243,9 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
         undercut bonus follow the knock limit (G9), Rook's lowest bid and target the
         number of players (K8, K18). A table the game refuses keeps what was shown. The
         rules' title names Oklahoma Gin when the upcard is the knock limit (G9)."""
-        if self.game == DEFAULT_GAME or not self.query("#rules-title"):
+        forms = self.query("#rules").results(FieldForm)
+        form = next(iter(forms), None)
+        if form is None:
             return
         game = get_game(self.game)
         try:
@@ -298,27 +256,21 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
         heading = t("setup.rules")
         if variant is not None:
             heading = t("setup.rules_of", game=t(f"setup.game.{variant.name}"))
-        self.query_one("#rules-title", Static).update(Text(heading, style="bold"))
-        for option in game.options:  # the variant said on the option that makes it
-            widget = self.query_one(f"#opt-{option.name}")
-            made = variant is not None and variant.option == option.name
-            note = t(f"setup.note.{variant.name}") if made and variant is not None else ""
-            if isinstance(widget, Choice) and widget.pick.note != note:
-                widget.pick.note = note
-                widget.refresh(layout=True)
+        form.title = heading
         for option in game.options:
+            field = form.field(option.name)
+            if isinstance(field, Pick):  # the variant said on the option that makes it
+                made = variant is not None and variant.option == option.name
+                field.note = t(f"setup.note.{variant.name}") if made and variant else ""
             if option.default is not None:
                 continue
-            value = getattr(rules, option.name, None)
-            widget = self.query_one(f"#opt-{option.name}")
-            if isinstance(widget, TextField):
-                if value is not None:
-                    widget.edit.placeholder = str(value)
-                    widget.refresh()
-            elif isinstance(widget, Choice):
-                words = self.value_words(option, value)
-                label = t("setup.default_is", value=words) if words else t("setup.default")
-                widget.set_options([(label, None), *widget.options[1:]])
+            value = self.value_words(option, getattr(rules, option.name, None))
+            if isinstance(field, LineEdit):
+                field.placeholder = value or t("setup.default")
+            else:
+                label = t("setup.default_is", value=value) if value else t("setup.default")
+                field.set_options([(label, None), *field.options[1:]])
+        form.refresh(layout=True)
 
     def value_words(self, option: Option, value: object) -> str:
         """An option's value in the screen's words (yes/no, a choice's words)."""
@@ -328,43 +280,31 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
             return choice_word(self.game, option, value)
         return "" if value is None else str(value)
 
-    def option_rows(self, name: str) -> list[Widget]:
-        """A field for each rule option of game `name`: a choice for a choice or a
-        yes/no, a number box for a number. An option whose default depends on the
-        number of players starts at "default" (left to the game)."""
-        rows: list[Widget] = []
+    def option_rows(self, name: str) -> list[FormRow]:
+        """A field for each rule option of game `name`: a choice for a choice, a yes/no
+        or a number of a few values, a number box for a number. An option whose default
+        depends on the table starts at "default" (left to the game), and says what the
+        game makes of it there once the screen knows the table (`refresh_defaults`)."""
+        rows: list[FormRow] = []
         default = t("setup.default")
         for option in get_game(name).options:
-            widget_id = f"opt-{option.name}"
+            label = option_label(name, option)
+            few = option.kind == "int" and 0 < option.high - option.low <= FEW_VALUES
+            if option.kind == "int" and not (few and option.default is None):
+                value = "" if option.default is None else str(option.default)
+                edit = LineEdit(value, placeholder=default, type="integer", max_length=6)
+                rows.append(FormRow(option.name, edit, label=label))
+                continue
+            choices: list[tuple[str, Hashable]] = []
+            if option.default is None:
+                choices.append((default, None))
             if option.kind == "int":
-                rows.append(
-                    TextField(
-                        "" if option.default is None else str(option.default),
-                        placeholder=default,
-                        type="integer",
-                        label=option_label(name, option),
-                        id=widget_id,
-                        max_length=6,
-                        classes="field option-row",
-                    )
-                )
+                choices += [(str(n), n) for n in range(option.low, option.high + 1)]
+            elif option.kind == "bool":
+                choices += [(t("opt.no"), False), (t("opt.yes"), True)]
             else:
-                choices: list[tuple[str, Hashable]] = []
-                if option.default is None:
-                    choices.append((default, None))
-                if option.kind == "bool":
-                    choices += [(t("opt.no"), False), (t("opt.yes"), True)]
-                else:
-                    choices += [(choice_word(name, option, c), c) for c in option.choices]
-                rows.append(
-                    Choice(
-                        choices,
-                        option.default,
-                        label=option_label(name, option),
-                        id=widget_id,
-                        classes="field option-row",
-                    )
-                )
+                choices += [(choice_word(name, option, c), c) for c in option.choices]
+            rows.append(FormRow(option.name, Pick(choices, option.default, label=label)))
         return rows
 
     # ------------------------------------------------------------------ the seats
@@ -477,59 +417,28 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
         # `daily` is stored resolved, as the command line does (docs/seeds.md).
         return resolve_seed(seed, dt.datetime.now(dt.UTC).date())
 
-    def read_table(self) -> tuple[Rules, list[Player], str]:
-        """22's chosen table, or RulesError with the reason in words."""
-        players = self.player_count()
+    def read_table(self) -> tuple[Any, list[Player], str]:
+        """The chosen table: the rules as the game's own parser resolves them for the
+        seats (RulesError in its words otherwise), the seats and the seed."""
         seats = self.read_seats()
-
-        form = self.query_one("#rules-22", FieldForm)
-
-        def number(name: str) -> int:
-            text = str(form.value(name)).strip()
-            try:
-                return int(text)
-            except ValueError:
-                field = t("setup." + name)
-                raise RulesError(t("setup.not_number", field=field, text=repr(text))) from None
-
-        decks = form.value("decks")
-        rules = Rules(
-            decks=decks if isinstance(decks, int) else 0,
-            first_hand=number("first_hand"),
-            elimination_at=number("elimination_at"),
-            exchange=form.value("exchange"),  # type: ignore[arg-type]
-            must_beat=form.value("must_beat") is True,
-            all_out=form.value("all_out"),  # type: ignore[arg-type]
-        ).for_players(players)
+        rules = get_game(self.game).rules(self.read_assignments(), len(seats))
         return rules, seats, self.read_seed()
 
     def read_assignments(self) -> tuple[str, ...]:
-        """Another game's rule options as `name=value` (an option left at "default"
-        is not given: the game resolves it for the table)."""
+        """The rule options as `name=value`, as `--rule` takes them (an option left at
+        "default" is not given: the game resolves it for the table)."""
+        form = self.query_one("#rules", FieldForm)
         out = []
         for option in get_game(self.game).options:
-            widget = self.query_one(f"#opt-{option.name}")
-            value: Any
-            if isinstance(widget, TextField):
-                value = widget.value.strip()
-                if not value:
-                    continue
-            else:
-                assert isinstance(widget, Choice)
-                value = widget.value
-                if value is None:
-                    continue
-                if isinstance(value, bool):
-                    value = "true" if value else "false"
+            value = form.value(option.name)
+            if isinstance(value, str):
+                value = value.strip()
+            if value is None or value == "":
+                continue
+            if isinstance(value, bool):
+                value = "true" if value else "false"
             out.append(f"{option.name}={value}")
         return tuple(out)
-
-    def read_new_table(self) -> tables.NewTable:
-        """Another game's chosen table, checked by the game (RulesError in its words)."""
-        seats = self.read_seats()
-        rules = self.read_assignments()
-        get_game(self.game).rules(rules, len(seats))  # the game's own checks, now
-        return tables.NewTable(self.game, rules, self.read_seed(), tuple(seats))
 
     def _refuse(self, e: RulesError) -> None:
         error = self.query_one("#error", Static)
@@ -544,26 +453,16 @@ class SetupScreen(FirstLayoutIsLast[None], SettledScreen[None]):
             self.tapp.save_settings()
 
     def action_start(self) -> None:
-        if self.game != DEFAULT_GAME:
-            self.start_other_game()
-            return
+        """Seat the chosen table at its game's own table screen (`tables.open_table`),
+        once the game's own parser has taken its rules (else its reason, in words, and
+        nothing starts). Retiring the match in progress was agreed to before this screen
+        opened."""
         try:
-            rules, seats, seed = self.read_table()
+            _rules, seats, seed = self.read_table()
         except RulesError as e:
             self._refuse(e)
             return
+        table = tables.NewTable(self.game, self.read_assignments(), seed, tuple(seats))
         self._remember_name(seats)
-        self.app.pop_screen()
-        self.tapp.start_match(rules, seed, seats)
-
-    def start_other_game(self) -> None:
-        """Seat the chosen table at its game's own table screen. (Retiring the match in
-        progress was agreed to before this screen opened, as for 22.)"""
-        try:
-            table = self.read_new_table()
-        except RulesError as e:
-            self._refuse(e)
-            return
-        self._remember_name(list(table.players))
         self.app.pop_screen()
         tables.open_table(self.app, table)

@@ -1,8 +1,7 @@
-"""The new-game screen's words for games other than 22: the game's name, each rule
-option's label and each choice's words, in English, Korean and Japanese.
+"""The new-game screen's words for each game's rules: each rule option's label and each
+choice's words, in English, Korean and Japanese.
 
-22's fields have their own entries in the catalogue (`setup.decks`, ...). For another
-game the screen builds its fields from the game's `options`; a label is looked up here
+The screen builds every game's fields from the game's `options`; a label is looked up here
 as `setup.opt.<game>.<option>` and a choice as `setup.val.<game>.<option>.<value>`. An
 option of a game added later without words here shows its name (and the rule number),
 never nothing. Rule numbers are added by the screen from the option, not written here.
@@ -22,6 +21,24 @@ WORDS: dict[str, tuple[str, str, str]] = {
     # an option left to the game, with what the game makes of it at this table
     "default_is": ("default: {value}", "기본값: {value}", "既定: {value}"),
     "bots_none": ("(no bots yet)", "(아직 봇 없음)", "(ボットはまだありません)"),
+    # 22 (RULES.md)
+    "opt.twentytwo.decks": ("Decks", "덱 수", "デッキ数"),
+    "opt.twentytwo.max_set": ("Largest set", "최대 세트", "最大セット"),
+    "opt.twentytwo.first_hand": ("First hand", "첫 패 장수", "最初の手札"),
+    "opt.twentytwo.elimination_at": ("Out at", "탈락 점수", "脱落点"),
+    "opt.twentytwo.exchange": ("Exchange", "교환", "交換"),
+    "val.twentytwo.exchange.up_to_stock": ("up to the stock", "더미 장수까지", "山札の枚数まで"),
+    "val.twentytwo.exchange.stop_when_short": (
+        "stop when short",
+        "모자라면 중단",
+        "足りなければ終了",
+    ),
+    "opt.twentytwo.must_beat": ("Must beat", "이길 수 있으면 이겨야 함", "勝てるなら勝つ"),
+    "opt.twentytwo.all_out": ("All out at once", "동시 탈락", "同時脱落"),
+    "val.twentytwo.all_out.lowest_total": ("lowest total wins", "최저 합계 승리", "最少合計の勝ち"),
+    "val.twentytwo.all_out.no_winner": ("no winner", "우승자 없음", "勝者なし"),
+    "opt.twentytwo.first_dealer": ("First dealer", "첫 딜러", "最初の親"),
+    "val.twentytwo.first_dealer.high_card": ("high card", "높은 카드", "高いカード"),
     # Rook (ROOK.md)
     "opt.rook.min_bid": ("Lowest opening bid", "최소 첫 입찰", "最低の開始入札"),
     "opt.rook.bid_step": ("Bid step", "입찰 단위", "入札の刻み"),
