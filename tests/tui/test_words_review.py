@@ -329,3 +329,27 @@ async def test_l16_watching_rummy_names_whose_news_and_hand_it_shows(lang: str) 
         assert t("rummy.ui.recent_of", name="Bot 0") in text
         assert t("rummy.ui.recent") not in text
         assert t("turn.watch", name="Bot 0") in "".join(text.split("\n"))
+
+
+async def test_l5_22s_decks_and_largest_set_say_their_numbers_for_the_table() -> None:
+    """22's form is built from its options like every game's: the decks and the largest
+    set, left to the game, show what it makes of them (1 and 4 at four seats, 2 and 8 at
+    seven), never a bare "default"."""
+    from tt22.tui.screens.setup import SetupScreen
+
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        setup = app.screen
+        form = rules_form(setup)
+        assert [row.name for row in form.rows] == [o.name for o in get_game("twentytwo").options]
+        decks = form.field("decks")
+        assert isinstance(decks, Pick)
+        assert (
+            decks.words == t("setup.default_is", value="1") and placeholder(setup, "max_set") == "4"
+        )
+        setup.query_one("#players", Choice).value = 7
+        await wait_for(pilot, lambda: placeholder(setup, "max_set") == "8")
+        assert decks.words == t("setup.default_is", value="2")
