@@ -45,7 +45,8 @@ async def test_home_names_the_game_of_the_match_in_progress(
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         await wait_for(pilot, lambda: "a match in progress" in "\n".join(screen_lines(app)))
         text = "\n".join(screen_lines(app))
-        assert f"{title}, a match in progress:" in text, text
+        assert f"{title}, a match in progress: hand 1," in text, text
+        assert "scores " + " · ".join("0" for _ in range(players)) in " ".join(text.split())
 
 
 def test_the_record_list_names_each_records_game() -> None:
@@ -88,3 +89,23 @@ async def test_the_palette_lists_tt22s_commands_each_saying_what_it_does() -> No
     assert not {"Keys", "Maximize", "Minimize", "Screenshot"} & set(titles)
     assert all(c.help and c.help != c.title for c in commands), commands
     assert "끝내기" in ko and "Quit" not in ko
+
+
+@pytest.mark.parametrize("language", ["en", "ko", "ja"])
+async def test_the_theme_is_named_in_words_not_textual_dark(language: str) -> None:
+    """L4: Settings and the palette's Theme never say `textual-dark`; the palette's Theme
+    opens Settings, where the themes are chosen by names a person reads."""
+    from tt22.tui.i18n import t
+    from tt22.tui.screens.settings import SettingsScreen, theme_words
+
+    app = TT22App(StartOptions(language=language))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        theme = next(c for c in app.get_system_commands(app.screen) if c.title == t("cmd.theme"))
+        theme.callback()
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "textual" not in text and theme_words(app.theme) in text, text
+    assert theme_words("textual-dark") == t("theme.dark")
+    assert theme_words("tokyo-night") == "tokyo night"

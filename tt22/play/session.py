@@ -452,6 +452,8 @@ class Current(NamedTuple):
     moves: int
     game: str  # the registry name
     rules: Any  # the game's rules (Gin with the upcard as its knock limit is Oklahoma)
+    hand: int = 1  # the hand (22's deal) in progress
+    totals: tuple[int, ...] = ()  # every seat's total so far, seat 0 first
 
 
 def peek_current(home: Path | None = None) -> Current | None:
@@ -460,5 +462,10 @@ def peek_current(home: Path | None = None) -> Current | None:
     if record is None or record.result.finished:
         return None
     return Current(
-        seed_label(record.seed, record.players), len(record.moves), record.game, record.rules
+        seed_label(record.seed, record.players),
+        len(record.moves),
+        record.game,
+        record.rules,
+        record.result.deals,
+        tuple(record.result.totals),
     )

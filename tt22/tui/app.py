@@ -317,7 +317,9 @@ class TT22App(App[None]):
         yield SystemCommand(t("cmd.help"), t("cmd.help_help"), self.action_help)
         yield SystemCommand(t("cmd.settings"), t("cmd.settings_help"), self.action_settings)
         yield SystemCommand(t("cmd.ascii"), t("cmd.ascii_help"), self.action_toggle_ascii)
-        yield SystemCommand(t("cmd.theme"), t("cmd.theme_help"), self.action_change_theme)
+        # (the theme in Settings, by names a person reads: Textual's own picker lists
+        # `textual-dark`, L4)
+        yield SystemCommand(t("cmd.theme"), t("cmd.theme_help"), self.action_settings)
         yield SystemCommand(t("cmd.quit"), t("cmd.quit_help"), self.action_quit)
         # The screen's own commands (a table's log, hint, scores, resign, undo).
         own = getattr(screen, "palette_commands", None)

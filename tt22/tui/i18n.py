@@ -80,9 +80,10 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "home.new": ("New game", "새 게임", "新しいゲーム"),
     "home.continue": ("Continue", "이어하기", "続きから"),
     "home.continue_info": (
-        "{game}, a match in progress: {moves} moves made, seed {seed}",
-        "진행 중인 {game} 경기: {moves}수 진행, 시드 {seed}",
-        "進行中の{game}の試合: {moves}手まで、シード {seed}",
+        "{game}, a match in progress: hand {hand}, {moves} moves made, scores {scores}\n"
+        "seed {seed}",
+        "진행 중인 {game} 경기: {hand}번째 판, {moves}수 진행, 점수 {scores}\n시드 {seed}",
+        "進行中の{game}の試合: 第{hand}回、{moves}手まで、得点 {scores}\nシード {seed}",
     ),
     "home.replay": ("Replay a record", "기록 다시 보기", "記録を再生"),
     "home.rules": ("Rules and keys", "규칙과 키", "ルールとキー"),
@@ -378,6 +379,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "settings.symbols": ("Suit symbols (10♠ A♥)", "무늬 기호 (10♠ A♥)", "スート記号 (10♠ A♥)"),
     "settings.ascii": ("ASCII (TS AH)", "ASCII (TS AH)", "ASCII (TS AH)"),
     "settings.theme": ("Theme", "테마", "テーマ"),
+    # a theme's name in words (Textual's `textual-dark` is "dark"; others keep their names)
+    "theme.dark": ("dark", "어둡게", "ダーク"),
+    "theme.light": ("light", "밝게", "ライト"),
     "settings.pace": (
         "Seconds per bot move",
         "봇 속도 (수당 초)",

@@ -135,6 +135,8 @@ class HomeScreen(Screen[None]):
                         "home.continue_info",
                         game=game_title(current.game, current.rules),
                         moves=current.moves,
+                        hand=current.hand,
+                        scores=" · ".join(str(total) for total in current.totals),
                         seed=printable(current.seed, 60),
                     ),
                     style="dim",

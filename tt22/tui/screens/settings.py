@@ -32,6 +32,14 @@ __all__ = ["SettingsScreen"]
 PACES = (0.0, 0.2, 0.4, 0.6, 1.0, 1.5, 2.5)
 
 
+def theme_words(name: str) -> str:
+    """A theme as a person reads it (L4: not "textual-dark"): Textual's own themes by
+    their shade alone ("dark", "light"), the others by their names without hyphens
+    ("tokyo night"), "dark" and "light" in the player's language."""
+    words = name.removeprefix("textual-").split("-")
+    return " ".join(t(f"theme.{w}") if w in ("dark", "light") else w for w in words)
+
+
 class SettingsScreen(SettledScreen[None]):
     # The first choice has the keys at once: ←/→ change the language without a Tab first
     # (the scrolling pane around the choices would take the focus otherwise).
@@ -70,7 +78,7 @@ class SettingsScreen(SettledScreen[None]):
                 classes="field",
             )
             yield Choice(
-                [(name, name) for name in sorted(self.app.available_themes)],
+                [(theme_words(name), name) for name in sorted(self.app.available_themes)],
                 self.app.theme,
                 label=t("settings.theme"),
                 id="theme",
