@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib
 import json
 import math
 import sys
@@ -28,12 +29,10 @@ from typing import Any
 from tt22.commands.common import UsageError, add_rule_argument
 from tt22.core.bots import play_match
 from tt22.core.players import Player
+from tt22.core.registry import default_game, entry, get_game
 from tt22.core.safe import printable
 from tt22.core.seeds import MAX_SEED
-from tt22.games.twentytwo import TWENTYTWO, Move, Rules, State
-from tt22.games.twentytwo.bots import BOT_NAMES, Bot, make_bot
-from tt22.games.twentytwo.bots.base import bot_stream
-from tt22.games.twentytwo.bots.cheater import CHEATER_NAME, CheaterBot
+from tt22.record.games import game_of_rules
 
 DESCRIPTION = "pit bots against each other, duplicate format"
 
@@ -54,7 +53,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--bots",
         required=True,
         metavar="A,B,...",
-        help=f"the line-up, one bot per seat (2 to 9); names: {', '.join(BOT_NAMES)};"
+        help=f"the line-up, one bot per seat (2 to 9); names: {', '.join(_lineup_bots().NAMES)};"
         " with --game rook two bots, A's side and B's (easy, normal, hard, expert, random,"
         " rules, sampling)",
     )
@@ -83,7 +82,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--allow-cheater",
         action="store_true",
-        help=f"allow the bot '{CHEATER_NAME}', which sees every hand (a measuring stick)",
+        help=f"allow the bot '{_lineup_bots().CHEATER_NAME}', which sees every hand"
+        " (a measuring stick)",
     )
 
 
@@ -153,40 +153,35 @@ class Tally:
 class MatchResult:
     seed: str
     lineup: list[str]  # bot name by seat
-    state: State
-    moves: list[tuple[Move, float]] = field(default_factory=list)
+    state: Any  # the game's final state
+    moves: list[tuple[Any, float]] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------------------
 # Playing
 
 
-class _Seeing:
-    """The cheater in the match loop: tt22.core.bots.play_match hands a bot that
-    `sees_everything` the state (CheaterBot has no `choose` of its own, so it is never
-    seated as an honest bot by mistake)."""
-
-    sees_everything = True
-
-    def __init__(self, bot: CheaterBot) -> None:
-        self.bot = bot
-        self.name = bot.name
-
-    def choose(self, state: State) -> Move:
-        return self.bot.choose_seeing_everything(state)
+def duplicate_bots(name: str) -> Any | None:
+    """The module of game `name`'s bots as the duplicate arena seats them (its registry
+    entry's `arena`: `NAMES`, `CHEATER_NAME`, `arena_bot`), or None for a game played
+    in the team arena."""
+    where = entry(name).arena
+    return importlib.import_module(where) if where else None
 
 
-def _seat_bot(name: str, seed: str, seat: int, scale: float) -> Bot | _Seeing:
-    if name == CHEATER_NAME:
-        cheater = CheaterBot(bot_stream(seed, seat, CHEATER_NAME), max(1, round(600 * scale)))
-        return _Seeing(cheater)
-    return make_bot(name, seed, seat, scale)
+def _lineup_bots() -> Any:
+    """The duplicate arena's bots of the game tt22 opens on (the help's names)."""
+    return duplicate_bots(default_game())
 
 
-def play_one(rules: Rules, seed: str, lineup: Sequence[str], scale: float) -> MatchResult:
-    """One match; each honest bot sees only its view, the cheater the whole state."""
-    bots = [_seat_bot(name, seed, seat, scale) for seat, name in enumerate(lineup)]
-    played = play_match(TWENTYTWO, rules, seed, bots, clock=time.perf_counter)
+def play_one(rules: Any, seed: str, lineup: Sequence[str], scale: float) -> MatchResult:
+    """One match of the game whose rules `rules` are; each honest bot sees only its
+    view, the cheater the whole state."""
+    name = game_of_rules(rules)
+    module = duplicate_bots(name)
+    assert module is not None, f"{name} has no duplicate arena"
+    bots = [module.arena_bot(bot, seed, seat, scale) for seat, bot in enumerate(lineup)]
+    played = play_match(get_game(name), rules, seed, bots, clock=time.perf_counter)
     moves = list(zip(played.moves, played.seconds, strict=True))
     return MatchResult(seed, list(lineup), played.state, moves)
 
@@ -231,7 +226,7 @@ def _movers(result: MatchResult) -> list[int]:
 
 
 def run_arena(
-    rules: Rules,
+    rules: Any,
     lineup: Sequence[str],
     matches: int,
     seed: str,
@@ -311,17 +306,21 @@ class _Progress:
         sys.stderr.flush()
 
 
-def parse_lineup(spec: str, allow_cheater: bool) -> list[str]:
+def parse_lineup(spec: str, allow_cheater: bool, bots: Any = None) -> list[str]:
+    """The line-up of `--bots`, each a bot of `bots` (a game's duplicate arena module;
+    by default the game tt22 opens on), or UsageError."""
+    bots = bots or _lineup_bots()
+    cheater, known = bots.CHEATER_NAME, bots.NAMES
     names = [n.strip() for n in spec.split(",")]
     if not 2 <= len(names) <= 9:
         raise UsageError(f"--bots names {len(names)} bots; an arena seats 2 to 9")
     for n in names:
-        if n == CHEATER_NAME:
+        if n == cheater:
             if not allow_cheater:
-                raise UsageError(f"the bot {CHEATER_NAME!r} sees every hand: add --allow-cheater")
+                raise UsageError(f"the bot {cheater!r} sees every hand: add --allow-cheater")
             continue
-        if n not in BOT_NAMES:
-            raise UsageError(f"unknown bot {printable(n)!r}; the bots are {', '.join(BOT_NAMES)}")
+        if n not in known:
+            raise UsageError(f"unknown bot {printable(n)!r}; the bots are {', '.join(known)}")
     return names
 
 
@@ -329,13 +328,14 @@ def run(args: argparse.Namespace) -> int:
     from tt22.commands.games import game_from_args, game_table
 
     game = game_from_args(args)
-    if game.name != "twentytwo":
+    bots = duplicate_bots(game.name)
+    if bots is None:
         return run_teams(game, args)
     if args.players is not None:
         raise UsageError(
             "--players is for team games (--game rook); 22's arena seats one bot per name in --bots"
         )
-    lineup = parse_lineup(args.bots, args.allow_cheater)
+    lineup = parse_lineup(args.bots, args.allow_cheater, bots)
     if not 1 <= args.matches <= MAX_MATCHES:
         raise UsageError(f"--matches must be between 1 and {MAX_MATCHES}")
     think = NOMINAL_THINK if args.think is None else args.think
@@ -394,7 +394,7 @@ def run_teams(game: Any, args: argparse.Namespace) -> int:
     if args.think is not None:
         raise UsageError("--think scales 22's bots only; Rook's levels are their own budgets")
     if args.allow_cheater:
-        raise UsageError(f"{game.title} has no '{CHEATER_NAME}' bot")
+        raise UsageError(f"{game.title} has no '{_lineup_bots().CHEATER_NAME}' bot")
     if args.players is None:
         args.players = game.default_players if game.partnerships else 2
     if not game.partnerships and args.players != 2:
@@ -432,7 +432,7 @@ def _prepare_out(out: str | None) -> Path | None:
     return path
 
 
-def _save_record(out_dir: Path, index: int, rules: Rules, result: MatchResult) -> None:
+def _save_record(out_dir: Path, index: int, rules: Any, result: MatchResult) -> None:
     """The match as a .22rec record, each move with the time its bot took."""
     from tt22 import record
 

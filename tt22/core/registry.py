@@ -81,6 +81,10 @@ class GameEntry(NamedTuple):
       has no served seat yet (the server's own screen is 22's, not every game's).
     - `analysis`: "module:OBJECT" of the game's `tt22.core.protocol.Objective`, what
       `tt22 analyse` measures (docs/analysis.md); "" for a game it cannot analyse.
+    - `arena`: the module of the game's bots as `tt22 arena`'s duplicate format seats
+      them, one per seat (`NAMES`, `CHEATER_NAME`, `arena_bot(name, seed, seat,
+      scale)`); "" for a game whose arena is the team arena (a side's bot against the
+      other's, tt22/commands/arena_teams.py).
     """
 
     name: str
@@ -94,6 +98,7 @@ class GameEntry(NamedTuple):
     screens: str = ""
     serves: bool = True
     analysis: str = ""
+    arena: str = ""
 
     @property
     def module(self) -> str:
@@ -112,6 +117,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         replayer="tt22.tui.replay.screen:ReplayScreen",
         screens="tt22.tui.games.twentytwo.screens:SCREENS",
         analysis="tt22.games.twentytwo.analysis:OBJECTIVE",
+        arena="tt22.games.twentytwo.bots.arena",
     ),
     GameEntry(
         "rook",
