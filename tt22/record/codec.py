@@ -20,7 +20,7 @@ import msgspec
 from .analysis import AnalysisSection, check_analysis
 from .check import check_record
 from .errors import RecordError, from_msgspec
-from .games import format_1_game
+from .games import Envelope, format_1_game
 from .limits import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -29,7 +29,7 @@ from .limits import (
     FORMAT_VERSION_GAMES,
     MAX_BYTES,
 )
-from .schema import Envelope, Head, Record
+from .schema import Head, Record
 
 __all__ = [
     "ANALYSED_SUFFIX",

@@ -15,12 +15,13 @@ import msgspec
 
 from tt22.core.protocol import Game
 from tt22.core.registry import DEFAULT_GAME, UnknownGame, game_names, get_game
-from tt22.games.twentytwo import Rules
+from tt22.games.twentytwo import Move, Rules
 
 from .errors import RecordError
-from .schema import EnvelopeV2, EnvelopeV3
+from .schema import EnvelopeV2, EnvelopeV3, GameRecord
 
 __all__ = [
+    "Envelope",
     "analysed_decoder",
     "envelope_decoder",
     "format_1_game",
@@ -28,6 +29,16 @@ __all__ = [
     "game_of_rules",
     "rules_type",
 ]
+
+
+class Envelope(msgspec.Struct, forbid_unknown_fields=True):
+    """The whole file, version 1: always 22 (the format names no game), its body 22's
+    rules and moves. Here with format 1's other knowledge of 22, so the schema of the
+    other versions names no game."""
+
+    format: str
+    format_version: int
+    record: GameRecord[Rules, Move]
 
 
 def game_for(name: str) -> Game[Any, Any, Any, Any]:

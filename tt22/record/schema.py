@@ -18,7 +18,6 @@ from typing import Annotated, Any, Generic, TypeVar
 import msgspec
 
 from tt22.core.players import Player
-from tt22.games.twentytwo import Move, Rules
 
 from .analysis import AnalysisSection
 from .limits import (
@@ -34,7 +33,6 @@ from .limits import (
 __all__ = [
     "DIGEST_PATTERN",
     "STARTED_PATTERN",
-    "Envelope",
     "EnvelopeV2",
     "EnvelopeV3",
     "GameRecord",
@@ -142,14 +140,6 @@ class Head(msgspec.Struct):
     format: object = None
     format_version: object = None
     game: object = None
-
-
-class Envelope(msgspec.Struct, forbid_unknown_fields=True):
-    """The whole file, version 1: always 22."""
-
-    format: str
-    format_version: int
-    record: GameRecord[Rules, Move]
 
 
 class EnvelopeV2(msgspec.Struct, Generic[RulesT, MoveT], forbid_unknown_fields=True):
