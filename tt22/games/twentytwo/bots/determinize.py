@@ -26,7 +26,16 @@ from typing import NamedTuple
 from tt22.core.cards import full_deck
 from tt22.core.rng import Pcg32
 
-from ..state import EXCHANGE, PLAY, DealResult, DealStart, ExchangeRecord, MatchInfo, State
+from ..state import (
+    EXCHANGE,
+    PLAY,
+    DealResult,
+    DealStart,
+    ExchangeRecord,
+    MatchInfo,
+    State,
+    TrickRecord,
+)
 from ..views import PublicDeal, SeatView
 from .fastsim import Sim
 
@@ -200,9 +209,10 @@ def determinized_state(view: SeatView, rng: Pcg32) -> State:
     - This deal: the unseen cards dealt again by `Sampler` (every duck bound kept), so
       other hands, other discards and the stock are a guess the view allows. Each other
       seat's exchange is made whole from that guess: its discard from the cards left
-      over, its draw from its hand (the lowest cards it held after the exchange), and
-      the stock as dealt is the draws in turn order on top of the stock now, so the deal
-      as dealt, the exchanges and the hands now agree card for card.
+      over, its draw the first cards it held after the exchange (its hand now, lowest
+      first, then what it played), and the stock as dealt is the draws in turn order
+      on top of the stock now, so the deal as dealt, the exchanges and the hands now
+      agree card for card.
     - Earlier deals (`history`): only their public part matters to anyone (the view,
       the seat transcript); the tricks, the showdown, the penalties and totals are the
       view's. Their hidden part (each dealt hand, each discard and draw, the stock) was
@@ -225,40 +235,48 @@ def determinized_state(view: SeatView, rng: Pcg32) -> State:
     s = State.__new__(State)
     s.match = MatchInfo(view.rules, view.players, key, (), first_dealer)
     me = view.seat
-    hands: list[tuple[int, ...]] = [() for _ in range(view.players)]
+    players = view.players
+    hands: list[tuple[int, ...]] = [()] * players
     hands[me] = view.hand
     for seat, cards in hands_cards.items():
         hands[seat] = tuple(cards)
-    # What each seat held after the exchange: its hand now and what it played since.
-    held: dict[int, list[int]] = {seat: list(hands[seat]) for seat in view.players_in}
-    for t in view.tricks:
-        for seat, shown in t.plays:
-            held[seat].extend(shown)
-    for seat, shown in view.plays:
-        held[seat].extend(shown)
-    # Each exchange made whole: the other seats' discards from the cards left over (as
-    # many as each discarded), their draws from what they held after it.
-    discards: list[tuple[int, ...]] = [() for _ in range(view.players)]
+    # Each seat's hand as dealt: its hand now until it exchanges (nothing is played
+    # before every seat has), else what it held after the exchange, less its draw,
+    # plus its discard.
+    dealt: list[tuple[int, ...] | None] = [None] * players
+    for seat in view.players_in:
+        dealt[seat] = hands[seat]
+    discards: list[tuple[int, ...]] = [()] * players
     exchanges: list[ExchangeRecord] = []
     drawn: list[int] = []
-    pos = 0
-    for e in view.exchanges:
-        if e.seat == me:
-            record = ExchangeRecord(me, view.my_discard, view.my_draw)
-        else:
-            discard = tuple(rest[pos : pos + e.size])
-            pos += e.size
-            record = ExchangeRecord(e.seat, discard, tuple(sorted(held[e.seat])[: e.size]))
-        discards[e.seat] = record.discard
-        exchanges.append(record)
-        drawn.extend(record.draw)
+    if view.exchanges:
+        held = _held(view.players_in, hands, view.tricks, view.plays)
+        pos = 0
+        for e in view.exchanges:
+            seat = e.seat
+            cards = held[seat]
+            if seat == me:
+                record = ExchangeRecord(me, view.my_discard, view.my_draw)
+                for c in record.draw:
+                    cards.remove(c)
+            else:
+                # The discard from the cards left over (as many as it discarded), the
+                # draw the first cards it held after the exchange.
+                size = e.size
+                record = ExchangeRecord(seat, tuple(rest[pos : pos + size]), tuple(cards[:size]))
+                pos += size
+                del cards[:size]
+            dealt[seat] = tuple(sorted(cards + list(record.discard)))
+            discards[seat] = record.discard
+            exchanges.append(record)
+            drawn.extend(record.draw)
     s.deal = DealStart(
         view.deal_number,
         view.dealer,
         view.hand_size,
         view.players_in,
         view.order,
-        _dealt(view.players, held, exchanges),
+        tuple(dealt),
         (*drawn, *stock),
     )
     s.phase = view.phase
@@ -280,20 +298,21 @@ def determinized_state(view: SeatView, rng: Pcg32) -> State:
     return s
 
 
-def _dealt(
-    players: int, held: dict[int, list[int]], exchanges: Sequence[ExchangeRecord]
-) -> tuple[tuple[int, ...] | None, ...]:
-    """Each seat's hand as dealt: what it held after the exchange, less its draw, plus
-    its discard (sorted; None for a seat out)."""
-    dealt: list[tuple[int, ...] | None] = [None] * players
-    for seat, cards in held.items():
-        dealt[seat] = tuple(sorted(cards))
-    for e in exchanges:
-        hand = list(held[e.seat])
-        for c in e.draw:
-            hand.remove(c)
-        dealt[e.seat] = tuple(sorted(hand + list(e.discard)))
-    return tuple(dealt)
+def _held(
+    players_in: Sequence[int],
+    hands: Sequence[Sequence[int]],
+    tricks: Sequence[TrickRecord],
+    plays: Sequence[tuple[int, Sequence[int]]],
+) -> dict[int, list[int]]:
+    """What each seat held after the exchange: its hand now (`hands`), then the cards it
+    played since, in play order."""
+    held: dict[int, list[int]] = {seat: list(hands[seat]) for seat in players_in}
+    for t in tricks:
+        for seat, shown in t.plays:
+            held[seat].extend(shown)
+    for seat, cards in plays:
+        held[seat].extend(cards)
+    return held
 
 
 _PAST: list[tuple[tuple[PublicDeal, ...], tuple[DealResult, ...]] | None] = [None]
@@ -304,34 +323,40 @@ def _past_deals(view: SeatView) -> tuple[DealResult, ...]:
     """The view's finished deals as `DealResult`s: their public part as the table saw
     it, their hidden part a consistent account made without chance. Each seat held after
     the exchange the cards it played and its showdown card; every discard is taken from
-    the cards nobody played that deal (the lowest first), every draw is the lowest cards
-    the seat held, and the stock as dealt is the draws in turn order on top of the cards
-    left. Cards set aside as penalties (R8) are out of the later deals' decks."""
-    last = _PAST[0]
-    if last is not None and last[0] is view.history:
-        return last[1]
+    the cards nobody played that deal (the lowest first), every draw is the first cards
+    the seat held (its showdown card, then its plays), and the stock as dealt is the
+    draws in turn order on top of the cards left. Cards set aside as penalties (R8) are
+    out of the later deals' decks."""
+    cached = _PAST[0]
+    if cached is not None and cached[0] is view.history:
+        return cached[1]
     out: list[DealResult] = []
     aside: list[int] = []
     for d in view.history:
-        held: dict[int, list[int]] = {seat: [] for seat in d.players_in}
-        for t in d.tricks:
-            for seat, shown in t.plays:
-                held[seat].extend(shown)
-        for seat, card in d.showdown:
-            held[seat].append(card)
+        # What a seat held after the exchange: its showdown card (its hand at the end)
+        # and the cards it played.
+        shown = {seat: (card,) for seat, card in d.showdown}
+        held = _held(
+            d.players_in, [shown.get(seat, ()) for seat in range(view.players)], d.tricks, ()
+        )
         pool = full_deck(view.rules.decks)
         for c in aside:
             pool.remove(c)
         for cards in held.values():
             for c in cards:
                 pool.remove(c)
+        dealt: list[tuple[int, ...] | None] = [None] * view.players
+        for seat, cards in held.items():
+            dealt[seat] = tuple(sorted(cards))
         exchanges: list[ExchangeRecord] = []
         drawn: list[int] = []
         for e in d.exchanges:
-            discard, pool = tuple(pool[: e.size]), pool[e.size :]
-            draw = tuple(sorted(held[e.seat])[: e.size])
-            exchanges.append(ExchangeRecord(e.seat, discard, draw))
-            drawn.extend(draw)
+            cards = held[e.seat]
+            record = ExchangeRecord(e.seat, tuple(pool[: e.size]), tuple(cards[: e.size]))
+            del pool[: e.size]
+            dealt[e.seat] = tuple(sorted(cards[e.size :] + list(record.discard)))
+            exchanges.append(record)
+            drawn.extend(record.draw)
         after = [seat for seat in d.players_in if seat > d.dealer]
         order = tuple(after + [seat for seat in d.players_in if seat <= d.dealer])
         start = DealStart(
@@ -340,7 +365,7 @@ def _past_deals(view: SeatView) -> tuple[DealResult, ...]:
             d.hand_size,
             d.players_in,
             order,
-            _dealt(view.players, held, exchanges),
+            tuple(dealt),
             (*drawn, *pool),
         )
         out.append(
