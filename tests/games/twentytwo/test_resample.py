@@ -6,9 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tt22.core.cards import full_deck
+from tt22.core.conformance import random_playout
 from tt22.core.registry import get_game
 from tt22.core.rng import Pcg32, seed_key, stream
-from tt22.games.twentytwo import State, apply, legal_moves, new_match, parse_rule_assignments
+from tt22.games.twentytwo import State, apply, legal_moves
 from tt22.games.twentytwo.bots.determinize import constraints
 from tt22.games.twentytwo.state import DealStart, ExchangeRecord
 from tt22.games.twentytwo.views import view
@@ -24,16 +25,10 @@ OPTIONS = [
 
 
 def _somewhere(players: int, options: list[str], seed: str, steps: int) -> State:
-    """A state part-way through a random match (not over), often some deals in."""
-    rules = parse_rule_assignments(options).for_players(players)
-    state = new_match(rules, players, seed)
-    rng = stream(seed_key(seed), "test")
-    for _ in range(steps):
-        moves = legal_moves(state)
-        nxt = apply(state, moves[rng.bounded(len(moves))])
-        if nxt.over:
-            break
-        state = nxt
+    """A state part-way through a random match (not over): the last one within `steps`
+    moves of a seeded random playout."""
+    playout = random_playout(GAME, players, seed, rules=options, name="test", limit=steps)
+    state: State = [s for s, _ in playout if not s.over][-1]
     return state
 
 
