@@ -115,7 +115,7 @@ def check_resample(
     again = game.view(world, seat)
     if unkept:
         again = again._replace(**{name: getattr(v, name) for name in unkept})
-    assert again == v
+    assert again == v, [f for f in v._fields if getattr(again, f) != getattr(v, f)]
     assert game.to_move(world) == game.to_move(state)
     if game.to_move(state) == seat:
         moves = list(game.legal_moves(world))
