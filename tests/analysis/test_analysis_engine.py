@@ -288,3 +288,33 @@ def test_every_games_sample_is_rated() -> None:
             sign = -1 if section.lower_is_better else 1
             assert sign * (by[d.best].mean - by[d.played].mean) >= 0  # the best is the best
         assert [a.seat for a in section.accuracy] == seats
+
+
+def test_22s_evaluation_depends_on_the_view_alone() -> None:
+    """22 (issue 24): each state of a real match, deals in, against a world dealt again
+    from the seat's view by `Game.resample` (the other hands, the discards and the stock
+    drawn anew, the earlier deals rebuilt from their public record): the same view, the
+    same rating with the same seed."""
+    from tt22.core.rng import seed_key, stream
+    from tt22.record import load_record
+
+    record = load_record("records/4p-random.22rec")
+    states = replay_game(record).states
+    moves = [rm.move for rm in record.moves]
+    rng = stream(seed_key("redeal"), "22")
+    redealt = list(states[: len(moves)])
+    deep = 0
+    for i in range(len(moves)):
+        seat = GAME.to_move(states[i])
+        view = GAME.view(states[i], seat)
+        world = GAME.resample(view, rng)
+        assert GAME.view(world, seat) == view
+        assert world.hands != states[i].hands or len(view.unseen_cards()) <= 1
+        deep += bool(view.history)
+        redealt[i] = world
+    assert deep >= 20
+    s = Settings(2, "test", "rules")
+    a = analyse_states(GAME, states, moves, [0, 1, 2, 3], s, record.digest)
+    b = analyse_states(GAME, redealt, moves, [0, 1, 2, 3], s, record.digest)
+    assert len(a.decisions) >= 20
+    assert a == b

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tt22.core import conformance
 from tt22.core.registry import get_game
-from tt22.core.rng import seed_key, stream
 from tt22.games.rummy import gin, rummy
 from tt22.games.rummy.cards import CODE, TEXT
 
@@ -83,13 +83,7 @@ def gin_at(
 def random_playout(
     game: Any, players: int, seed: str, rules: list[str] | None = None, limit: int = 100_000
 ) -> list[tuple[Any, Any]]:
-    state = game.new_match(game.rules(rules or [], players), players, seed)
-    rng = stream(seed_key(seed), "kit")
-    steps: list[tuple[Any, Any]] = []
-    while not game.is_over(state) and len(steps) < limit:
-        legal = game.legal_moves(state)
-        m = legal[rng.bounded(len(legal))]
-        steps.append((state, m))
-        state = game.apply(state, m)
-    steps.append((state, None))
-    return steps
+    """A seeded random match (tt22.core.conformance.random_playout, stream "kit")."""
+    return conformance.random_playout(
+        game, players, seed, rules=rules or [], name="kit", limit=limit
+    )

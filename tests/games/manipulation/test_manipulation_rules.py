@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tt22.core.conformance import check_resample, random_playout
 from tt22.core.protocol import IllegalMove, RuleBroken, RulesError
 from tt22.core.rng import seed_key, stream
 from tt22.games.manipulation import MANIPULATION_GAME as GAME
@@ -54,16 +55,7 @@ def refusal(s: State, move: object) -> RuleBroken:
 
 
 def playout(players: int, seed: str, limit: int = 4000) -> list[tuple[State, object]]:
-    s = start(players, seed)
-    rng = stream(seed_key(seed), "test")
-    out: list[tuple[State, object]] = []
-    while not s.over and len(out) < limit:
-        legal = GAME.legal_moves(s)
-        m = legal[rng.bounded(len(legal))]
-        out.append((s, m))
-        s = GAME.apply(s, m)
-    out.append((s, None))
-    return out
+    return random_playout(GAME, players, seed, name="test", limit=limit)
 
 
 def test_x1_two_decks_two_copies_of_every_card() -> None:
@@ -243,9 +235,7 @@ def _swap(s: State, seat: int) -> State:
 def test_resample_keeps_the_view() -> None:
     s = playout(3, "resample", 60)[-2][0]
     seat = s.to_move
-    v = GAME.view(s, seat)
-    w = GAME.resample(v, stream(seed_key("r"), "w"))
-    assert GAME.view(w, seat)._replace(history=v.history) == v
+    w = check_resample(GAME, s, seat, stream(seed_key("r"), "w"), unkept=("history",))
     assert [len(h) for h in w.hands] == [len(h) for h in s.hands]
 
 

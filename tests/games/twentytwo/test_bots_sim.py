@@ -6,15 +6,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tt22.core.cards import CODE
-from tt22.core.rng import Pcg32, seed_key, stream
+from tt22.core.conformance import random_playout
+from tt22.core.registry import get_game
+from tt22.core.rng import Pcg32
 from tt22.games.twentytwo import (
     Exchange,
     Play,
     State,
     apply,
     legal_moves,
-    new_match,
-    parse_rule_assignments,
     view,
 )
 from tt22.games.twentytwo.bots.base import bot_stream
@@ -25,17 +25,14 @@ from tt22.games.twentytwo.bots.fastsim import DONE, EXCHANGE, PLAY
 OPTIONS = [[], ["must_beat=true"], ["exchange=stop_when_short"], ["must_beat=true", "decks=2"]]
 
 
+GAME22 = get_game("twentytwo")
+
+
 def _somewhere(players: int, options: list[str], seed: str, steps: int) -> State:
-    """A state part-way through a random match (not over)."""
-    rules = parse_rule_assignments(options).for_players(players)
-    state = new_match(rules, players, seed)
-    rng = stream(seed_key(seed), "test")
-    for _ in range(steps):
-        moves = legal_moves(state)
-        nxt = apply(state, moves[rng.bounded(len(moves))])
-        if nxt.over:
-            break
-        state = nxt
+    """A state part-way through a random match (not over): the last one within `steps`
+    moves of a seeded random playout."""
+    playout = random_playout(GAME22, players, seed, rules=options, name="test", limit=steps)
+    state: State = [s for s, _ in playout if not s.over][-1]
     return state
 
 

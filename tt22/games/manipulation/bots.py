@@ -27,16 +27,18 @@ seed (docs/seeds.md), so a decision is a pure function of (seed, seat, bot, view
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tt22.core.bots import Bot, BotMenu, RandomMoveBot, decision_stream
 from tt22.core.rng import Pcg32, seed_key
+from tt22.core.sampling import tally
 
 from .cards import CODE, OPENING_VALUE, PENALTY, TEXT
 from .engine import extensions, hand_melds, is_legal
-from .game import best_play
+from .game import MANIPULATION_GAME, best_play
 from .moves import Draw, ManipulationMove, Pass, Play
 from .solver import solve
-from .views import ManipulationView, world
+from .views import ManipulationView
 
 __all__ = [
     "BOT_NAMES",
@@ -201,16 +203,19 @@ class SamplingBot:
         after = [CODE[c] for m in play.table for c in m]
         rng = decision_rng(self.key, self.name, view)
         budget = max(1, WORLDS_BUDGET // (2 * self.worlds * len(near)))
-        helped = 0
-        for _ in range(self.worlds):
-            w = world(view, rng)
+
+        def helps(w: Any, play: Play) -> float:
+            """1 when in world `w` some near opponent could go out after `play` and not
+            on the table as it is."""
             for s in near:
                 theirs = w.hands[s]
                 if solve(after, theirs, theirs, budget) is None:
                     continue  # (placing every card of theirs: going out)
                 if solve(now, theirs, theirs, budget) is None:
-                    helped += 1
-                    break
+                    return 1.0
+            return 0.0
+
+        (helped,) = tally(MANIPULATION_GAME, view, rng, self.worlds, (play,), helps)
         return _no_play(view) if helped > self.risk * self.worlds else play
 
 

@@ -26,8 +26,10 @@ from typing import Protocol
 
 from tt22.core.bots import BotMenu, decision_stream, play_match
 from tt22.core.rng import Pcg32, seed_key
+from tt22.core.sampling import DeterminizingBot
 
 from .cards import POINTS, ROOK, SUIT_CHARS, TEXT
+from .game import ROOK_GAME
 from .moves import Bid, Nest, Pass, Play, RookMove, Trump
 from .rules import RookRules
 from .sample import World, sample_world, voids, world_state
@@ -350,31 +352,33 @@ def _value(view: RookView, s: State) -> float:
     return float(mine - (max(others) if others else mine))
 
 
-class SamplingRookBot:
-    """Level 3: determinized sampling over the play; the rules of thumb elsewhere."""
+class SamplingRookBot(DeterminizingBot):
+    """Level 3: determinized sampling over the play (tt22.core.sampling: each legal card
+    in the same `Game.resample` worlds, played out by `playout`, scored by `_value`); the
+    rules of thumb elsewhere."""
 
     name = "sampling"
+    game = ROOK_GAME
 
     def __init__(self, key: bytes, worlds: int = 24) -> None:
+        super().__init__(worlds)
         self.key = key
-        self.worlds = worlds
         self.rules = RulesRookBot(key)
 
-    def choose(self, view: RookView) -> RookMove:
-        if view.phase != PLAY:
-            return self.rules.choose(view)
-        moves = view.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        rng = decision_rng(self.key, view.seat, self.name, view)
-        totals = [0.0] * len(moves)
-        for _ in range(self.worlds):
-            base = world_state(view, sample_world(view, rng))
-            for i, m in enumerate(moves):
-                end = playout(apply(base, m))
-                totals[i] += _value(view, end)
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return moves[best]
+    def stream(self, view: RookView) -> Pcg32:
+        return decision_rng(self.key, view.seat, self.name, view)
+
+    def playout(self, state: State) -> State:
+        return playout(state)
+
+    def score(self, view: RookView, end: State) -> float:
+        return _value(view, end)
+
+    def samples(self, view: RookView) -> bool:
+        return view.phase == PLAY
+
+    def otherwise(self, view: RookView) -> RookMove:
+        return self.rules.choose(view)
 
 
 LEVELS: dict[str, tuple[str, int]] = {
@@ -409,7 +413,5 @@ def play_bots(
 ) -> State:
     """A whole game between `bots` (one per seat), each seeing only its own view; stops
     after `max_hands` hands if no one has won by then (tt22.core.bots.play_match)."""
-    from .game import ROOK_GAME
-
     state: State = play_match(ROOK_GAME, rules, seed, bots, hands=max_hands).state
     return state

@@ -28,13 +28,14 @@ from typing import Any
 
 from tt22.core.bots import Bot, BotMenu, RandomMoveBot, decision_stream
 from tt22.core.rng import Pcg32, seed_key
+from tt22.core.sampling import tally
 from tt22.games.rummy.cards import LOW
 
 from .cards import CODE, HELD
 from .engine import DRAW, in_some_meld
+from .game import RUM500_GAME
 from .melds import accepts, best_value, meld_value, order_meld
 from .moves import Discard, LayOff, Meld, Take
-from .sample import world
 from .views import RumView
 
 __all__ = [
@@ -209,16 +210,20 @@ class SamplingBot(RulesBot):
         melds = _melds_on(view)
         cards = [CODE[m.card] for m in discards]
         rng = decision_rng(self.key, self.name, view)
-        useful = dict.fromkeys(cards, 0)
         others = [s for s in range(view.players) if s != view.seat and s != view.partner]
-        for _ in range(self.worlds):
-            w = world(view, rng)
+
+        def serves(w: Any, c: int) -> float:
+            """How many opponents in world `w` could meld `c` (or lay it off)."""
+            n = 0
             for s in others:
-                theirs = w.hands[s]
-                for c in cards:
-                    grown = (*theirs, *view.pile, c)
-                    if in_some_meld(grown, c) or (view.opened[s] and layable(c, melds)):
-                        useful[c] += 1
+                grown = (*w.hands[s], *view.pile, c)
+                if in_some_meld(grown, c) or (view.opened[s] and layable(c, melds)):
+                    n += 1
+            return float(n)
+
+        useful = dict(
+            zip(cards, tally(RUM500_GAME, view, rng, self.worlds, cards, serves), strict=True)
+        )
         scale = self.danger / (self.worlds * max(1, len(others)))
 
         def key(m: Discard) -> tuple[float, int]:

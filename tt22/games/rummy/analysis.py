@@ -6,7 +6,7 @@ and Rummy (M10: penalties, so the sign is turned: the others' penalties less one
 
 `score_difference` is shared with 500 Rum, Persian Rummy and Manipulation (their
 packages build on this one's common fold). Worlds come from `Game.resample` (Gin:
-sample.py; Rummy: `rummy_world` below); each is played out to the end of the hand by the
+and Rummy: sample.py); each is played out to the end of the hand by the
 rules of thumb.
 """
 
@@ -16,22 +16,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt22.core.protocol import Game, Objective
-from tt22.core.rng import Pcg32
 
 from .cards import CODE, TEXT, VALUE
-from .common import MatchInfo, log_of
 from .melds import best_arrangement
 from .moves import PILE, STOCK, Discard, Draw, Knock, LayOff, Meld, Pass
-from .rummy import HandStart
-from .rummy import State as RummyState
-from .views import GinView, RummyView
+from .views import GinView
 
 __all__ = [
     "GIN_OBJECTIVE",
     "OBJECTIVE",
     "FamilyObjective",
     "gin_rules_move",
-    "rummy_world",
     "score_difference",
 ]
 
@@ -150,60 +145,6 @@ class RummyObjective(FamilyObjective):
     penalties = True
     thresholds = (5.0, 10.0, 20.0)
     worlds = 4
-
-    def resample(self, game: Game[Any, Any, Any, Any], view: RummyView, rng: Pcg32) -> Any:
-        return rummy_world(view, rng)
-
-
-def _known_held(view: RummyView) -> list[list[int]]:
-    """Per seat, the cards it took from the pile this hand and has not put down since."""
-    down = set(view.pile) | {c for _, cards in view.table for c in cards}
-    out: list[list[int]] = [[] for _ in range(view.players)]
-    for seat in range(view.players):
-        if seat != view.seat:
-            out[seat] = sorted({c for c in view.seen[seat] if c not in down})
-    out[view.seat] = list(view.hand)
-    return out
-
-
-def rummy_world(view: RummyView, rng: Pcg32) -> RummyState:
-    """A Rummy state the view's seat cannot tell from the real one this hand: every
-    other seat keeps the cards it took from the pile and still holds, the rest of its
-    hand and the stock are dealt from the cards the seat has not seen (M5). Earlier
-    hands are left out of the history and later deals come from a key of the world's
-    own: a playout stops at the hand's end."""
-    n = view.players
-    known = _known_held(view)
-    gone = {c for cs in known for c in cs} | set(view.pile)
-    gone.update(c for _, cards in view.table for c in cards)
-    pool = [c for c in range(52) if c not in gone]
-    rng.shuffle(pool)
-    hands: list[tuple[int, ...]] = []
-    at = 0
-    for seat in range(n):
-        need = view.counts[seat] - len(known[seat])
-        hands.append(tuple(sorted((*known[seat], *pool[at : at + need]))))
-        at += need
-    s = RummyState.__new__(RummyState)
-    s.pos = None
-    s.match = MatchInfo(view.rules, n, b"world", view.dealer)
-    s.start = HandStart(view.number, view.dealer, (), -1, ())
-    s.phase = view.phase
-    s.to_move = view.to_move
-    s.hands = tuple(hands)
-    s.stock = tuple(pool[at : at + view.stock_count])
-    s.pile = view.pile
-    s.table = view.table
-    s.taken = view.taken
-    s.step = 0
-    s.seen = view.seen
-    s.reshuffles = view.reshuffles
-    s.turns = view.turns
-    s.log = log_of(view.events)
-    s.scores = view.scores
-    s.history = ()
-    s.winners = view.winners
-    return s
 
 
 OBJECTIVE = RummyObjective()

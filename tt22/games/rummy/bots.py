@@ -14,7 +14,8 @@
   soon as it may, with the least deadwood (gin when it can).
 - `sampling` (Gin): the rules of thumb's draws and knocks; discards weighing the deadwood
   kept, how the kept cards may grow with the next draw, and the opponent's likely hand,
-  dealt from the view again and again (it tracks the cards the opponent picked up).
+  dealt from the view again and again (`Game.resample` through tt22.core.sampling's
+  `tally`; it tracks the cards the opponent picked up).
 
 Randomness: every decision draws from `bot/<seat>/<name>/<hand>/<turn>/<step>` of the
 match seed (docs/seeds.md), so a decision is a pure function of (seed, seat, bot, view).
@@ -27,11 +28,13 @@ from typing import Any
 
 from tt22.core.bots import Bot, BotMenu, RandomMoveBot, decision_stream
 from tt22.core.rng import Pcg32, seed_key
+from tt22.core.sampling import tally
 
 from .cards import CODE, TEXT, VALUE
+from .game import GIN_GAME
 from .melds import best_arrangement, isolated_cards
 from .moves import PILE, STOCK, Discard, Draw, Knock, LayOff, Meld, Pass
-from .sample import gin_world, known_held
+from .sample import known_held
 from .tactics import keep_worth, serves_a_meld, unseen
 from .views import GinView, RummyView
 
@@ -344,12 +347,15 @@ class SamplingBot:
         if len(options) == 1:
             return choice
         rng = decision_rng(self.key, self.name, view)
-        useful = dict.fromkeys((c for _, c in options), 0)
-        for _ in range(self.worlds):
-            theirs = gin_world(view, rng).hands[1 - seat]
-            for card in useful:
-                if card not in isolated_cards((*theirs, card)):
-                    useful[card] += 1
+        cards = list(dict.fromkeys(c for _, c in options))
+
+        def joins(world: Any, card: int) -> float:
+            """1 when the card would join a meld of the opponent's hand in `world`."""
+            return 0.0 if card in isolated_cards((*world.hands[1 - seat], card)) else 1.0
+
+        useful = dict(
+            zip(cards, tally(GIN_GAME, view, rng, self.worlds, cards, joins), strict=True)
+        )
         scale = self.danger / self.worlds
         _, best = min(options, key=lambda vc: (vc[0] + scale * useful[vc[1]], -VALUE[vc[1]]))
         return Discard(seat, TEXT[best])

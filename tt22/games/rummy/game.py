@@ -15,7 +15,7 @@ from .family import FamilyGame
 from .moves import PILE, STOCK, Discard, Draw, GinMove, Knock, LayOff, Meld, Pass, RummyMove
 from .reasons import ENGLISH, reason
 from .rules import GIN_OPTIONS, RUMMY_OPTIONS, GinRules, RummyRules, parse_gin, parse_rummy
-from .sample import gin_world
+from .sample import gin_world, rummy_world
 from .seat import gin_seat_transcript, rummy_seat_transcript
 from .transcript import gin_transcript, rummy_transcript
 from .views import GinView, RummyView, gin_view, public_hands, rummy_view
@@ -96,6 +96,11 @@ class Rummy(FamilyGame[RummyRules, rummy.State, RummyMove, RummyView]):
 
     def is_over(self, state: rummy.State) -> bool:
         return state.phase == rummy.OVER
+
+    def resample(self, view: RummyView, rng: Pcg32) -> rummy.State:
+        """A world the view's seat cannot tell from the real one this hand (`rummy_world`:
+        earlier hands are not rebuilt)."""
+        return rummy_world(view, rng)
 
     def forced_reason(self, view: RummyView) -> Reason | None:
         """M9: with the discard pile empty (just reshuffled into the stock) the draw is

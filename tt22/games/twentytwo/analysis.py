@@ -1,8 +1,9 @@
 """What `tt22 analyse` measures in 22 (docs/analysis.md): the seat's penalty points this
 deal, lower being better, and beside them its chance of being put out by this deal (R5).
 
-Worlds are dealt from the seat's view by 22's determinizer (`bots.determinize`: the
-unseen cards dealt again, consistent with every duck the table has seen), the moves
+Worlds are dealt from the seat's view by 22's `Game.resample` as every game's are (its
+determinizer, `bots.determinize`: the unseen cards dealt again, consistent with every
+duck the table has seen, earlier deals made whole from the public record), the moves
 weighed when there are many are the ones 22's look-ahead bots weigh (`bots.choices`),
 and each world is played out to the end of the deal by the rules of thumb, the policy
 22's sampling and search bots play their own playouts with.
@@ -14,10 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt22.core.protocol import Game, Objective
-from tt22.core.rng import Pcg32
 
 from .bots.choices import candidates
-from .bots.determinize import determinized_state
 from .bots.fastsim import Sim
 from .moves import Move
 from .state import EXCHANGE, OVER, PLAY, State
@@ -73,11 +72,6 @@ class TwentyTwoObjective(Objective):
 
     def extra(self, seat: int, start: State, end: State) -> tuple[float, ...]:
         return (1.0 if end.out[seat] and not start.out[seat] else 0.0,)
-
-    def resample(self, game: Game[Any, Any, Any, Any], view: SeatView, rng: Pcg32) -> State:
-        """22's determinizer (its `Game.resample` is not offered through the protocol
-        yet): every card the seat has not seen dealt again, consistently with the view."""
-        return determinized_state(view, rng)
 
     def rollout(
         self, game: Game[Any, Any, Any, Any], world: State, move: Move, seat: int

@@ -204,10 +204,12 @@ class TwentyTwo(Game[Rules, State, Move, SeatView]):
         return hint(view, salt)
 
     def resample(self, view: SeatView, rng: Pcg32) -> State:
-        raise NotImplementedError(
-            "22's determinizer (tt22.games.twentytwo.bots.determinize.determinized_state) is"
-            " not offered through the protocol yet"
-        )
+        """22's determinizer (`bots.determinize.determinized_state`): the unseen cards
+        dealt again consistently with every duck the table has seen, earlier deals made
+        whole from their public record, later deals from a key drawn from `rng`."""
+        from .bots.determinize import determinized_state
+
+        return determinized_state(view, rng)
 
     # -- what a record of 22 may hold (tt22.record.check asks; its words as they were) --
 

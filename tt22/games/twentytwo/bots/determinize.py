@@ -23,10 +23,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from tt22.core.cards import full_deck
 from tt22.core.rng import Pcg32
 
-from ..state import EXCHANGE, PLAY, DealStart, ExchangeRecord, MatchInfo, State
-from ..views import SeatView
+from ..state import (
+    EXCHANGE,
+    PLAY,
+    DealResult,
+    DealStart,
+    ExchangeRecord,
+    MatchInfo,
+    State,
+    TrickRecord,
+)
+from ..views import PublicDeal, SeatView
 from .fastsim import Sim
 
 __all__ = ["Sampler", "World", "constraints", "determinized_state", "sim_from"]
@@ -191,12 +201,31 @@ def sim_from(view: SeatView, world: World) -> Sim:
 
 
 def determinized_state(view: SeatView, rng: Pcg32) -> State:
-    """A full engine `State` that `view`'s seat cannot tell from the real one this deal.
+    """A full engine `State` that `view`'s seat cannot tell from the real one: 22's
+    `Game.resample`. Its view for that seat is `view`, field for field (earlier deals
+    included), and it plays on through `apply` to the end of the match.
 
-    The match key comes from the bot's own stream, so later deals in this state are not
-    the real ones (nobody can predict those). The dealt hands are rebuilt as the hands
-    now plus the cards played since, and earlier deals are left out of `history`: play
-    from here on never reads either.
+    What it holds, and why:
+    - This deal: the unseen cards dealt again by `Sampler` (every duck bound kept), so
+      other hands, other discards and the stock are a guess the view allows. Each other
+      seat's exchange is made whole from that guess: its discard from the cards left
+      over, its draw the first cards it held after the exchange (its hand now, lowest
+      first, then what it played), and the stock as dealt is the draws in turn order
+      on top of the stock now, so the deal as dealt, the exchanges and the hands now
+      agree card for card.
+    - Earlier deals (`history`): only their public part matters to anyone (the view,
+      the seat transcript); the tricks, the showdown, the penalties and totals are the
+      view's. Their hidden part (each dealt hand, each discard and draw, the stock) was
+      never seen and is never read by play, so it is filled in without `rng`, the same
+      for every world of one view (`_past_deals`): a consistent account, not a guess
+      worth sampling.
+    - Later deals: the match key comes from `rng`, so they are dealt anew in each world
+      (nobody can predict the real ones); the cards set aside as penalties (R8), the
+      totals and who is out are the view's, so a world plays the match out correctly.
+      The first-dealer draw (R7) is not in any view and is left empty.
+
+    Deterministic in (`view`, `rng`'s state): two states with the same view for this
+    seat give the same world. ValueError once the match is over.
     """
     if view.phase not in (EXCHANGE, PLAY):
         raise ValueError("the match is over: nothing to determinize")
@@ -205,32 +234,42 @@ def determinized_state(view: SeatView, rng: Pcg32) -> State:
     first_dealer = view.history[0].dealer if view.history else view.dealer
     s = State.__new__(State)
     s.match = MatchInfo(view.rules, view.players, key, (), first_dealer)
-    hands: list[tuple[int, ...]] = [() for _ in range(view.players)]
-    hands[view.seat] = view.hand
+    me = view.seat
+    players = view.players
+    hands: list[tuple[int, ...]] = [()] * players
+    hands[me] = view.hand
     for seat, cards in hands_cards.items():
         hands[seat] = tuple(cards)
-    played: dict[int, list[int]] = {seat: [] for seat in view.players_in}
-    for t in view.tricks:
-        for seat, shown in t.plays:
-            played[seat].extend(shown)
-    for seat, shown in view.plays:
-        played[seat].extend(shown)
-    dealt: list[tuple[int, ...] | None] = [None] * view.players
+    # Each seat's hand as dealt: its hand now until it exchanges (nothing is played
+    # before every seat has), else what it held after the exchange, less its draw,
+    # plus its discard.
+    dealt: list[tuple[int, ...] | None] = [None] * players
     for seat in view.players_in:
-        dealt[seat] = tuple(sorted(hands[seat] + tuple(played[seat])))
-    # Other seats' discards come from the cards left over, as many as each discarded.
-    discards: list[tuple[int, ...]] = [() for _ in range(view.players)]
+        dealt[seat] = hands[seat]
+    discards: list[tuple[int, ...]] = [()] * players
     exchanges: list[ExchangeRecord] = []
-    pos = 0
-    for e in view.exchanges:
-        if e.seat == view.seat:
-            discards[e.seat] = view.my_discard
-            exchanges.append(ExchangeRecord(e.seat, view.my_discard, view.my_draw))
-            continue
-        d = tuple(rest[pos : pos + e.size])
-        pos += e.size
-        discards[e.seat] = d
-        exchanges.append(ExchangeRecord(e.seat, d, hands[e.seat][: e.size]))
+    drawn: list[int] = []
+    if view.exchanges:
+        held = _held(view.players_in, hands, view.tricks, view.plays)
+        pos = 0
+        for e in view.exchanges:
+            seat = e.seat
+            cards = held[seat]
+            if seat == me:
+                record = ExchangeRecord(me, view.my_discard, view.my_draw)
+                for c in record.draw:
+                    cards.remove(c)
+            else:
+                # The discard from the cards left over (as many as it discarded), the
+                # draw the first cards it held after the exchange.
+                size = e.size
+                record = ExchangeRecord(seat, tuple(rest[pos : pos + size]), tuple(cards[:size]))
+                pos += size
+                del cards[:size]
+            dealt[seat] = tuple(sorted(cards + list(record.discard)))
+            discards[seat] = record.discard
+            exchanges.append(record)
+            drawn.extend(record.draw)
     s.deal = DealStart(
         view.deal_number,
         view.dealer,
@@ -238,7 +277,7 @@ def determinized_state(view: SeatView, rng: Pcg32) -> State:
         view.players_in,
         view.order,
         tuple(dealt),
-        tuple(stock),
+        (*drawn, *stock),
     )
     s.phase = view.phase
     s.to_move = view.to_move
@@ -254,6 +293,94 @@ def determinized_state(view: SeatView, rng: Pcg32) -> State:
     s.totals = view.totals
     s.penalties = view.penalties
     s.out = view.out
-    s.history = ()
+    s.history = _past_deals(view)
     s.winners = view.winners
     return s
+
+
+def _held(
+    players_in: Sequence[int],
+    hands: Sequence[Sequence[int]],
+    tricks: Sequence[TrickRecord],
+    plays: Sequence[tuple[int, Sequence[int]]],
+) -> dict[int, list[int]]:
+    """What each seat held after the exchange: its hand now (`hands`), then the cards it
+    played since, in play order."""
+    held: dict[int, list[int]] = {seat: list(hands[seat]) for seat in players_in}
+    for t in tricks:
+        for seat, shown in t.plays:
+            held[seat].extend(shown)
+    for seat, cards in plays:
+        held[seat].extend(cards)
+    return held
+
+
+_PAST: list[tuple[tuple[PublicDeal, ...], tuple[DealResult, ...]] | None] = [None]
+"""The last history made whole (one entry, as `_LAST`: every world of a view shares it)."""
+
+
+def _past_deals(view: SeatView) -> tuple[DealResult, ...]:
+    """The view's finished deals as `DealResult`s: their public part as the table saw
+    it, their hidden part a consistent account made without chance. Each seat held after
+    the exchange the cards it played and its showdown card; every discard is taken from
+    the cards nobody played that deal (the lowest first), every draw is the first cards
+    the seat held (its showdown card, then its plays), and the stock as dealt is the
+    draws in turn order on top of the cards left. Cards set aside as penalties (R8) are
+    out of the later deals' decks."""
+    cached = _PAST[0]
+    if cached is not None and cached[0] is view.history:
+        return cached[1]
+    out: list[DealResult] = []
+    aside: list[int] = []
+    for d in view.history:
+        # What a seat held after the exchange: its showdown card (its hand at the end)
+        # and the cards it played.
+        shown = {seat: (card,) for seat, card in d.showdown}
+        held = _held(
+            d.players_in, [shown.get(seat, ()) for seat in range(view.players)], d.tricks, ()
+        )
+        pool = full_deck(view.rules.decks)
+        for c in aside:
+            pool.remove(c)
+        for cards in held.values():
+            for c in cards:
+                pool.remove(c)
+        dealt: list[tuple[int, ...] | None] = [None] * view.players
+        for seat, cards in held.items():
+            dealt[seat] = tuple(sorted(cards))
+        exchanges: list[ExchangeRecord] = []
+        drawn: list[int] = []
+        for e in d.exchanges:
+            cards = held[e.seat]
+            record = ExchangeRecord(e.seat, tuple(pool[: e.size]), tuple(cards[: e.size]))
+            del pool[: e.size]
+            dealt[e.seat] = tuple(sorted(cards[e.size :] + list(record.discard)))
+            exchanges.append(record)
+            drawn.extend(record.draw)
+        after = [seat for seat in d.players_in if seat > d.dealer]
+        order = tuple(after + [seat for seat in d.players_in if seat <= d.dealer])
+        start = DealStart(
+            d.number,
+            d.dealer,
+            d.hand_size,
+            d.players_in,
+            order,
+            tuple(dealt),
+            (*drawn, *pool),
+        )
+        out.append(
+            DealResult(
+                start,
+                tuple(exchanges),
+                d.tricks,
+                d.showdown,
+                d.losers,
+                d.penalty,
+                d.totals,
+                d.eliminated,
+            )
+        )
+        aside.extend(card for seat, card in d.showdown if seat in d.losers)
+    past = tuple(out)
+    _PAST[0] = (view.history, past)
+    return past
