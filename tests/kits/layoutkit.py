@@ -159,11 +159,15 @@ def crop(lines: Sequence[str], region: Region) -> list[str]:
     """The part of the screen inside `region` (in cells: a wide character takes two)."""
     out = []
     for line in lines[region.y : region.bottom]:
+        if line.isascii() and line.isprintable():  # (a cell each: most lines, quickly)
+            out.append(line[region.x : region.right])
+            continue
         cells = "".join(ch + ("\0" if _wide(ch) else "") for ch in line)
         out.append(cells[region.x : region.right].replace("\0", ""))
     return out
 
 
+@cache
 def _wide(ch: str) -> bool:
     from rich.cells import cell_len
 

@@ -475,7 +475,9 @@ async def test_a_player_replays_their_finished_matches_from_the_lobby(tmp_path: 
         await eve.connect(server.port)
         await ann.see("lobby")
         hub = server.hub
-        options = TableOptions(game="gin", rules=("target=10",), seats=("human", "normal"))
+        options = TableOptions(
+            game="gin", rules=("target=10",), seats=("human", "normal"), pace=hub.pace
+        )
         table = hub.create(options, fingerprint(ann.key), "ann")
         first_hand = table.state.hands[1]  # the bot's first cards: its secret until the end
         while table.status == "playing":  # played out by the clock's safe moves

@@ -133,8 +133,8 @@ async def test_the_boards_speak_the_connections_language(
 async def test_the_daily_deal_is_the_same_and_hidden_until_finished(tmp_path: Path) -> None:
     """Eve and Fay each sit at today's daily table of 22 (`d`, Enter): both tables
     have the seed `daily` of today's UTC date, so the same deal, and bots of the daily
-    level. Fay may not watch Eve's daily table while she has not finished the deal
-    herself; once Eve's result is in, the daily board ranks it."""
+    level at the server's pace. Fay may not watch Eve's daily table while she has not
+    finished the deal herself; once Eve's result is in, the daily board ranks it."""
     server = await serve(tmp_path)
     eve, fay = Client("eve"), Client("fay")
     try:
@@ -151,6 +151,8 @@ async def test_the_daily_deal_is_the_same_and_hidden_until_finished(tmp_path: Pa
         await until(lambda: table.status == "playing", "the daily match to start")
         assert table.seed == f"daily-{today()}"
         assert [s.bot for s in table.seats][1:] == ["normal"] * (len(table.seats) - 1)
+        # The server's own pace and grace, as at any table it opens (here no pause).
+        assert (table.options.pace, table.options.grace) == (server.hub.pace, server.hub.grace)
         await fay.see(table.code)  # (listed in the lobby)
         fay.press("j")
         await fay.see("Table code")

@@ -298,6 +298,10 @@ async def test_every_page_is_whole_at_80x24(
     if style == "no_color":
         monkeypatch.setenv("NO_COLOR", "1")
     app = app_for(lang, ascii_cards=style == "ascii")
+    # Each page-down glides for 0.3 s (Textual's scroll animation), and Pilot waits for
+    # the glide to end before the screen is read: the screens read are where each one
+    # ends, with or without it. Without it, ~45 page-downs a run take no time.
+    app.animation_level = "none"
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         await pilot.press("question_mark")

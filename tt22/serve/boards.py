@@ -131,15 +131,17 @@ def today() -> str:
     return dt.datetime.now(dt.UTC).date().isoformat()
 
 
-def daily_options(game: str, day: str) -> TableOptions:
+def daily_options(game: str, day: str, *, grace: float = 60.0, pace: float = 0.5) -> TableOptions:
     """The daily table of `game` on `day`: one person and the game's usual number of
-    seats, the rest bots of DAILY_LEVEL, the seed `daily` of that UTC date."""
+    seats, the rest bots of DAILY_LEVEL, the seed `daily` of that UTC date. `grace` and
+    `pace` are the server's (`tt22 serve --grace/--pace`), as at any table it opens."""
     g = get_game(game)
     from tt22.core.bots import levels
 
     level = default_level(levels(game), DAILY_LEVEL)
     seats = ("human",) + (level,) * (g.default_players - 1)
-    return TableOptions(game=game, seats=seats, daily=daily_seed(dt.date.fromisoformat(day)))
+    seed = daily_seed(dt.date.fromisoformat(day))
+    return TableOptions(game=game, seats=seats, grace=grace, pace=pace, daily=seed)
 
 
 def _rating(value: float) -> str:
@@ -431,11 +433,10 @@ class DailyScreen(_ServeScreen):
     def action_sit(self) -> None:
         from tt22.serve.app import room_text, seat_screen
 
-        person = self.sapp.person
+        person, hub = self.sapp.person, self.sapp.hub
+        options = daily_options(self.game, self.day, grace=hub.grace, pace=hub.pace)
         try:
-            table: Table = self.sapp.hub.create(
-                daily_options(self.game, self.day), person.fingerprint, person.name
-            )
+            table: Table = hub.create(options, person.fingerprint, person.name)
         except TooManyTables as e:
             self.query_one("#daily-note", TextLines).update(Text(room_text(e)))
             return
