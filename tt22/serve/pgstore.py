@@ -22,7 +22,7 @@ so one lock costs nothing that matters; the moves of served tables do not take i
 **Schema**: the same `schema_version` table and the same numbered steps as the SQLite
 store (1: names and a list of matches; 2: seeds, seats, ratings, their history, the
 daily results), each a list of statements, run under the write lock so two nodes
-starting at once migrate once; and the steps only this store has (3: the served tables'
+starting at once migrate once; and the step only this store has (3: the served tables'
 move logs, tt22/serve/tablelog.py). A database made by a newer tt22 is refused in one
 line. Floats are `double precision` (SQLite's REAL is a double: the ratings are the same
 to the last bit), and text is ordered `COLLATE "C"` (byte order, as SQLite's), whatever
@@ -54,7 +54,7 @@ from tt22.serve.store import (
     skeleton,
 )
 
-__all__ = ["POOL_SIZE", "WRITE_LOCK", "PgStore", "pg_schema_version", "register_step"]
+__all__ = ["POOL_SIZE", "WRITE_LOCK", "PgStore", "pg_schema_version"]
 
 WRITE_LOCK = 0x7422_5E7E
 """The advisory lock key every write transaction takes first (one writer at a time)."""
@@ -98,20 +98,28 @@ PG_STEPS: dict[int, tuple[str, ...]] = {
         " total INTEGER NOT NULL, finished DOUBLE PRECISION NOT NULL,"
         " PRIMARY KEY (day, game, name))",
     ),
+    3: (
+        "CREATE TABLE served_tables (code TEXT PRIMARY KEY, game TEXT NOT NULL,"
+        " rules TEXT NOT NULL, seats TEXT NOT NULL, seed TEXT NOT NULL,"
+        " commitment TEXT NOT NULL, status TEXT NOT NULL, moves INTEGER NOT NULL DEFAULT 0,"
+        " created DOUBLE PRECISION NOT NULL, owner TEXT, lease_until TIMESTAMPTZ)",
+        "CREATE TABLE table_moves (code TEXT NOT NULL REFERENCES served_tables (code),"
+        " n INTEGER NOT NULL, move TEXT NOT NULL, think DOUBLE PRECISION,"
+        " at DOUBLE PRECISION NOT NULL, PRIMARY KEY (code, n))",
+        "CREATE FUNCTION table_moves_kept() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+        " IF TG_OP = 'DELETE' AND (SELECT status FROM served_tables WHERE code = OLD.code)"
+        " = 'over' THEN RETURN OLD; END IF;"
+        " RAISE EXCEPTION 'a served table''s moves are append-only'; END $$",
+        "CREATE TRIGGER table_moves_append_only BEFORE UPDATE OR DELETE ON table_moves"
+        " FOR EACH ROW EXECUTE FUNCTION table_moves_kept()",
+    ),
 }
-"""Version n: the statements from version n - 1, the SQLite store's steps 1 and 2 in
-PostgreSQL's types. Never edit one that has shipped; add the next (tablelog adds its
-own, `register_step`)."""
+"""Version n: the statements from version n - 1: steps 1 and 2 are the SQLite store's in
+PostgreSQL's types; 3, the served tables' move logs (tt22/serve/tablelog.py), only
+this store has (one process keeps its tables in memory and autosave files). Never edit
+one that has shipped; add the next."""
 
 STORE_TABLES = ("names", "matches", "seats", "ratings", "rating_history", "daily")
-
-
-def register_step(version: int, statements: tuple[str, ...]) -> None:
-    """Add schema step `version` (a module with tables of its own in this database:
-    tt22/serve/tablelog.py). Steps are numbered once, for good."""
-    if PG_STEPS.get(version, statements) != statements:
-        raise ValueError(f"schema step {version} is already another")
-    PG_STEPS[version] = statements
 
 
 def pg_schema_version() -> int:
