@@ -66,6 +66,10 @@ server's one event loop and, at most, a few threads; a caller past this waits fo
 POOL_WAIT = 30.0
 """Seconds a caller waits for a free connection before the pool says so (as SQLite's
 busy timeout)."""
+POOL_WAITING = 64
+"""Callers that may wait for a connection at once; one more is refused at once
+(psycopg_pool.TooManyRequests) rather than queued behind a database that has stopped
+answering: the pool's queue is bounded like every other queue of the server."""
 
 Conn = psycopg.Connection[tuple[Any, ...]]
 
@@ -140,6 +144,7 @@ class PgStore:
             min_size=1,
             max_size=pool_size,
             timeout=POOL_WAIT,
+            max_waiting=POOL_WAITING,
             kwargs={"autocommit": True},
             open=False,
             name="tt22-store",
