@@ -144,7 +144,9 @@ def _run(cmd: list[str], what: str) -> None:
 def start_cluster() -> Cluster:
     """initdb and pg_ctl start a cluster in a new temporary folder (NoPostgres: why not)."""
     programs = bin_dir()
-    folder = Path(tempfile.mkdtemp(prefix="tt22-pg-"))
+    # (As root, under /tmp: the postgres user must reach it, and a TMPDIR under /root
+    # would not let it.)
+    folder = Path(tempfile.mkdtemp(prefix="tt22-pg-", dir="/tmp" if os.getuid() == 0 else None))
     run_as: list[str] = []
     user = pwd.getpwuid(os.getuid()).pw_name
     if os.getuid() == 0:  # PostgreSQL will not run as root

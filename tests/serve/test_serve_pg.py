@@ -3,13 +3,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import re
+import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from servekit import Client, open_and_join, play_to_end, serve, until
+from servekit import Client, cards_on, may_see, open_and_join, play_to_end, serve, until
 
+from tt22.serve import games as served
+from tt22.serve.keys import HOST_KEY_NAME, host_key
 from tt22.serve.pgstore import PgStore
 
 TT22_SERVE = (sys.executable, "-m", "tt22", "serve", "--open")
@@ -49,6 +55,123 @@ async def test_a_served_match_lands_in_postgresql(tmp_path: Path, pg_url: str) -
         await ann.close()
         await bob.close()
         await server.close()
+
+
+@pytest.mark.postgres
+async def test_a_spectator_on_node_b_watches_node_a_s_table(tmp_path: Path, pg_url: str) -> None:
+    """Two servers (nodes) on one database: Ann and Bob play a whole match of 22 on
+    node A; Eve, signed in to node B, finds the table in B's lobby, watches it move by
+    move (B folds it from the log on each notification) with no card on her screen
+    that a spectator may not see, and sees the end. B's mirror then holds exactly A's
+    moves and A's public view."""
+    a = await serve(tmp_path / "a", store=pg_url)
+    b = await serve(tmp_path / "b", store=pg_url)
+    ann, bob, eve = Client("ann"), Client("bob"), Client("eve")
+    try:
+        await ann.connect(a.port)
+        await bob.connect(a.port)
+        await eve.connect(b.port)
+        await eve.see("lobby", "eve")
+        table = await open_and_join(ann, bob, a)
+        mirror = await until(lambda: b.hub.tables.get(table.code), "node B to know the table")
+        assert mirror.mirror and mirror.names == table.names
+        await eve.see(table.code)
+        eve.press("w")
+        await eve.see("You are watching", "bot 4")
+        seen_moves: set[int] = set()
+
+        def in_step() -> bool:
+            if mirror.moves == table.moves and table.status == "playing":
+                public = served.public_view("twentytwo", table.state)
+                assert public == served.public_view("twentytwo", mirror.state)
+                seen_cards.update(may_see(public))
+                shown = cards_on(eve.text)
+                assert shown <= seen_cards, f"eve sees {shown - seen_cards}:\n{eve.text}"
+                seen_moves.add(mirror.moves)
+            return False
+
+        seen_cards: set[str] = set()
+        await play_to_end(table, {0: ann, 1: bob}, stop=in_step)
+        await until(lambda: mirror.status == "over", "node B to see the end")
+        assert mirror.moves == table.moves and len(seen_moves) > 5
+        assert mirror.game.digest(mirror.state) == table.game.digest(table.state)
+        await eve.see("Match over")
+    finally:
+        for c in (ann, bob, eve):
+            await c.close()
+        await a.close()
+        await b.close()
+
+
+@pytest.mark.postgres
+async def test_a_real_tt22_serve_process_shows_another_node_s_table(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """Node B is a real `tt22 serve --store` process with node A's host key copied into
+    its data folder (the nodes share one host key); Eve, on B, watches the match Ann and
+    Bob play on A (in this test's process) to its end."""
+    a = await serve(tmp_path / "a", store=pg_url)
+    (tmp_path / "b").mkdir(mode=0o700)
+    shutil.copy2(tmp_path / "a" / "server" / HOST_KEY_NAME, tmp_path / "b" / HOST_KEY_NAME)
+    node_b = subprocess.Popen(
+        [
+            *TT22_SERVE,
+            "--data",
+            str(tmp_path / "b"),
+            "--port",
+            "0",
+            "--pace",
+            "0",
+            "--store",
+            pg_url,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    ann, bob, eve = Client("ann"), Client("bob"), Client("eve")
+    try:
+        assert node_b.stdout is not None
+        port = 0
+        for _ in range(3):
+            line = await asyncio.to_thread(node_b.stdout.readline)
+            if m := re.search(r"listening on 127\.0\.0\.1 port (\d+)", line):
+                port = int(m.group(1))
+                break
+        assert port, node_b.stderr.read() if node_b.stderr else "node B did not start"
+        await eve.connect(port)
+        assert eve.conn is not None
+        served_key = eve.conn.get_server_host_key()
+        assert served_key is not None
+        assert served_key.public_data == host_key(tmp_path / "a" / "server")[0].public_data
+        await ann.connect(a.port)
+        await bob.connect(a.port)
+        await eve.see("lobby", "eve")
+        table = await open_and_join(ann, bob, a)
+        await eve.see(table.code)
+        eve.press("w")
+        await eve.see("You are watching", "bot 4")
+        seen: set[str] = set()
+
+        def public_so_far() -> bool:
+            if table.status == "playing":
+                seen.update(may_see(served.public_view("twentytwo", table.state)))
+            shown = cards_on(eve.text)
+            assert shown <= seen | may_see(served.public_view("twentytwo", table.state))
+            return False
+
+        await play_to_end(table, {0: ann, 1: bob}, stop=public_so_far)
+        await eve.see("Match over")
+    finally:
+        for c in (ann, bob, eve):
+            await c.close()
+        node_b.send_signal(signal.SIGTERM)
+        try:
+            node_b.communicate(timeout=30)
+        finally:
+            node_b.kill()
+        await a.close()
+    assert node_b.returncode == 0
 
 
 def test_store_must_be_a_postgresql_url(tmp_path: Path) -> None:

@@ -5,13 +5,17 @@ seed kept from the lobby until the end."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
+import msgspec
 import psycopg
 import pytest
+from servekit import until
 
 from tt22.core.registry import get_game
-from tt22.serve.hub import commitment, safe_move
+from tt22.serve.hub import Hub, commitment, decode_news, safe_move
+from tt22.serve.nodes import NodeLink
 from tt22.serve.pgstore import PgStore
 from tt22.serve.tablelog import LoggedSeat, NotOwner, OutOfStep, TableLog
 
@@ -122,3 +126,45 @@ def test_a_move_once_logged_never_changes(pg_url: str) -> None:
             conn.execute("DELETE FROM table_moves WHERE code = 'KEPT'")
     finally:
         store.close()
+
+
+async def test_a_node_follows_another_s_table_from_its_log_and_notifications(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """Node B starts after node A's table has moved (news it never heard): it catches up
+    from the log at once; then it follows each move A appends (NOTIFY), its spectator
+    told the public view, with no seed until the end, and the seed then."""
+    a, b = PgStore(pg_url), PgStore(pg_url)
+    hub = Hub(tmp_path, b)
+    link = NodeLink(b, hub)
+    try:
+        la = TableLog(a, "node-a")
+        state = played("twentytwo", "followed", la, "FOLO", 10)
+        await link.start()
+        mirror = await until(lambda: hub.tables.get("FOLO"), "the table on node B")
+        await until(lambda: mirror.moves == 10, "node B to catch up")
+        told: list[bytes] = []
+        mirror.subscribe(-1, "", told.append)
+        game = get_game("twentytwo")
+        for n in range(10, 16):
+            move = safe_move("twentytwo", state, "followed")
+            state = game.apply(state, move)
+            la.append("FOLO", n, move)
+        await until(lambda: mirror.moves == 16, "node B to follow the moves")
+        await until(lambda: told and decode_news(told[-1]).view, "the spectator told")
+        news = await until(
+            lambda: (
+                (n := decode_news(told[-1])).view == msgspec.msgpack.encode(game.public_view(state))
+                and n
+            ),
+            "the spectator told move 16",
+        )
+        assert news.seed == "" and news.commitment == commitment("followed")
+        la.finish("FOLO")
+        await until(lambda: mirror.status == "over", "node B to see the end")
+        assert decode_news(mirror.message(-1)).seed == "followed"
+    finally:
+        await link.close()
+        hub.close()
+        a.close()
+        b.close()

@@ -282,6 +282,13 @@ class Server:
         self.config = config
         self.store: ServerStore = open_store(config.store, config.data)
         self.hub = Hub(config.data, self.store, grace=config.grace, pace=config.pace)
+        self.link: Any = None  # with a PostgreSQL store: the other nodes (serve/nodes.py)
+        if config.store:
+            from tt22.serve.nodes import NodeLink
+            from tt22.serve.pgstore import PgStore
+
+            assert isinstance(self.store, PgStore)
+            self.link = self.hub.logs = NodeLink(self.store, self.hub)
         self.heap = HeapKeeper() if config.keep_heap else None
         if self.heap is not None:  # (tables opening, filling, starting: new screens)
             strips_free_themselves()
@@ -353,6 +360,8 @@ class Server:
 
     async def start(self) -> None:
         self.hub.resume_tables()
+        if self.link is not None:
+            await self.link.start()
         self.listener = await asyncssh.create_server(
             lambda: _Auth(self),
             self.config.host,
@@ -527,6 +536,8 @@ class Server:
         for task in list(self.sessions):
             with contextlib.suppress(BaseException):
                 await task
+        if self.link is not None:
+            await self.link.close()
         self.hub.close()
         if self.heap is not None:
             self.heap.close()

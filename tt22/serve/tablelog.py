@@ -38,7 +38,20 @@ from tt22.record.games import rules_type
 from tt22.serve.hub import commitment
 from tt22.serve.pgstore import PgStore
 
-__all__ = ["LEASE", "LoggedSeat", "NotOwner", "OutOfStep", "TableHead", "TableLog"]
+__all__ = [
+    "CHANNEL",
+    "LEASE",
+    "LoggedSeat",
+    "LoggedTable",
+    "NotOwner",
+    "OutOfStep",
+    "TableHead",
+    "TableLog",
+]
+
+CHANNEL = "tt22_tables"
+"""The LISTEN/NOTIFY channel of table news: each write to a table's log notifies
+`CODE n` (its code and its number of moves) at its commit (tt22/serve/nodes.py)."""
 
 LEASE = 15.0
 """Seconds a table's lease lasts unless its owner renews it (it renews at a third of
@@ -73,6 +86,20 @@ class TableHead:
     owner: str | None
 
 
+@dataclasses.dataclass(frozen=True)
+class LoggedTable:
+    """A table as a node needs it to show it: its game, rules, seats and seed (the
+    seed for the node's own use: `SeatNews` shows it only once the match is over)."""
+
+    code: str
+    game: str
+    rules: Any
+    seats: tuple[LoggedSeat, ...]
+    seed: str
+    status: str
+    moves: int
+
+
 _SEATS = msgspec.json.Decoder(tuple[LoggedSeat, ...])
 
 
@@ -105,6 +132,7 @@ class TableLog:
                     self.lease,
                 ),
             )
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} 0"))
 
     def acquire(self, code: str) -> bool:
         """Take or renew the table's lease: True when this node owns it now (it was
@@ -150,6 +178,7 @@ class TableLog:
                 (code, n, msgspec.json.encode(move).decode(), think, time.time()),
             )
             conn.execute("UPDATE served_tables SET moves = %s WHERE code = %s", (n + 1, code))
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} {n + 1}"))
 
     def finish(self, code: str) -> None:
         """The match is over (by its owner): its seed may now be shown."""
@@ -165,6 +194,7 @@ class TableLog:
                 " WHERE code = %s",
                 (code,),
             )
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} over"))
 
     # ------------------------------------------------------------------ reading
     def heads(self) -> list[TableHead]:
@@ -180,6 +210,34 @@ class TableLog:
             TableHead(r[0], r[1], _SEATS.decode(r[2]), r[3], r[4], r[5], int(r[6]), r[7])
             for r in rows
         ]
+
+    def taken(self, code: str) -> bool:
+        """Whether some node's table has this code already (codes are for all nodes)."""
+        with self.store.pool.connection() as conn:
+            row = conn.execute("SELECT 1 FROM served_tables WHERE code = %s", (code,))
+            return row.fetchone() is not None
+
+    def load(self, code: str) -> LoggedTable | None:
+        """The table's head with its rules and seed decoded (None: no such table)."""
+        with self.store.pool.connection() as conn:
+            row = conn.execute(
+                "SELECT game, rules, seats, seed, status, moves FROM served_tables WHERE code = %s",
+                (code,),
+            ).fetchone()
+        if row is None:
+            return None
+        name, rules_json, seats_json, seed, status, moves = row
+        rules: Any = msgspec.json.decode(rules_json, type=rules_type(name))
+        return LoggedTable(code, name, rules, _SEATS.decode(seats_json), seed, status, moves)
+
+    def moves_since(self, code: str, game: str, n: int) -> list[Any]:
+        """The table's moves from move `n` on (decoded as game `game`'s moves)."""
+        with self.store.pool.connection() as conn:
+            rows = conn.execute(
+                "SELECT move FROM table_moves WHERE code = %s AND n >= %s ORDER BY n", (code, n)
+            ).fetchall()
+        decode_move = msgspec.json.Decoder(get_game(game).move_type)
+        return [decode_move.decode(r[0]) for r in rows]
 
     def fold(self, code: str) -> tuple[Any, int]:
         """The table's state folded from its log, and its number of moves: the game's
