@@ -104,6 +104,60 @@ async def test_a_spectator_on_node_b_watches_node_a_s_table(tmp_path: Path, pg_u
 
 
 @pytest.mark.postgres
+async def test_a_table_whose_node_stops_is_taken_over_and_played_to_the_end(
+    tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann plays against two bots on node A; node B mirrors the table. Node A stops
+    renewing its lease (as a node killed, hung or cut off from the database does) and
+    goes quiet; once the lease lapses B takes the table over at the same move, with
+    the same state, and Ann, reconnecting to B with her key, finds her seat there and
+    plays the match to its end on B, which files its record; the log holds every move
+    of the match, none lost or twice."""
+    from tt22.serve import nodes
+    from tt22.serve.hub import TableOptions
+
+    monkeypatch.setattr(nodes, "LEASE", 1.5)
+    a = await serve(tmp_path / "a", store=pg_url)
+    b = await serve(tmp_path / "b", store=pg_url)
+    ann = Client("ann")
+    back = Client("ann", ann.key)
+    try:
+        await ann.connect(a.port)
+        await ann.see("lobby")
+        fp = a.store.owner("ann")
+        assert fp is not None
+        table = a.hub.create(TableOptions(seats=("human", "easy", "easy"), pace=0.0), fp, "ann")
+        await ann.see(table.code)
+        ann.press("\r")
+        await play_to_end(table, {0: ann}, stop=lambda: table.moves >= 6)
+        await until(lambda: table.game.to_move(table.state) == 0, "ann's turn")
+        code, moves, state = table.code, table.moves, table.state
+        mirror = await until(lambda: b.hub.tables.get(code), "node B's mirror")
+        await until(lambda: mirror.moves == moves, "node B to follow")
+        assert mirror.mirror
+        for task in a.link.tasks:  # (node A goes quiet: no renewal, no listening)
+            task.cancel()
+        await ann.close()
+        await until(lambda: not mirror.mirror, "node B to take the table over", deadline=30)
+        assert mirror.moves == moves and mirror.status == "playing"
+        assert mirror.game.digest(mirror.state) == table.game.digest(state)
+        await back.connect(b.port)
+        await back.see(code, "your seat")
+        back.press("\r")
+        await until(lambda: mirror.connected(0), "ann at her seat on node B")
+        assert await play_to_end(mirror, {0: back}) > 0
+        assert mirror.status == "over" and mirror.record_path
+        assert b.link.log.fold(code)[1] == mirror.moves == len(mirror.record.moves)
+        (head,) = [h for h in b.link.log.heads() if h.code == code]
+        assert head.status == "over" and head.seed == mirror.seed
+    finally:
+        await ann.close()
+        await back.close()
+        await b.close()
+        await a.close()
+
+
+@pytest.mark.postgres
 async def test_a_real_tt22_serve_process_shows_another_node_s_table(
     tmp_path: Path, pg_url: str
 ) -> None:

@@ -16,15 +16,22 @@ Bounded: news waiting to be applied is a set of table codes (`pending`): however
 moves a table makes while this node is busy, it waits as one entry, and the node then
 applies them all at once. The moves themselves are never queued in memory here.
 
+**Take-over**: every third of a lease each node also tries the lease of each table it
+mirrors; it gets one only when the owner's has lapsed (it died, hung or was cut off
+from the database) or was given up (a clean stop), and then adopts the table
+(`adopt`): its state from the log, a record made from the log, its people's seats
+waiting for them, its bots moving again. Of several nodes trying, the database lets
+one win.
+
 Not here yet (issue 26): a seat on a node other than its table's owner (its moves would
-go to the owner the same way), a lapsed table taken over by another node, and the
-chat and who is connected, which stay per node.
+go to the owner the same way), and the chat and who is connected, which stay per node.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import logging
 import os
 import secrets
@@ -54,10 +61,10 @@ def node_name() -> str:
 
 
 class NodeLink:
-    def __init__(self, store: PgStore, hub: Hub, *, lease: float = LEASE) -> None:
+    def __init__(self, store: PgStore, hub: Hub, *, lease: float | None = None) -> None:
         self.store = store
         self.hub = hub
-        self.log = TableLog(store, node_name(), lease=lease)
+        self.log = TableLog(store, node_name(), lease=LEASE if lease is None else lease)
         self.own: set[str] = set()  # the codes of the tables this node owns and plays
         self.pending: set[str] = set()  # tables with news not yet applied (bounded)
         self.wake = asyncio.Event()
@@ -152,6 +159,9 @@ class NodeLink:
                 await asyncio.sleep(0)  # (the screens between tables)
 
     async def _renew(self) -> None:
+        """Every third of a lease: renew this node's tables' leases, and take over the
+        tables whose owner's lease lapsed (it died, hung or was cut off) or who gave
+        them up (a clean stop)."""
         while True:
             await asyncio.sleep(self.log.lease / 3)
             for code in list(self.own):
@@ -161,8 +171,47 @@ class NodeLink:
                         self.own.discard(code)
                 except psycopg.Error as e:
                     log.warning("table %s: lease not renewed: %s", code, e)
+            for table in list(self.hub.tables.values()):
+                if table.mirror and table.status == "playing" and not table.removed:
+                    try:
+                        if self.log.acquire(table.code):
+                            self.adopt(table)
+                    except (psycopg.Error, ValueError, KeyError) as e:
+                        log.error("table %s: not taken over: %s", table.code, e)
 
     # ------------------------------------------------------------------ mirrors
+    def adopt(self, table: Table) -> None:
+        """Make the mirror `table`, whose lease this node has just taken, this node's
+        own: brought up to its log's last move (nothing can be appended meanwhile: the
+        lease is ours), its record made from the log, its people's seats waiting for
+        them the grace period (then a bot plays for them, as after a restart), its bots
+        moving again. Its people reconnect to any node; the lobby of this one lists the
+        table as theirs."""
+        from tt22.core.players import Player
+        from tt22.record import build_record
+
+        self.catch_up(table.code)
+        logged = self.log.load(table.code)
+        if logged is None or logged.status != "playing" or not table.mirror:
+            return
+        moves = self.log.moves_since(table.code, logged.game, 0)
+        players = [Player(s.name, "bot", s.bot) if s.bot else Player(s.name) for s in table.seats]
+        started = dt.datetime.fromtimestamp(int(logged.created), dt.UTC)
+        table.record = build_record(logged.rules, logged.seed, players, moves, started)
+        table.mirror = False
+        self.own.add(table.code)
+        loop = asyncio.get_running_loop()
+        for seat, spec in enumerate(table.seats):
+            if spec.bot is None and not table.connected(seat):
+                table._graces[seat] = loop.call_later(
+                    table.options.grace, table._take_over, seat, context=self.hub.context
+                )
+        log.info("table %s taken over at move %d", table.code, table.moves)
+        self.hub.autosave(table)
+        table.publish()
+        self.hub.changed()
+        table.keep_going()
+
     def catch_up(self, code: str) -> None:
         """Bring this node's mirror of another node's table `code` up to its log (made
         on its first news), and tell its spectators."""

@@ -98,6 +98,7 @@ class LoggedTable:
     seed: str
     status: str
     moves: int
+    created: float  # (time.time()) when it started
 
 
 _SEATS = msgspec.json.Decoder(tuple[LoggedSeat, ...])
@@ -221,14 +222,16 @@ class TableLog:
         """The table's head with its rules and seed decoded (None: no such table)."""
         with self.store.pool.connection() as conn:
             row = conn.execute(
-                "SELECT game, rules, seats, seed, status, moves FROM served_tables WHERE code = %s",
+                "SELECT game, rules, seats, seed, status, moves, created FROM served_tables"
+                " WHERE code = %s",
                 (code,),
             ).fetchone()
         if row is None:
             return None
-        name, rules_json, seats_json, seed, status, moves = row
+        name, rules_json, seats_json, seed, status, moves, created = row
         rules: Any = msgspec.json.decode(rules_json, type=rules_type(name))
-        return LoggedTable(code, name, rules, _SEATS.decode(seats_json), seed, status, moves)
+        seats = _SEATS.decode(seats_json)
+        return LoggedTable(code, name, rules, seats, seed, status, moves, created)
 
     def moves_since(self, code: str, game: str, n: int) -> list[Any]:
         """The table's moves from move `n` on (decoded as game `game`'s moves)."""
