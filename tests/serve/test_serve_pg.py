@@ -114,7 +114,7 @@ async def test_a_table_whose_node_stops_is_taken_over_and_played_to_the_end(
     plays the match to its end on B, which files its record; the log holds every move
     of the match, none lost or twice."""
     from tt22.serve import nodes
-    from tt22.serve.hub import TableOptions
+    from tt22.serve.hub import TableOptions, safe_move
 
     monkeypatch.setattr(nodes, "LEASE", 1.5)
     a = await serve(tmp_path / "a", store=pg_url)
@@ -141,6 +141,12 @@ async def test_a_table_whose_node_stops_is_taken_over_and_played_to_the_end(
         await until(lambda: not mirror.mirror, "node B to take the table over", deadline=30)
         assert mirror.moves == moves and mirror.status == "playing"
         assert mirror.game.digest(mirror.state) == table.game.digest(state)
+        # Node A wakes up and takes a move at its stale table: the log refuses it, and
+        # A steps back to follow the table from the log as a mirror.
+        stale = safe_move("twentytwo", table.state, table.seed)
+        assert table.submit(fp, stale) == "this table is played on another server"
+        await until(lambda: table.moves == moves, "node A to step back to the log")
+        assert table.mirror and table.game.digest(table.state) == table.game.digest(state)
         await back.connect(b.port)
         await back.see(code, "your seat")
         back.press("\r")

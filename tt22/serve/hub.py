@@ -440,6 +440,8 @@ class Table:
         self.moves += 1
         if self.hub.logs is not None:
             self.hub.logs.moved(self, move, think)
+            if self.mirror:  # (the log refused it: another node owns the table now)
+                return "this table is played on another server"
         if game.is_over(self.state):
             self._finish()
         else:

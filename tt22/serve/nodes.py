@@ -44,7 +44,7 @@ import psycopg
 from tt22.core.registry import get_game
 from tt22.serve.hub import Hub, SeatSpec, Table, TableOptions
 from tt22.serve.pgstore import PgStore
-from tt22.serve.tablelog import CHANNEL, LEASE, LoggedSeat, TableLog
+from tt22.serve.tablelog import CHANNEL, LEASE, LoggedSeat, NotOwner, OutOfStep, TableLog
 
 __all__ = ["NodeLink", "node_name"]
 
@@ -94,8 +94,38 @@ class NodeLink:
             return
         try:
             self.log.append(table.code, table.moves - 1, move, think)
-        except (psycopg.Error, RuntimeError) as e:  # (NotOwner, OutOfStep)
+        except NotOwner as e:
+            log.error("table %s: move %d refused: %s", table.code, table.moves, e)
+            self.lost(table)
+        except (psycopg.Error, OutOfStep) as e:
             log.error("table %s: move %d not logged: %s", table.code, table.moves, e)
+
+    def lost(self, table: Table) -> None:
+        """Another node owns `table` now (this one was paused, or cut off from the
+        database, past its lease, and the other took the table over): this node stops
+        playing it at once (`mirror`: no bots, no clock, no moves taken; the move just
+        made is refused) and shows it from the log, which is the match (`_step_back`)."""
+        self.own.discard(table.code)
+        table.mirror = True
+        loop = asyncio.get_running_loop()
+        loop.call_soon(self._step_back, table, context=self.hub.context)
+
+    def _step_back(self, table: Table) -> None:
+        table._stop_clock()
+        if table._bot_task is not None:
+            table._bot_task.cancel()
+        for timer in table._graces.values():
+            timer.cancel()
+        table._graces.clear()
+        table.standin.clear()
+        self.hub.drop_autosave(table)  # (a restart here must not resume it)
+        try:
+            table.state, table.moves = self.log.fold(table.code)
+        except (psycopg.Error, ValueError, KeyError) as e:
+            log.error("table %s: cannot follow its log: %s", table.code, e)
+        table.publish()
+        self.hub.changed()
+        self._news(table.code)  # (and on from the log, as any mirror)
 
     def finished(self, table: Table) -> None:
         if table.code not in self.own:
@@ -169,6 +199,9 @@ class NodeLink:
                     if not self.log.acquire(code):
                         log.error("table %s: its lease is another node's now", code)
                         self.own.discard(code)
+                        table = self.hub.tables.get(code)
+                        if table is not None and not table.mirror:
+                            self.lost(table)
                 except psycopg.Error as e:
                     log.warning("table %s: lease not renewed: %s", code, e)
             for table in list(self.hub.tables.values()):
