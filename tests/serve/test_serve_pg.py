@@ -191,15 +191,7 @@ async def test_a_real_tt22_serve_process_shows_another_node_s_table(
     )
     ann, bob, eve = Client("ann"), Client("bob"), Client("eve")
     try:
-        assert node_b.stdout is not None
-        port = 0
-        for _ in range(3):
-            line = await asyncio.to_thread(node_b.stdout.readline)
-            if m := re.search(r"listening on 127\.0\.0\.1 port (\d+)", line):
-                port = int(m.group(1))
-                break
-        assert port, node_b.stderr.read() if node_b.stderr else "node B did not start"
-        await eve.connect(port)
+        await eve.connect(await _listening(node_b))
         assert eve.conn is not None
         served_key = eve.conn.get_server_host_key()
         assert served_key is not None
@@ -232,6 +224,90 @@ async def test_a_real_tt22_serve_process_shows_another_node_s_table(
             node_b.kill()
         await a.close()
     assert node_b.returncode == 0
+
+
+@pytest.mark.postgres
+async def test_a_node_killed_mid_hand_and_the_match_goes_on_on_another(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """Node A is a real `tt22 serve --store` process (grace 0: a bot stands in for a
+    person who leaves). Ann and Bob open a table there and leave; the stand-ins play.
+    Mid-hand node A is killed with SIGKILL. Node B (this process), which mirrored the
+    table, takes it over once A's lease lapses, at the last move A committed, with no
+    move lost; Ann and Bob connect to B with their keys, find their seats, and play the
+    match to its end there."""
+    b = await serve(tmp_path / "b", store=pg_url)
+    (tmp_path / "a").mkdir(mode=0o700)
+    shutil.copy2(tmp_path / "b" / "server" / HOST_KEY_NAME, tmp_path / "a" / HOST_KEY_NAME)
+    where = str(tmp_path / "a")
+    node_a = subprocess.Popen(
+        [
+            *TT22_SERVE,
+            "--data",
+            where,
+            "--port",
+            "0",
+            *("--grace", "0", "--pace", "0.2"),
+            "--store",
+            pg_url,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    ann, bob = Client("ann"), Client("bob")
+    ann_b, bob_b = Client("ann", ann.key), Client("bob", bob.key)
+    try:
+        port = await _listening(node_a)
+        await ann.connect(port)
+        await bob.connect(port)
+        await ann.see("lobby", "ann")
+        ann.press("n")
+        await ann.see("A new table")
+        ann.press("\x13")  # 2 people, 2 easy bots
+        await ann.see("waiting for 1 more")
+        await bob.see("waiting")
+        bob.press("\r")  # (the lobby's one table: join it)
+        mirror = await until(lambda: next(iter(b.hub.tables.values()), None), "B's mirror")
+        assert mirror.mirror
+        await ann.close()
+        await bob.close()
+        await until(lambda: mirror.moves >= 8, "the stand-ins to play on node A")
+        node_a.send_signal(signal.SIGKILL)
+        node_a.wait(timeout=30)
+        committed = b.link.log.fold(mirror.code)[1]
+        await until(lambda: not mirror.mirror, "node B to take the table over", deadline=60)
+        assert mirror.moves == committed and mirror.status == "playing"
+        seats = {}
+        for client in (ann_b, bob_b):
+            await client.connect(b.port)
+            await client.see(mirror.code, "your seat")
+            client.press("\r")
+            fp = b.store.owner(client.name)
+            assert fp is not None
+            seat = mirror.seat_of(fp)
+            assert seat is not None
+            await until(lambda s=seat: mirror.connected(s), f"{client.name} at their seat")
+            seats[seat] = client
+        assert await play_to_end(mirror, seats) > 0
+        assert mirror.status == "over" and mirror.record_path
+        assert b.link.log.fold(mirror.code)[1] == mirror.moves == len(mirror.record.moves)
+    finally:
+        node_a.kill()
+        node_a.communicate(timeout=30)
+        for c in (ann, bob, ann_b, bob_b):
+            await c.close()
+        await b.close()
+
+
+async def _listening(node: subprocess.Popen[str]) -> int:
+    """The port a `tt22 serve` process says it listens on."""
+    assert node.stdout is not None
+    for _ in range(3):
+        line = await asyncio.to_thread(node.stdout.readline)
+        if m := re.search(r"listening on 127\.0\.0\.1 port (\d+)", line):
+            return int(m.group(1))
+    raise AssertionError(node.stderr.read() if node.stderr else "the node did not start")
 
 
 def test_store_must_be_a_postgresql_url(tmp_path: Path) -> None:
