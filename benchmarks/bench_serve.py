@@ -30,6 +30,13 @@ The server runs through this script (`--as-server`), which only adds the probes
 [--game twentytwo|rook|gin] [--workers 2] [--client-nice 0] [--profile FILE]
 [--at-once N]`
 
+`--nodes N --store URL` runs N `tt22 serve` processes (nodes) on one PostgreSQL database
+(docs/serve.md, "Going past one process"; `--store auto`: a throwaway cluster of
+tests/kits/pgkit.py), sharing one host key; each table's people connect to one node
+(table k to node k mod N: a table's people share a node until seats cross nodes), and
+it prints each node's CPU per move and loop lag and the moves per second through the
+database. `--store URL` with one node: one node on PostgreSQL, to compare with SQLite.
+
 `--game rook` seats four people at each Rook table, `--game gin` two at each Gin table;
 their clients answer each turn's prompt with the simplest move (pass the bidding when
 they may, put back the first five cards, the trump proposed, the card under the cursor;
@@ -329,7 +336,7 @@ def share(n_tables: int, workers: int) -> list[range]:
 
 
 def client_worker(
-    pipe: Any, port: int, tables: range, args: argparse.Namespace, groups: int
+    pipe: Any, ports: list[int], tables: range, args: argparse.Namespace, groups: int
 ) -> None:
     """A worker process: its share of the players, driven by its own event loop, as real
     clients are their own ssh processes. Steps on the parent's word, so the parent can
@@ -337,11 +344,11 @@ def client_worker(
     `--client-nice` can leave them only the CPU the server does not use."""
     if args.client_nice:
         os.nice(args.client_nice)
-    asyncio.run(_client_worker(pipe, port, tables, args, groups))
+    asyncio.run(_client_worker(pipe, ports, tables, args, groups))
 
 
 async def _client_worker(
-    pipe: Any, port: int, tables: range, args: argparse.Namespace, groups: int
+    pipe: Any, ports: list[int], tables: range, args: argparse.Namespace, groups: int
 ) -> None:
     loop = asyncio.get_running_loop()
 
@@ -353,13 +360,17 @@ async def _client_worker(
     size = game.size
     low, high = (float(x) for x in args.think.split(","))
     players = [Player(f"p{i:03d}") for t in tables for i in range(t * size, t * size + size)]
+    port_of = [ports[t % len(ports)] for t in tables for _ in range(size)]  # (a table's node)
     lag = LagMeter()
     lag.start()
     connect: list[float] = []
     try:
         for group in range(0, len(players), groups):  # a few at a time, as people arrive
             connect += await asyncio.gather(
-                *(p.connect(port) for p in players[group : group + groups])
+                *(
+                    p.connect(port_of[group + k])
+                    for k, p in enumerate(players[group : group + groups])
+                )
             )
         await step(("connected", connect))
         seated = [players[i : i + size] for i in range(0, len(players), size)]
@@ -492,35 +503,62 @@ async def main() -> int:
         default=0,
         help="screens drawing others' news at once (default: the server's own, 1)",
     )
+    parser.add_argument("--nodes", type=int, default=1, help="server processes (default 1)")
+    parser.add_argument(
+        "--store",
+        default="",
+        help="the nodes' postgresql:// database, or auto: a throwaway cluster (default: "
+        "SQLite, one node)",
+    )
     args = parser.parse_args()
+    if args.nodes > 1 and not args.store:
+        parser.error("--nodes above 1 needs --store (a postgresql:// URL, or auto)")
     low, high = (float(x) for x in args.think.split(","))
     game = GAMES[args.game]
     size = game.size
     n = args.players - args.players % size
     data = Path(tempfile.mkdtemp(prefix="tt22-bench-serve-"))
-    probe = data / "probe.json"
-    server = await asyncio.create_subprocess_exec(
-        sys.executable,
-        __file__,
-        "--as-server",
-        str(probe),
-        args.profile,
-        str(args.at_once or ""),
-        "serve",
-        "--open",
-        "--port",
-        "0",
-        "--data",
-        str(data),
-        "--grace",
-        "600",
-        stdout=asyncio.subprocess.PIPE,
-    )
-    assert server.stdout is not None
-    await server.stdout.readline()
-    line = (await server.stdout.readline()).decode()
-    port = int(line.split(" port ")[1].split(",")[0])
-    rss0 = rss_kib(server.pid)
+    probe = data / "probe0.json"
+    cluster = None
+    store = args.store
+    if store == "auto":  # (a throwaway PostgreSQL of the tests' kit)
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "kits"))
+        from pgkit import start_cluster
+
+        cluster = start_cluster()
+        store = cluster.new_database()
+    nodes: list[asyncio.subprocess.Process] = []
+    ports: list[int] = []
+    for i in range(max(1, args.nodes)):
+        folder = data / f"n{i}"
+        if i:  # (the nodes share one host key: node 0's)
+            folder.mkdir(mode=0o700)
+            shutil.copy2(data / "n0" / "ssh_host_ed25519_key", folder / "ssh_host_ed25519_key")
+        node = await asyncio.create_subprocess_exec(
+            sys.executable,
+            __file__,
+            "--as-server",
+            str(data / f"probe{i}.json"),
+            args.profile if not i else "",
+            str(args.at_once or ""),
+            "serve",
+            "--open",
+            "--port",
+            "0",
+            "--data",
+            str(folder),
+            "--grace",
+            "600",
+            *(("--store", store) if store else ()),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        assert node.stdout is not None
+        await node.stdout.readline()
+        line = (await node.stdout.readline()).decode()
+        ports.append(int(line.split(" port ")[1].split(",")[0]))
+        nodes.append(node)
+    server = nodes[0]
+    rss0 = sum(rss_kib(node.pid) for node in nodes)
     shares = share(n // size, max(1, args.workers))
     context = multiprocessing.get_context("spawn")
     pipes, workers = [], []
@@ -537,20 +575,21 @@ async def main() -> int:
         for tables in shares:
             mine, theirs = context.Pipe()
             groups = max(1, 10 // len(shares))  # ten connecting at a time in all
-            w = context.Process(target=client_worker, args=(theirs, port, tables, args, groups))
+            w = context.Process(target=client_worker, args=(theirs, ports, tables, args, groups))
             w.start()
             pipes.append(mine)
             workers.append(w)
         connect = [t for got in await gather_step(None) for t in got]
-        rss1 = rss_kib(server.pid)
+        rss1 = sum(rss_kib(node.pid) for node in nodes)
         await gather_step("seat")
-        rss2 = rss_kib(server.pid)
-        cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
+        rss2 = sum(rss_kib(node.pid) for node in nodes)
+        cpus0, wall0 = [cpu_seconds(node.pid) for node in nodes], time.monotonic()
         server.send_signal(signal.SIGUSR1)  # (the profile, if any, starts)
         played = await gather_step("play")
-        cpu, t1 = cpu_seconds(server.pid) - cpu0, time.monotonic()
+        cpus = [cpu_seconds(node.pid) - c for node, c in zip(nodes, cpus0, strict=True)]
+        cpu, t1 = sum(cpus), time.monotonic()
         server.send_signal(signal.SIGUSR2)
-        rss3 = rss_kib(server.pid)
+        rss3 = sum(rss_kib(node.pid) for node in nodes)
         wall = t1 - wall0
         for pipe in pipes:
             pipe.send("close")
@@ -596,6 +635,18 @@ async def main() -> int:
         print(
             f"a move on the other screens at its table (key to their first bytes): {spread(others)}"
         )
+        if len(nodes) > 1 or store:
+            order = [t for r in shares for t in r]  # (the tables in the order played lists them)
+            for i, node_cpu in enumerate(cpus):
+                moved = sum(
+                    m for t, (m, _) in zip(order, per_table, strict=True) if t % len(nodes) == i
+                )
+                print(
+                    f"node {i}: CPU {node_cpu:.1f} s for {moved} moves "
+                    f"({node_cpu / max(1, moved) * 1000:.1f} ms per move); "
+                    f"{node_cpu / wall:.0%} of a core"
+                )
+            print(f"moves through the database: {table_moves / wall:.1f} a second")
         print(
             "the clients' own loop lag (what the instrument adds), per process: "
             + "; ".join(spread(got[5]) for got in played)
@@ -605,14 +656,24 @@ async def main() -> int:
             w.join(30)
             if w.is_alive():
                 w.terminate()
-        server.terminate()
-        await server.wait()
+        for node in nodes:
+            node.terminate()
+        for node in nodes:
+            await node.wait()
+        if cluster is not None:
+            cluster.stop()
+            shutil.rmtree(cluster.folder, ignore_errors=True)
     with contextlib.suppress(OSError, ValueError):
         import json
 
+        for i in range(1, len(nodes)):
+            other = json.loads((data / f"probe{i}.json").read_text())
+            lags = [lag for t, lag in other["lag"] if wall0 <= t <= t1]
+            print(f"node {i}'s loop lag while playing: {spread(lags)}")
         probed = json.loads(probe.read_text())
         lags = [lag for t, lag in probed["lag"] if wall0 <= t <= t1]
-        print(f"the server's loop lag while playing: {spread(lags)}")
+        whose = "the server's" if len(nodes) == 1 else "node 0's"
+        print(f"{whose} loop lag while playing: {spread(lags)}")
         for gen in (0, 1, 2):
             took = [(d, c, k) for t, d, c, g, k in probed["gc"] if g == gen and wall0 <= t <= t1]
             if took:

@@ -50,11 +50,16 @@ async def until(check: Callable[[], Any], what: str, deadline: float = DEADLINE)
 
 
 async def serve(
-    folder: Path, *, allowed: asyncssh.SSHAuthorizedKeys | None = None, grace: float = 60.0
+    folder: Path,
+    *,
+    allowed: asyncssh.SSHAuthorizedKeys | None = None,
+    grace: float = 60.0,
+    store: str = "",
 ) -> Server:
+    """A server on 127.0.0.1 port 0 (`store`: a postgresql:// URL, else SQLite)."""
     key, _ = host_key(folder / "server")
     return await start_server(
-        ServerConfig("127.0.0.1", 0, folder / "server", key, allowed, grace, 0.0)
+        ServerConfig("127.0.0.1", 0, folder / "server", key, allowed, grace, 0.0, store=store)
     )
 
 

@@ -40,6 +40,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--grace", type=float, default=60.0, help="seconds a dropped seat waits before a bot plays"
     )
     parser.add_argument("--pace", type=float, default=0.5, help="seconds a bot waits to move")
+    parser.add_argument(
+        "--store",
+        metavar="URL",
+        default="",
+        help="a postgresql:// database shared by several servers (default: SQLite in --data)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,6 +56,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--port must be 0 to 65535, not {args.port}")
     if not 0 <= args.grace <= 86400 or not 0 <= args.pace <= 60:
         raise UsageError("--grace must be 0 to 86400 seconds and --pace 0 to 60")
+    if args.store and not args.store.startswith(("postgresql://", "postgres://")):
+        raise UsageError("--store takes a postgresql:// URL (docs/serve.md)")
+    if args.store and any(importlib.util.find_spec(m) is None for m in ("psycopg", "psycopg_pool")):
+        sys.stderr.write(NEEDS + "\n")
+        return 2
     from tt22.record import data_dir
     from tt22.serve.keys import fingerprint, host_key, read_allowed
 
@@ -67,10 +78,22 @@ def run(args: argparse.Namespace) -> int:
     from tt22.serve.ssh import ServerConfig
 
     config = ServerConfig(
-        args.host, args.port, data, key, allowed, args.grace, args.pace, keep_heap=True
+        args.host,
+        args.port,
+        data,
+        key,
+        allowed,
+        args.grace,
+        args.pace,
+        keep_heap=True,
+        store=args.store,
     )
+    from tt22.serve.store import StoreError
+
     try:
         return asyncio.run(_serve(config))
+    except StoreError as e:
+        raise UsageError(str(e)) from None
     except OSError as e:
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
 

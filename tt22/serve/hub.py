@@ -282,6 +282,7 @@ class Table:
     hint_salt: str = field(default_factory=lambda: secrets.token_hex(8))
     over_at: float = 0.0  # (monotonic) when the match ended
     removed: bool = False  # taken out of the hub (tt22.serve.hub.Hub.remove)
+    mirror: bool = False  # another node's table, shown here from its log (serve/nodes.py)
     _sweep: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------ facts
@@ -406,6 +407,8 @@ class Table:
         self.record = new_record(self.rules, self.seed, players, dt.datetime.now(dt.UTC))
         self.status = "playing"
         self._cancel_sweep()
+        if self.hub.logs is not None:  # (several nodes: the table's log, tt22/serve/nodes.py)
+            self.hub.logs.started(self)
         self.hub.keep_options(self)
         # Saved before its first move (L8): a crash now resumes it, not an orphan.
         self.hub.autosave(self)
@@ -419,6 +422,8 @@ class Table:
         seat = self.seat_of(fingerprint)
         if seat is None or self.status != "playing" or move.seat != seat:
             return "not your turn"
+        if self.mirror:
+            return "this table is played on another server"
         if seat in self.standin:
             return "a bot is playing for you"
         return self._play(move, by=fingerprint)
@@ -433,6 +438,10 @@ class Table:
             return f"{e.reason} ({e.rule})"
         self.record = append_move(self.record, move, think=think)
         self.moves += 1
+        if self.hub.logs is not None:
+            self.hub.logs.moved(self, move, think)
+            if self.mirror:  # (the log refused it: another node owns the table now)
+                return "this table is played on another server"
         if game.is_over(self.state):
             self._finish()
         else:
@@ -443,6 +452,8 @@ class Table:
 
     def _finish(self) -> None:
         self.status = "over"
+        if self.hub.logs is not None:
+            self.hub.logs.finished(self)
         self.over_at = time.monotonic()
         self._stop_clock()
         self.record_path = self.hub.file_record(self)
@@ -454,7 +465,7 @@ class Table:
 
     def advance(self) -> None:
         """Start whatever must happen next: a bot's move, or the human's move clock."""
-        if self.status != "playing":
+        if self.status != "playing" or self.mirror:  # (a mirror's owner moves its bots)
             return
         seat = self.game.to_move(self.state)
         self._stop_clock()
@@ -473,7 +484,7 @@ class Table:
         """Start what must happen next if nothing is under way (H3): a table resumed
         after a restart, whose people came back before their grace period ended, had
         neither a bot's turn nor a move clock running, and never moved again."""
-        if self.status != "playing":
+        if self.status != "playing" or self.mirror:
             return
         seat = self.game.to_move(self.state)
         if self.bot_moves(seat):
@@ -619,6 +630,9 @@ class Hub:
     ) -> None:
         self.data = data
         self.store = store
+        self.logs: Any = None
+        """With a PostgreSQL store, this node's link to the others (tt22.serve.nodes.
+        NodeLink): each table's start, moves and end go to its log; None: one process."""
         self.grace = grace
         self.pace = pace
         self.waiting_idle = waiting_idle
@@ -712,7 +726,7 @@ class Hub:
     def new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
-            if code not in self.tables:
+            if code not in self.tables and (self.logs is None or not self.logs.taken(code)):
                 return code
 
     def create(self, options: TableOptions, fingerprint: str, name: str) -> Table:

@@ -33,7 +33,7 @@ from tt22.serve.hub import Hub
 from tt22.serve.keys import Allowed, fingerprint
 from tt22.serve.render.driver import MAX_HEIGHT, MAX_WIDTH
 from tt22.serve.render.heap import HeapKeeper, strips_free_themselves
-from tt22.serve.store import Store, why_not_a_name
+from tt22.serve.store import ServerStore, open_store, why_not_a_name
 from tt22.tui.hooks import app_driver, app_failure
 
 __all__ = ["Server", "ServerConfig", "start_server"]
@@ -126,6 +126,7 @@ class ServerConfig:
     grace: float = 60.0
     pace: float = 0.5
     keep_heap: bool = False  # freeze long-lived objects (tt22/serve/render/heap.py): `tt22 serve`
+    store: str = ""  # --store: a postgresql:// URL; empty: the SQLite file in `data`
 
 
 class _Auth(asyncssh.SSHServer):
@@ -279,8 +280,15 @@ class _SessionChannel:
 class Server:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
-        self.store = Store(config.data / "tt22-serve.sqlite")
+        self.store: ServerStore = open_store(config.store, config.data)
         self.hub = Hub(config.data, self.store, grace=config.grace, pace=config.pace)
+        self.link: Any = None  # with a PostgreSQL store: the other nodes (serve/nodes.py)
+        if config.store:
+            from tt22.serve.nodes import NodeLink
+            from tt22.serve.pgstore import PgStore
+
+            assert isinstance(self.store, PgStore)
+            self.link = self.hub.logs = NodeLink(self.store, self.hub)
         self.heap = HeapKeeper() if config.keep_heap else None
         if self.heap is not None:  # (tables opening, filling, starting: new screens)
             strips_free_themselves()
@@ -352,6 +360,8 @@ class Server:
 
     async def start(self) -> None:
         self.hub.resume_tables()
+        if self.link is not None:
+            await self.link.start()
         self.listener = await asyncssh.create_server(
             lambda: _Auth(self),
             self.config.host,
@@ -526,6 +536,8 @@ class Server:
         for task in list(self.sessions):
             with contextlib.suppress(BaseException):
                 await task
+        if self.link is not None:
+            await self.link.close()
         self.hub.close()
         if self.heap is not None:
             self.heap.close()
