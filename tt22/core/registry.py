@@ -80,6 +80,10 @@ class GameEntry(NamedTuple):
       has no served seat yet (the server's own screen is 22's, not every game's).
     - `analysis`: "module:OBJECT" of the game's `tt22.core.protocol.Objective`, what
       `tt22 analyse` measures (docs/analysis.md); "" for a game it cannot analyse.
+    - `ui`: "module:OBJECT" of the game's `GameUI` (tt22.tui.table.gameui: how the one
+      table draws it, as plain data). A game with one and no `table` of its own sits at
+      the one table (tt22.tui.table.screen), locally and served (its `served` then
+      names the one served table, tt22.serve.tables:ui_screen).
     """
 
     name: str
@@ -93,6 +97,7 @@ class GameEntry(NamedTuple):
     screens: str = ""
     serves: bool = True
     analysis: str = ""
+    ui: str = ""
 
     @property
     def module(self) -> str:

@@ -1,0 +1,112 @@
+"""The one table (tt22/tui/table) seats High Card, a game that lives only under tests/
+(tests/kits/tinygame.py, its GameUI tests/kits/tinyui.py), registered by its entry
+alone: a person plays a card with the keys, the bots answer through the session's
+runner, the match summary comes up, and the record saved is `tt22 verify`-clean.
+Nothing in tt22 names the game (issue 22's proof that the boundary holds)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import tinygame
+from layoutkit import screen_lines
+from pilotkit import wait_for
+from tinyui import UI
+
+from tt22.core import registry
+from tt22.core.players import Player
+from tt22.record import load_record, verify_record
+from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.i18n import set_language
+from tt22.tui.summary.screens import MatchSummaryScreen
+from tt22.tui.table.gameui import GameUI
+from tt22.tui.table.screen import Received, TableScreen
+from tt22.tui.tables import NewTable, playable_games
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def tiny(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("TT22_HOME", str(tmp_path / "home"))
+    set_language("en")
+    registry.register(tinygame.ENTRY)
+    try:
+        yield tmp_path / "home"
+    finally:
+        registry.unregister("tiny")
+
+
+def test_the_tiny_game_is_a_game_ui_seated_at_the_one_table(tiny: Path) -> None:
+    assert isinstance(UI, GameUI)
+    assert "tiny" in playable_games()
+
+
+def test_received_cards_are_marked_until_the_next_move() -> None:
+    marks = Received()
+    assert marks.drawn(0, (1, 2, 3), 0) == frozenset()  # a fresh deal: nothing marked
+    marks.moved(0)  # (an exchange: 1 and 2 given, 7 and 8 received)
+    assert marks.drawn(0, (3, 7, 8), 0) == {7, 8}
+    assert marks.drawn(0, (3, 7, 8), 0) == {7, 8}  # still, until the seat moves
+    marks.moved(0)
+    assert marks.drawn(0, (3, 8), 0) == frozenset()
+    marks.moved(0)
+    assert marks.drawn(0, (9, 10, 11), 1) == frozenset()  # a new deal is not received
+
+
+async def test_a_person_plays_high_card_against_bots_at_80x24(tiny: Path) -> None:
+    players = (Player("Ann"), Player("Bot 1", "bot", "easy"), Player("Bot 2", "bot", "easy"))
+    table = NewTable("tiny", (), "pilot-tiny", players)
+    app = TT22App(StartOptions(language="en", pace=0, home=tiny, table=table))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for(pilot, lambda: screen._view is not None)
+        text = "\n".join(screen_lines(app))
+        # The seats in play order, the turn shown, the prompt and Enter's words.
+        assert "▶ Ann (you)" in text, text
+        assert text.index("Ann") < text.index("Bot 1") < text.index("Bot 2")
+        assert "Your turn: play your card." in text
+
+        footer = screen_lines(app)[-1]
+        assert "Play" in footer and "Show hand" not in footer, footer
+        await pilot.press("m")  # the log beside the table: the prompt and seats stay
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "Your turn: play your card." in text and "Bot 2" in text, text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchSummaryScreen))
+        summary = "\n".join(screen_lines(app))
+        assert "Game over" in summary, summary
+        session = screen.session
+        assert session.over and len(session.moves) == 3
+        assert session.saved_path is not None
+        record = load_record(session.saved_path)
+        assert record.game == "tiny" and verify_record(record).ok
+        log = " ".join(str(line.text) for line in screen.query_one("#table-log").lines)
+        assert "Ann plays" in log and "Bot 2 plays" in log, log
+        assert "Bot 1 wins the" in log and "trick." in log, log
+
+
+async def test_a_hot_seat_hides_the_hand_between_people(tiny: Path) -> None:
+    """Hot seat of two people: the hand is hidden until its owner shows it; Enter
+    then plays; the second person's hand is hidden again in between."""
+    players = (Player("Ann"), Player("Bea"))
+    table = NewTable("tiny", (), "pilot-hot", players)
+    app = TT22App(StartOptions(language="en", pace=0, home=tiny, table=table))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.pause()
+        assert "Ann: press Enter to see your hand." in "\n".join(screen_lines(app))
+        await pilot.press("enter")  # show the hand
+        await wait_for(pilot, lambda: screen._view is not None)
+        await pilot.press("enter")  # play it
+        await wait_for(pilot, lambda: len(screen.session.moves) == 1)
+        assert "Bea: press Enter to see your hand." in "\n".join(screen_lines(app))
+        await pilot.press("enter", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchSummaryScreen))
