@@ -110,3 +110,20 @@ async def test_a_hot_seat_hides_the_hand_between_people(tiny: Path) -> None:
         assert "Bea: press Enter to see your hand." in "\n".join(screen_lines(app))
         await pilot.press("enter", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, MatchSummaryScreen))
+
+
+async def test_help_and_scores_come_from_the_game_ui(tiny: Path) -> None:
+    """`?` shows the game's help page, `s` its score history: both from the rows its
+    description gives, in the one help and the one score history."""
+    players = (Player("Ann"), Player("Bot 1", "bot", "easy"))
+    table = NewTable("tiny", (), "pilot-help", players)
+    app = TT22App(StartOptions(language="en", pace=0, home=tiny, table=table))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        table_screen = app.screen
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: "How to play High Card" in "\n".join(screen_lines(app)))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is table_screen)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: "Tricks won" in "\n".join(screen_lines(app)))
