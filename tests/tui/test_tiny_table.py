@@ -16,6 +16,7 @@ from pilotkit import wait_for
 from tinyui import UI
 
 from tt22.core import registry
+from tt22.core.cards import TEXT
 from tt22.core.players import Player
 from tt22.record import load_record, verify_record
 from tt22.tui.app import StartOptions, TT22App
@@ -127,3 +128,51 @@ async def test_help_and_scores_come_from_the_game_ui(tiny: Path) -> None:
         await wait_for(pilot, lambda: app.screen is table_screen)
         await pilot.press("s")
         await wait_for(pilot, lambda: "Tricks won" in "\n".join(screen_lines(app)))
+
+
+async def test_a_failing_bot_is_said_and_nothing_is_played_for_it(
+    tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot that raises is never replaced silently: the table says so, the seat waits
+    for the person's choice, and "let the random bot play" plays one move (the log
+    says it was a stand-in)."""
+    from tt22.tui.replay.dialogs import ChoiceDialog
+
+    def broken(self: object, view: object) -> object:
+        raise RuntimeError("the bot's own bug")
+
+    players = (Player("Bot 0", "bot", "easy"), Player("Ann"))
+    table = NewTable("tiny", (), "pilot-fail", players)
+    app = TT22App(StartOptions(language="en", pace=0, home=tiny, table=table))
+    with monkeypatch.context() as patch:
+        patch.setattr(tinygame.OnlyCard, "choose", broken)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+            screen = app.screen_stack[-2]
+            assert isinstance(screen, TableScreen)
+            assert "A bot failed" in "\n".join(screen_lines(app))
+            assert screen.session.moves == []  # nothing played in its place
+            patch.undo()  # (the stand-in is the game's random bot: the same class)
+            await pilot.press("down", "enter")  # let the random bot play this one move
+            await wait_for(pilot, lambda: len(screen.session.moves) == 1)
+            await pilot.press("m")  # (the log, closed at 80 columns, is written when shown)
+
+            def log() -> str:
+                return " ".join(str(line.text) for line in screen.query_one("#table-log").lines)
+
+            await wait_for(pilot, lambda: "own bug" in log())  # (lines wrap at its width)
+            assert "RuntimeError" in log() and "The random bot" in log(), log()
+
+
+async def test_a_hint_puts_the_cursor_on_the_card_to_play(tiny: Path) -> None:
+    players = (Player("Ann"), Player("Bot 1", "bot", "easy"))
+    table = NewTable("tiny", (), "pilot-hint", players)
+    app = TT22App(StartOptions(language="en", pace=0, home=tiny, table=table))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for(pilot, lambda: screen._view is not None)
+        await pilot.press("i")
+        card = screen.session.view(0).hand[0]
+        await wait_for(pilot, lambda: f"Hint: play {TEXT[card]}" in "\n".join(screen_lines(app)))
