@@ -176,3 +176,32 @@ async def test_a_hint_puts_the_cursor_on_the_card_to_play(tiny: Path) -> None:
         await pilot.press("i")
         card = screen.session.view(0).hand[0]
         await wait_for(pilot, lambda: f"Hint: play {TEXT[card]}" in "\n".join(screen_lines(app)))
+
+
+@pytest.mark.parametrize(("size", "opened"), [((80, 24), False), ((120, 40), True)])
+async def test_the_log_fits_beside_the_table_at_80x24_and_opens_on_a_large_terminal(
+    tiny: Path, size: tuple[int, int], opened: bool
+) -> None:
+    """At 80x24 the log (m) takes its third and the table keeps every seat and the
+    prompt (the review's H3); from 120 columns the log is open from the start and on a
+    tall terminal the hand is drawn in boxes (L3)."""
+    players = (Player("Ann"), *(Player(f"Bot {s}", "bot", "easy") for s in (1, 2, 3)))
+    table = NewTable("tiny", (), "pilot-log", players)
+    app = TT22App(StartOptions(language="en", pace=0, home=tiny, table=table))
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for(pilot, lambda: screen._view is not None)
+        log = screen.query_one("#table-log")
+        assert log.display is opened
+        if not opened:
+            await pilot.press("m")
+            await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "Moves" in text and "Your turn: play your card." in text, text
+        for name in ("Ann", "Bot 1", "Bot 2", "Bot 3"):
+            assert name in text, text
+        hand = screen.query_one("#table-hand")
+        assert hand.size.height == (5 if opened else 3)
+        assert hand.region.right <= log.region.x  # (beside, not under, the log)

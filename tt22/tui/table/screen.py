@@ -303,7 +303,9 @@ class TableScreen(GameTable[Any]):
         for pane in drawn.panes:
             panes.append(pane.title + "\n", style="bold")
             panes.append_text(_lines(pane.lines))
-        self.query_one("#table-panes", TextLines).update(panes)
+        shelf = self.query_one("#table-panes", TextLines)
+        shelf.display = bool(drawn.panes)  # (no blank line for a game without panes)
+        shelf.update(panes)
         mine = self.human_view()
         if mine is not None and self._view is None:
             self._turn_started = time.monotonic()
