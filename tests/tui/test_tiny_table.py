@@ -87,7 +87,7 @@ async def test_a_person_plays_high_card_against_bots_at_80x24(tiny: Path) -> Non
         assert session.saved_path is not None
         record = load_record(session.saved_path)
         assert record.game == "tiny" and verify_record(record).ok
-        log = " ".join(str(line.text) for line in screen.query_one("#table-log").lines)
+        log = " ".join(str(line.text) for line in screen.query_one("#one-log").lines)
         assert "Ann plays" in log and "Bot 2 plays" in log, log
         assert "Bot 1 wins the" in log and "trick." in log, log
 
@@ -158,7 +158,7 @@ async def test_a_failing_bot_is_said_and_nothing_is_played_for_it(
             await pilot.press("m")  # (the log, closed at 80 columns, is written when shown)
 
             def log() -> str:
-                return " ".join(str(line.text) for line in screen.query_one("#table-log").lines)
+                return " ".join(str(line.text) for line in screen.query_one("#one-log").lines)
 
             await wait_for(pilot, lambda: "own bug" in log())  # (lines wrap at its width)
             assert "RuntimeError" in log() and "The random bot" in log(), log()
@@ -193,7 +193,7 @@ async def test_the_log_fits_beside_the_table_at_80x24_and_opens_on_a_large_termi
         screen = app.screen
         assert isinstance(screen, TableScreen)
         await wait_for(pilot, lambda: screen._view is not None)
-        log = screen.query_one("#table-log")
+        log = screen.query_one("#one-log")
         assert log.display is opened
         if not opened:
             await pilot.press("m")
@@ -202,6 +202,6 @@ async def test_the_log_fits_beside_the_table_at_80x24_and_opens_on_a_large_termi
         assert "Moves" in text and "Your turn: play your card." in text, text
         for name in ("Ann", "Bot 1", "Bot 2", "Bot 3"):
             assert name in text, text
-        hand = screen.query_one("#table-hand")
+        hand = screen.query_one("#one-hand")
         assert hand.size.height == (5 if opened else 3)
         assert hand.region.right <= log.region.x  # (beside, not under, the log)

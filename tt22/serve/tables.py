@@ -779,7 +779,7 @@ def ui_screen(game: str) -> type[_Served]:
 
         def rebuild_log(self) -> None:
             with contextlib.suppress(NoMatches):
-                self.query_one("#table-log", RichLog).clear()
+                self.query_one("#one-log", RichLog).clear()
             if self.session.state is not None:
                 self.log_move(None, None, self.session.state)
 

@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.table import Table
@@ -127,24 +128,10 @@ class Received:
 class TableScreen(GameTable[Any]):
     """One match of any game at this keyboard (or a served seat): see the module."""
 
-    DEFAULT_CSS = """
-    TableScreen #table-body { height: 1fr; }
-    TableScreen #table-main { width: 1fr; max-width: 140; height: 1fr; padding: 0 1; }
-    TableScreen #table-status { height: auto; background: $panel; color: $text; padding: 0 1; }
-    TableScreen #table-seats-pane { height: auto; max-height: 8; scrollbar-size-vertical: 1; }
-    TableScreen #table-seats { height: auto; }
-    TableScreen #table-centre { height: auto; min-height: 1; margin-top: 1; }
-    TableScreen #table-panes { height: auto; }
-    TableScreen #table-message {
-        height: auto; min-height: 2; max-height: 4; margin-top: 1;
-        border-left: thick $accent; padding: 0 1;
-    }
-    TableScreen #table-hand { height: 3; }
-    TableScreen #table-log {
-        width: 30%; min-width: 24; max-width: 60; height: 1fr;
-        border: round $primary; padding: 0 1;
-    }
-    """
+    # By id alone, from a file beside this module: the served table (tt22.serve.tables)
+    # puts the server's mixin first among its bases, and Textual takes DEFAULT_CSS only
+    # along the first base's line, so a DEFAULT_CSS here would not reach it.
+    CSS_PATH = str(Path(__file__).with_name("table.tcss"))
     AUTO_FOCUS = ""  # every key belongs to the table
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "cursor(-1)", "key.move", id="table.left", key_display="←→"),
@@ -210,23 +197,23 @@ class TableScreen(GameTable[Any]):
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        with Horizontal(id="table-body"):
-            with Vertical(id="table-main"):
-                yield TextLines(id="table-status")
-                with VerticalScroll(id="table-seats-pane"):
-                    yield RenderedLines(id="table-seats")
-                yield TextLines(id="table-centre")
-                yield TextLines(id="table-panes")
-                yield TextLines(id="table-message")
-                yield HandView(id="table-hand")
-            yield RichLog(id="table-log", wrap=True, markup=False, max_lines=2000, min_width=1)
+        with Horizontal(id="one-body"):
+            with Vertical(id="one-main"):
+                yield TextLines(id="one-status")
+                with VerticalScroll(id="one-seats-pane"):
+                    yield RenderedLines(id="one-seats")
+                yield TextLines(id="one-centre")
+                yield TextLines(id="one-panes")
+                yield TextLines(id="one-message")
+                yield HandView(id="one-hand")
+            yield RichLog(id="one-log", wrap=True, markup=False, max_lines=2000, min_width=1)
         yield KeyBar()
 
     def dress(self) -> None:
-        log = self.query_one("#table-log", RichLog)
+        log = self.query_one("#one-log", RichLog)
         log.border_title = t("log.title")
         log.can_focus = False
-        self.query_one("#table-seats-pane").can_focus = False
+        self.query_one("#one-seats-pane").can_focus = False
         self.set_focus(None)
         self._fit()
         self.rebuild_log()
@@ -235,11 +222,11 @@ class TableScreen(GameTable[Any]):
     def _fit(self) -> None:
         """The log open from 120 columns (unless the person chose), the hand in boxes
         on a tall terminal."""
-        log = self.query_one("#table-log", RichLog)
+        log = self.query_one("#one-log", RichLog)
         wide = self.size.width >= LOG_OPEN_WIDTH
         log.display = self.log_choice if self.log_choice is not None else wide
         tall = self.size.height >= BIG_HAND_HEIGHT
-        self.query_one("#table-hand", HandView).styles.height = 5 if tall else 3
+        self.query_one("#one-hand", HandView).styles.height = 5 if tall else 3
 
     def on_resize(self) -> None:
         self._fit()
@@ -296,14 +283,14 @@ class TableScreen(GameTable[Any]):
         self.drawn = drawn
         status = _text(drawn.status)
         status.append("\n" + seed_words(printable(s.shown_seed, 30)))
-        self.query_one("#table-status", TextLines).update(status)
-        self.query_one("#table-seats", RenderedLines).update(self._seats(drawn, a))
-        self.query_one("#table-centre", TextLines).update(_lines(drawn.centre))
+        self.query_one("#one-status", TextLines).update(status)
+        self.query_one("#one-seats", RenderedLines).update(self._seats(drawn, a))
+        self.query_one("#one-centre", TextLines).update(_lines(drawn.centre))
         panes = Text()
         for pane in drawn.panes:
             panes.append(pane.title + "\n", style="bold")
             panes.append_text(_lines(pane.lines))
-        shelf = self.query_one("#table-panes", TextLines)
+        shelf = self.query_one("#one-panes", TextLines)
         shelf.display = bool(drawn.panes)  # (no blank line for a game without panes)
         shelf.update(panes)
         mine = self.human_view()
@@ -312,7 +299,7 @@ class TableScreen(GameTable[Any]):
         elif mine is None:
             self._turn_started = None
         self._view = mine
-        hand = self.query_one("#table-hand", HandView)
+        hand = self.query_one("#one-hand", HandView)
         if drawn.hand.label is not None:
             hand.label_of = drawn.hand.label
         if seat is None:
@@ -356,7 +343,7 @@ class TableScreen(GameTable[Any]):
         if v is None or self.watching:
             self.acts = {}
             return
-        hand = self.query_one("#table-hand", HandView)
+        hand = self.query_one("#one-hand", HandView)
         cursor = hand.cards[hand.cursor] if hand.cards else None
         self.acts = dict(self.ui.actions(v, cursor, tuple(hand.selection)))
 
@@ -389,7 +376,7 @@ class TableScreen(GameTable[Any]):
             if enter is not None and isinstance(enter[1], Reason):
                 why = self.ui.explain(enter[1], self.ascii_style)
                 msg.append(("\n" if msg.plain else "") + why, style="italic")
-        self.query_one("#table-message", TextLines).update(msg)
+        self.query_one("#one-message", TextLines).update(msg)
 
     def watch_note(self) -> str:
         """Under the turn in a demo: whose hand is shown."""
@@ -430,7 +417,7 @@ class TableScreen(GameTable[Any]):
         v = self._view
         if v is None or not self.is_mounted:
             return False
-        hand = self.query_one("#table-hand", HandView)
+        hand = self.query_one("#one-hand", HandView)
         if not hand.cards:
             return False
         cursor = hand.cards[hand.cursor]
@@ -444,11 +431,11 @@ class TableScreen(GameTable[Any]):
 
     def action_cursor(self, step: int) -> None:
         if self._view is not None:
-            self.query_one("#table-hand", HandView).move_cursor(step)
+            self.query_one("#one-hand", HandView).move_cursor(step)
             self._changed()
 
     def action_cursor_end(self, last: int) -> None:
-        hand = self.query_one("#table-hand", HandView)
+        hand = self.query_one("#one-hand", HandView)
         if self._view is not None and hand.cards:
             hand.cursor = len(hand.cards) - 1 if last else 0
             hand.refresh()
@@ -456,14 +443,14 @@ class TableScreen(GameTable[Any]):
 
     def action_select(self) -> None:
         if self._view is not None:
-            self.query_one("#table-hand", HandView).toggle()
+            self.query_one("#one-hand", HandView).toggle()
             self._changed()
 
     @on(HandView.CardClicked)
     def _clicked(self, event: HandView.CardClicked) -> None:
         if self._view is None:
             return
-        hand = self.query_one("#table-hand", HandView)
+        hand = self.query_one("#one-hand", HandView)
         hand.cursor = event.index
         hand.refresh()
         self._changed()
@@ -499,7 +486,7 @@ class TableScreen(GameTable[Any]):
         move = await asyncio.to_thread(self.session.hint, v)
         if self.gone or self.session.record is not record or self._view is None:
             return  # the position moved on (or was taken back) while the bot thought
-        hand = self.query_one("#table-hand", HandView)
+        hand = self.query_one("#one-hand", HandView)
         for i, card in enumerate(hand.cards):  # the card whose key plays the move
             if move in self.ui.actions(v, card, ()).values():
                 hand.cursor = i
@@ -523,7 +510,7 @@ class TableScreen(GameTable[Any]):
         self.revealed = None
         self._view = None
         self.received.clear()
-        self.query_one("#table-hand", HandView).clear_selection()
+        self.query_one("#one-hand", HandView).clear_selection()
         self.rebuild_log()
         self.note = t("msg.undone", n=gone)
         self.refresh_table()
@@ -545,7 +532,7 @@ class TableScreen(GameTable[Any]):
         self.app.push_screen(HelpScreen.of_game(self.session.game.name, self.session.rules))
 
     def action_toggle_log(self) -> None:
-        log = self.query_one("#table-log", RichLog)
+        log = self.query_one("#one-log", RichLog)
         log.display = self.log_choice = not log.display
 
     def action_resign(self) -> None:
@@ -576,7 +563,7 @@ class TableScreen(GameTable[Any]):
             self.update_message()
             return
         self.revealed = None
-        self.query_one("#table-hand", HandView).clear_selection()
+        self.query_one("#one-hand", HandView).clear_selection()
         self._played(before, move)
 
     def _played(self, before: Any, move: Any) -> None:
@@ -667,12 +654,12 @@ class TableScreen(GameTable[Any]):
     def _log(self, text: Words) -> None:
         if not self.gone:
             with contextlib.suppress(NoMatches):
-                self.query_one("#table-log", RichLog).write(text)
+                self.query_one("#one-log", RichLog).write(text)
 
     def rebuild_log(self) -> None:
         """The whole log again from the session's moves (a take-back, the start)."""
         with contextlib.suppress(NoMatches):
-            self.query_one("#table-log", RichLog).clear()
+            self.query_one("#one-log", RichLog).clear()
         s = self.session
         game = s.game
         state = game.new_match(s.rules, len(s.players), s.seed)
