@@ -205,3 +205,32 @@ async def test_the_log_fits_beside_the_table_at_80x24_and_opens_on_a_large_termi
         hand = screen.query_one("#one-hand")
         assert hand.size.height == (5 if opened else 3)
         assert hand.region.right <= log.region.x  # (beside, not under, the log)
+
+
+async def test_a_reason_dims_its_key_and_the_prompt_says_why(
+    tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the game's `actions` gives Enter a `Reason` (here: the card under the cursor
+    may not be played), the key is dimmed, Enter plays nothing, and the prompt says why
+    in the game's words with its rule."""
+    from tinyui import TinyUI
+
+    from tt22.core.protocol import Reason
+
+    def refused(self: TinyUI, view: object, cursor: object, selection: object) -> object:
+        return {"tiny.play": Reason("tiny.not_held", "H1", (("seat", 0), ("card", "XX")))}
+
+    monkeypatch.setattr(TinyUI, "actions", refused)
+    players = (Player("Ann"), Player("Bot 1", "bot", "easy"))
+    table = NewTable("tiny", (), "pilot-why", players)
+    app = TT22App(StartOptions(language="en", pace=0, home=tiny, table=table))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for(pilot, lambda: screen._view is not None)
+        assert screen.check_action("game", ("tiny.play",)) is None  # dimmed, not hidden
+        assert "seat 0 does not hold XX (H1)" in "\n".join(screen_lines(app))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.moves == []
