@@ -234,3 +234,24 @@ async def test_a_reason_dims_its_key_and_the_prompt_says_why(
         await pilot.press("enter")
         await pilot.pause()
         assert screen.session.moves == []
+
+
+async def test_resigning_asks_first_then_files_the_record_unfinished(tiny: Path) -> None:
+    from tt22.tui.replay.dialogs import ChoiceDialog
+
+    players = (Player("Bot 0", "bot", "easy"), Player("Ann"), Player("Bot 2", "bot", "easy"))
+    table = NewTable("tiny", (), "pilot-resign", players)
+    app = TT22App(StartOptions(language="en", pace=0, home=tiny, table=table))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for(pilot, lambda: screen._view is not None)  # (Bot 0 has played)
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.press("enter")  # "resign", the first choice
+        await wait_for(pilot, lambda: screen not in app.screen_stack)
+        (path,) = (tiny / "records").glob("*.22rec")
+        record = load_record(path)
+        assert record.game == "tiny" and record.result.resigned == 1
+        assert len(record.moves) == 1 and verify_record(record).ok
