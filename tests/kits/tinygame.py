@@ -211,4 +211,6 @@ ENTRY = GameEntry(
     textlog="tinygame",
     titles=("High Card", "", ""),
     screens="tinyscreens:SCREENS",
+    ui="tinyui:UI",
+    served="tt22.serve.tables:ui_screen",
 )

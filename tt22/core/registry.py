@@ -85,6 +85,10 @@ class GameEntry(NamedTuple):
       them, one per seat (`NAMES`, `CHEATER_NAME`, `arena_bot(name, seed, seat,
       scale)`); "" for a game whose arena is the team arena (a side's bot against the
       other's, tt22/commands/arena_teams.py).
+    - `ui`: "module:OBJECT" of the game's `GameUI` (tt22.tui.table.gameui: how the one
+      table draws it, as plain data). A game with one and no `table` of its own sits at
+      the one table (tt22.tui.table.screen), locally and served (its `served` then
+      names the one served table, tt22.serve.tables:ui_screen).
     """
 
     name: str
@@ -99,6 +103,7 @@ class GameEntry(NamedTuple):
     serves: bool = True
     analysis: str = ""
     arena: str = ""
+    ui: str = ""
 
     @property
     def module(self) -> str:

@@ -732,7 +732,7 @@ class Hub:
     def create(self, options: TableOptions, fingerprint: str, name: str) -> Table:
         """A table with its creator in the first human seat (ValueError: bad options)."""
         game = get_game(options.game)
-        if options.game not in SERVED_GAMES:
+        if options.game not in served.served_games():  # (a game registered since start)
             raise ValueError(f"{options.game} cannot be served yet")
         n = len(options.seats)
         if not game.min_players <= n <= game.max_players:

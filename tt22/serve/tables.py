@@ -55,6 +55,7 @@ __all__ = [
     "game_seat_screen",
     "rook_screen",
     "rummy_screen",
+    "ui_screen",
 ]
 
 SPECTATOR_SUMMARY = 4.0
@@ -65,6 +66,7 @@ add_section(
     "serve.",
     {
         "key.last_hand": ("Last hand", "지난 판", "前の回"),
+        "seat.hand_over": ("Hand {n} is over", "{n}번째 판 종료", "第{n}回終了"),
         "seat.summary_closed": (
             "{title} (s: its summary)",
             "{title} (s: 결과)",
@@ -430,7 +432,7 @@ class _Served(SummaryAside):
         raise NotImplementedError
 
     def action_last_hand(self) -> None:
-        if self.session.state is not None and self.session.state.history:
+        if self.session.state is not None and self.hands_played() > 0:
             self.forget_missed()
             self.show_last_hand()
 
@@ -486,8 +488,7 @@ class _Served(SummaryAside):
         if action == "chat":
             return self.served_seat >= 0
         if action == "last_hand":
-            state = self.session.state
-            return state is not None and bool(state.history)
+            return self.session.state is not None and self.hands_played() > 0
         if action == "resign":
             return False  # a served match is given up by leaving
         result: bool | None = super().check_action(action, parameters)
@@ -753,6 +754,75 @@ def rummy_screen(game: str) -> type[_Served]:
             return self.hand_summary_of(self.state, names, auto)  # type: ignore[no-any-return]
 
     return ServedRummyTable
+
+
+# ---------------------------------------------------------------------- any game with a GameUI
+def ui_screen(game: str) -> type[_Served]:
+    """The one table (tt22.tui.table.screen) at a served seat, for any game its
+    registry entry describes by a `GameUI` (`GameEntry.ui`): the seat's view is the
+    session's state, the log is told from what changed between the views the seat is
+    handed (news carries views, not moves), and the summaries are the one pair."""
+    from tt22.tui.summary.screens import hand_summary_screen, match_summary_screen
+    from tt22.tui.table.screen import TableScreen
+
+    class ServedTable(_Served, TableScreen):
+        """The one table at a served seat."""
+
+        def seat_view(self, state: Any, seat: int | None) -> Any:
+            return state  # (a served seat holds its own view only)
+
+        def log_seat(self) -> int | None:
+            return self.served_seat if self.served_seat >= 0 else None
+
+        def you(self) -> int | None:
+            return self.served_seat if self.served_seat >= 0 else None
+
+        def rebuild_log(self) -> None:
+            with contextlib.suppress(NoMatches):
+                self.query_one("#one-log", RichLog).clear()
+            if self.session.state is not None:
+                self.log_move(None, None, self.session.state)
+
+        def refresh_table(self) -> None:
+            if not self.is_active:
+                self._redraw_owed = True
+                return
+            super().refresh_table()
+
+        def news_arrived(self, before: Any) -> None:
+            self.log_move(before, None, self.state)
+            if self.session.over or self.hands_done(self.state) > self.hands_done(before):
+                self.show_hand_summary()  # (first: the table is then drawn when uncovered)
+            self.refresh_table()
+
+        def hands_played(self) -> int:
+            return self.ui.finished_hands(self.state) if self.state is not None else 0
+
+        def show_hand_summary(self) -> None:
+            game, names = self.session.game.name, self.names_shown()
+            if self.session.over:
+                self.close_summary(missed=False)
+                screen = match_summary_screen(
+                    game, self.state, names, self.you(), None, self.session.seed
+                )
+                self.app.push_screen(screen, self.after_summary)
+                return
+            auto = SPECTATOR_SUMMARY if self.served_seat < 0 else None
+            summary = hand_summary_screen(game, self.state, names, self.you(), auto)
+            self.open_summary(summary, None)
+
+        def watch_note(self) -> str:
+            return "" if self.served_seat < 0 else str(super().watch_note())
+
+        def hand_title(self, number: int) -> str:
+            return t("serve.seat.hand_over", n=number)
+
+        def show_last_hand(self) -> None:
+            game, names = self.session.game.name, self.names_shown()
+            summary = hand_summary_screen(game, self.state, names, self.you())
+            self.open_summary(summary, None, asked=True)
+
+    return ServedTable
 
 
 def game_seat_screen(table: Table, seat: int, news: SeatNews, fingerprint: str) -> Screen[None]:

@@ -54,6 +54,10 @@ class NewTable:
     watch: bool = False
 
 
+ONE_TABLE = "tt22.tui.table.screen:TableScreen"
+"""The one table screen, which draws any game through its `GameUI` (the entry's `ui`)."""
+
+
 class Openers(MutableMapping[str, str]):
     """Game name -> "module:Class" of one kind of its screens, as the registry's
     entries name them (`GameEntry.table` or `.replayer`), in the registry's
@@ -70,9 +74,12 @@ class Openers(MutableMapping[str, str]):
             where = self.overrides[name]
         else:
             try:
-                where = getattr(entry(name), self.kind)
+                found = entry(name)
             except UnknownGame:
                 raise KeyError(name) from None
+            where = getattr(found, self.kind)
+            if not where and self.kind == "table" and found.ui:
+                where = ONE_TABLE  # (a game described by its GameUI: the one table)
         if not where:
             raise KeyError(name)
         return str(where)

@@ -15,8 +15,10 @@ __all__ = ["screens_of"]
 def screens_of(game: str) -> GameScreens:
     """The interface description of game `game` that fills the end screens, the score
     history and the help (its entry's `screens`, loaded now), or LookupError for a game
-    whose entry names none."""
-    where = entry(game).screens
+    whose entry names none. A game's `GameUI` (its entry's `ui`) is such a description
+    too, so an entry that names a GameUI needs no `screens` of its own."""
+    found_entry = entry(game)
+    where = found_entry.screens or found_entry.ui
     if not where:
         raise LookupError(f"the game {game!r} has no summaries or help to show")
     module, _, attribute = where.partition(":")

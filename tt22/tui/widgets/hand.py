@@ -46,6 +46,9 @@ class HandView(StripLines):
         self.hidden_text: str | None = None
         self.ascii_style = False
         self.active = False
+        # Cards the player just received (an exchange, a draw, a nest), marked above
+        # until their next move (the new-player review's M3); the table says which.
+        self.received: frozenset[int] = frozenset()
         # How a card is written: 22's cards by default; a game with cards of its own
         # (Rook's `RK`) hands in its own.
         self.label_of: Callable[[int, bool], str] = card_label
@@ -60,15 +63,17 @@ class HandView(StripLines):
         ascii_style: bool = False,
         hidden_text: str | None = None,
         active: bool = False,
+        received: frozenset[int] = frozenset(),
     ) -> None:
         new = tuple(cards) if cards is not None else ()
         hidden = hidden_text if cards is None else None
-        same = (new, playable, ascii_style, hidden, active) == (
+        same = (new, playable, ascii_style, hidden, active, received) == (
             self.cards,
             self.playable,
             self.ascii_style,
             self.hidden_text,
             self.active,
+            self.received,
         )
         if same:
             return  # nothing to redraw (a watched match redraws every move otherwise)
@@ -80,6 +85,7 @@ class HandView(StripLines):
         self.ascii_style = ascii_style
         self.hidden_text = hidden_text if cards is None else None
         self.active = active
+        self.received = received
         self._repaint()
 
     def move_cursor(self, step: int) -> None:
@@ -195,11 +201,11 @@ class HandView(StripLines):
         top, low = Text(" " * MARGIN), Text(" " * MARGIN)
         raised = "v" if self.ascii_style else "▼"
         caret = "^" if self.ascii_style else "▲"
+        new = "*" if self.ascii_style else "•"
         half = cell // 2
-        for i in range(len(self.cards)):
-            top.append(
-                " " * half + (raised if i in self.selected else " ") + " " * (cell - half - 1)
-            )
+        for i, c in enumerate(self.cards):
+            above = raised if i in self.selected else new if c in self.received else " "
+            top.append(" " * half + above + " " * (cell - half - 1))
             mark = caret if (i == self.cursor and self.active) else " "
             low.append(" " * half + mark + " " * (cell - half - 1), style="bold")
         return top, low

@@ -1,0 +1,1 @@
+"""The one table screen (`screen`) and the `GameUI` it draws games through (`gameui`)."""
