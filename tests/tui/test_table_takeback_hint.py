@@ -171,7 +171,7 @@ def test_undo_is_refused_where_22_refuses_it(_home: Path) -> None:
 # ---------------------------------------------------------------- hints
 
 
-@pytest.mark.parametrize(("name", "players"), [("rook", 4), ("gin", 2)])
+@pytest.mark.parametrize(("name", "players"), [("rook", 4), ("gin", 2), ("twentytwo", 4)])
 def test_a_hint_is_legal_and_never_depends_on_hidden_cards(name: str, players: int) -> None:
     game = get_game(name)
     rules = game.rules([], players)

@@ -14,8 +14,9 @@ gives together) at random, subject to what the table has shown this deal:
 is not a bound per card; it is not used.)
 
 `Sampler` does this many times per decision cheaply; `sim_from` turns one guess into a
-rank-level `Sim` for playouts, and `determinized_state` into a full engine `State`
-(tests use it to check the fast simulator against the engine).
+rank-level `Sim` for playouts, and `determinized_state` into a full engine `State`,
+the whole match as the seat could believe it: 22's `Game.resample` (the analysis deals
+its worlds with it; tests check the fast simulator against the engine with it).
 """
 
 from __future__ import annotations
