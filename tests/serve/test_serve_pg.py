@@ -320,3 +320,17 @@ def test_store_must_be_a_postgresql_url(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert "--store takes a postgresql:// URL" in done.stderr
+
+
+def test_a_store_that_cannot_be_reached_is_said_in_one_line(tmp_path: Path) -> None:
+    url = f"postgresql:///tt22?host={tmp_path}/nowhere"
+    done = subprocess.run(
+        [*TT22_SERVE, "--data", str(tmp_path / "d"), "--port", "0", "--store", url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    (line,) = done.stderr.splitlines()
+    assert "cannot open the store's database" in line and "\\x0a" not in line
