@@ -116,7 +116,7 @@ async def test_a_table_whose_node_stops_is_taken_over_and_played_to_the_end(
     from tt22.serve import nodes
     from tt22.serve.hub import TableOptions, safe_move
 
-    monkeypatch.setattr(nodes, "LEASE", 1.5)
+    monkeypatch.setattr(nodes, "LEASE", 3.0)  # (a loaded machine's pauses are shorter)
     a = await serve(tmp_path / "a", store=pg_url)
     b = await serve(tmp_path / "b", store=pg_url)
     ann = Client("ann")
@@ -275,9 +275,9 @@ async def test_a_node_killed_mid_hand_and_the_match_goes_on_on_another(
         await until(lambda: mirror.moves >= 8, "the stand-ins to play on node A")
         node_a.send_signal(signal.SIGKILL)
         node_a.wait(timeout=30)
-        committed = b.link.log.fold(mirror.code)[1]
+        committed = b.link.log.fold(mirror.code)[1]  # (at least: a COMMIT sent may land)
         await until(lambda: not mirror.mirror, "node B to take the table over", deadline=60)
-        assert mirror.moves == committed and mirror.status == "playing"
+        assert mirror.moves == b.link.log.fold(mirror.code)[1] >= committed >= 8
         seats = {}
         for client in (ann_b, bob_b):
             await client.connect(b.port)
@@ -320,3 +320,17 @@ def test_store_must_be_a_postgresql_url(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert "--store takes a postgresql:// URL" in done.stderr
+
+
+def test_a_store_that_cannot_be_reached_is_said_in_one_line(tmp_path: Path) -> None:
+    url = f"postgresql:///tt22?host={tmp_path}/nowhere"
+    done = subprocess.run(
+        [*TT22_SERVE, "--data", str(tmp_path / "d"), "--port", "0", "--store", url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    (line,) = done.stderr.splitlines()
+    assert "cannot open the store's database" in line and "\\x0a" not in line

@@ -65,7 +65,9 @@ def test_one_owner_at_a_time_and_a_lapsed_lease_is_taken_over(pg_url: str) -> No
     up late, is refused rather than forking the log. A move sent twice is refused."""
     a, b = PgStore(pg_url), PgStore(pg_url)
     try:
-        la, lb = TableLog(a, "node-a", lease=1.0), TableLog(b, "node-b", lease=1.0)
+        # (3 s: long enough that a loaded machine does not let it lapse between two
+        # statements, short enough to wait for)
+        la, lb = TableLog(a, "node-a", lease=3.0), TableLog(b, "node-b", lease=3.0)
         state = played("twentytwo", "lease-test", la, "LEAS", 5)
         assert la.acquire("LEAS")  # (renewed by its owner)
         assert not lb.acquire("LEAS")
@@ -74,7 +76,7 @@ def test_one_owner_at_a_time_and_a_lapsed_lease_is_taken_over(pg_url: str) -> No
             lb.append("LEAS", 5, move)
         with pytest.raises(OutOfStep):
             la.append("LEAS", 4, move)  # (move 4 is written)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 20
         while not lb.acquire("LEAS"):  # (the database's clock says when it lapses)
             assert time.monotonic() < deadline, "the lease never lapsed"
             time.sleep(0.1)

@@ -162,9 +162,11 @@ class NodeLink:
                 ) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}".encode())
                     self.listening.set()
-                    for head in self.log.heads():  # (news missed while not listening)
-                        if head.status == "playing" or head.code in self.hub.tables:
-                            self._news(head.code)
+                    for head in self.log.heads(playing=True):  # (news missed meanwhile)
+                        self._news(head.code)
+                    for code, table in list(self.hub.tables.items()):  # (and ends)
+                        if table.mirror and table.status == "playing":
+                            self._news(code)
                     async for note in conn.notifies():
                         self._news(note.payload.split(" ", 1)[0])
             except psycopg.Error as e:
@@ -194,21 +196,27 @@ class NodeLink:
         them up (a clean stop)."""
         while True:
             await asyncio.sleep(self.log.lease / 3)
-            for code in list(self.own):
-                try:
-                    if not self.log.acquire(code):
-                        log.error("table %s: its lease is another node's now", code)
-                        self.own.discard(code)
-                        table = self.hub.tables.get(code)
-                        if table is not None and not table.mirror:
-                            self.lost(table)
-                except psycopg.Error as e:
-                    log.warning("table %s: lease not renewed: %s", code, e)
-            for table in list(self.hub.tables.values()):
-                if table.mirror and table.status == "playing" and not table.removed:
+            try:
+                mine = list(self.own)
+                kept = self.log.acquire_all(mine)
+                mirrors = [
+                    t for t in self.hub.tables.values() if t.mirror and t.status == "playing"
+                ]
+                taken = self.log.acquire_all([t.code for t in mirrors])
+            except psycopg.Error as e:
+                log.warning("leases not renewed: %s", e)
+                continue
+            for code in mine:
+                if code not in kept and code in self.own:  # (not ended meanwhile)
+                    log.error("table %s: its lease is another node's now", code)
+                    self.own.discard(code)
+                    table = self.hub.tables.get(code)
+                    if table is not None and not table.mirror:
+                        self.lost(table)
+            for table in mirrors:
+                if table.code in taken:
                     try:
-                        if self.log.acquire(table.code):
-                            self.adopt(table)
+                        self.adopt(table)
                     except (psycopg.Error, ValueError, KeyError) as e:
                         log.error("table %s: not taken over: %s", table.code, e)
 

@@ -138,7 +138,8 @@ class PgStore:
         try:  # (one connection first: its error says why, where the pool's would not)
             psycopg.connect(url, connect_timeout=10).close()
         except psycopg.Error as e:
-            raise StoreError(f"cannot open the store's database: {e}".strip()) from None
+            why = " ".join(str(e).split())  # (libpq's message spans lines: one line)
+            raise StoreError(f"cannot open the store's database: {why}") from None
         self.pool: ConnectionPool[Conn] = ConnectionPool(
             url,
             min_size=1,

@@ -138,15 +138,24 @@ class TableLog:
     def acquire(self, code: str) -> bool:
         """Take or renew the table's lease: True when this node owns it now (it was
         free, lapsed, or already this node's); False while another node's holds."""
+        return code in self.acquire_all([code])
+
+    def acquire_all(self, codes: list[str]) -> set[str]:
+        """`acquire` for many tables in one statement (a node renews all of its own,
+        and tries all of those it mirrors, every third of a lease): those it owns now.
+        Of two nodes trying one lapsed table at once, the second's UPDATE waits for the
+        first's row lock, sees the new lease, and leaves the row alone."""
+        if not codes:
+            return set()
         with self.store.pool.connection() as conn:
-            row = conn.execute(
+            rows = conn.execute(
                 "UPDATE served_tables SET owner = %s,"
                 " lease_until = now() + make_interval(secs => %s)"
-                " WHERE code = %s AND status = 'playing' AND (owner IS NULL OR owner = %s"
-                " OR lease_until < now()) RETURNING code",
-                (self.node, self.lease, code, self.node),
-            ).fetchone()
-        return row is not None
+                " WHERE code = ANY(%s) AND status = 'playing' AND (owner IS NULL"
+                " OR owner = %s OR lease_until < now()) RETURNING code",
+                (self.node, self.lease, codes, self.node),
+            ).fetchall()
+        return {str(r[0]) for r in rows}
 
     def release(self, code: str) -> None:
         """Give the lease up at once (a node shutting down cleanly): another node may
@@ -198,14 +207,17 @@ class TableLog:
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} over"))
 
     # ------------------------------------------------------------------ reading
-    def heads(self) -> list[TableHead]:
-        """Every table, as the lobby may show it (the seed of a finished one only)."""
+    def heads(self, *, playing: bool = False) -> list[TableHead]:
+        """Every table (`playing`: those not over), as the lobby may show it (the seed
+        of a finished one only)."""
         with self.store.pool.connection() as conn:
             rows = conn.execute(
                 "SELECT code, game, seats, commitment,"
                 " CASE WHEN status = 'over' THEN seed ELSE '' END, status, moves,"
                 " CASE WHEN lease_until > now() THEN owner END"
-                ' FROM served_tables ORDER BY created, code COLLATE "C"'
+                " FROM served_tables WHERE status = 'playing' OR NOT %s"
+                ' ORDER BY created, code COLLATE "C"',
+                (playing,),
             ).fetchall()
         return [
             TableHead(r[0], r[1], _SEATS.decode(r[2]), r[3], r[4], r[5], int(r[6]), r[7])
