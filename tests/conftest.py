@@ -65,6 +65,13 @@ KNOWN_SLOW: dict[str, float] = {
     "tests/tui/test_rook_tui.py::test_a_whole_rook_game_against_bots": 9.0,
     "tests/tui/test_tui.py::test_watch_mode_plays_a_whole_match": 9.0,
     "tests/serve/test_serve.py::test_two_people_and_two_bots_play_a_whole_match": 9.0,
+    "tests/serve/test_serve_games.py::test_a_served_gin_match_between_two_people": 8.0,
+    "tests/analysis/test_analysis_engine.py::test_every_games_sample_is_rated": 7.6,
+    "tests/games/rummy/test_rummy_bots.py::test_m9_casual_bots": 7.3,
+    "tests/games/rummy/test_rummy_properties.py::test_every_hand_and_every_game_ends": 7.3,
+    "tests/serve/test_serve_games.py::test_a_served_rook_match_to_its_end": 7.1,
+    "tests/serve/test_serve_leaderboard.py::test_the_daily_deal_is_the_same": 7.0,
+    "tests/games/rook/test_rook_bots.py::test_the_sampling_bot_beats_the_rules_bot": 6.0,
 }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from textual import events
 from textual.pilot import Pilot
 
 from tt22.core.players import Player
@@ -64,13 +65,20 @@ async def seat(app: TT22App, pilot: Pilot[None], session: LocalSession) -> Rummy
 
 
 async def point(pilot: Pilot[None], hand: MeldHand, card: int) -> None:
-    """Move the cursor onto `card` with the arrow keys, as a person would."""
+    """Move the cursor onto `card` with the arrow keys, as a person would: as many →
+    as it is away, typed in one go (the app takes them in order), then back once the
+    app has taken the last (the cursor is on `card` then, and not before: no fewer →
+    reach it). Pilot's `press` idles at least 40 ms after each key, which over a whole
+    game's discards was most of its time."""
     assert card in hand.order, card
-    for _ in range(len(hand.order)):
+    steps = (hand.order.index(card) - hand.cursor) % len(hand.order)
+    for _ in range(steps):
+        pilot.app.post_message(events.Key("right", None))
+    for _ in range(1000):
         if hand.card == card:
             return
-        await pilot.press("right")
-    assert hand.card == card
+        await pilot.pause()
+    raise AssertionError(f"{steps} x → did not reach {card}: on {hand.card}")
 
 
 async def press_move(pilot: Pilot[None], table: RummyTable, move: Any) -> None:

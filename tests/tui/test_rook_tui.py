@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from layoutkit import crop, screen_lines
+from pilotkit import tap
 from textual.pilot import Pilot
 
 from tt22.core.players import Player
@@ -73,7 +74,7 @@ async def play_through(
             return seen
         if isinstance(screen, HandSummaryScreen):
             seen.hand_summaries += 1
-            await pilot.press("enter")
+            await tap(pilot, "enter", done=lambda s=screen: app.screen is not s)
             continue
         assert isinstance(screen, RookTableScreen), type(screen)
         v = screen._view
@@ -81,20 +82,23 @@ async def play_through(
             await pilot.pause(0.01)
             continue
         seen.phases.add(v.phase)
+        made = len(screen.session.moves)
+
+        def moved(screen: RookTableScreen = screen, made: int = made) -> bool:
+            return len(screen.session.moves) > made
+
         if v.phase == BIDDING:
             can_pass = "pass_bid" in footer(app)
             bids = bid_first and v.hand_number == 1
-            await pilot.press("enter" if bids or not can_pass else "p")
+            await tap(pilot, "enter" if bids or not can_pass else "p", done=moved)
         elif v.phase in (PILES, TRUMP):
-            await pilot.press("down", "enter")
+            await tap(pilot, "down", "enter", done=moved)
         elif v.phase == NEST:
             if not tried_nest:
                 tried_nest = True
                 await pilot.press("enter")
                 seen.notes.append(screen.note or "")
-            for _ in range(5):
-                await pilot.press("space", "right")
-            await pilot.press("enter")
+            await tap(pilot, *("space", "right") * 5, "enter", done=moved)
         elif v.phase == PLAY:
             hand = screen.query_one("#rook-hand")
             barred = [i for i, c in enumerate(hand.cards) if c not in (hand.playable or ())]
@@ -105,7 +109,7 @@ async def play_through(
                 seen.notes.append(screen.note or "")
                 await pilot.press("home")
                 hand.cursor_to_playable()
-            await pilot.press("enter")
+            await tap(pilot, "enter", done=moved)
     raise AssertionError("the game did not end in time")
 
 

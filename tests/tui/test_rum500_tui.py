@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from layoutkit import screen_lines
+from pilotkit import tap
 from rummyuikit import point, session_of, table_app
 from textual.pilot import Pilot
 
@@ -327,7 +328,7 @@ async def test_the_replayer_steps_the_sample_and_names_every_take(name: str, lan
         await pilot.press("home")  # (a finished record opens at its end)
         seen_take = False
         for i, played in enumerate(record.moves[:120]):
-            await pilot.press("right")
+            await tap(pilot, "right", done=lambda i=i: screen.index == i + 1)
             shown = text_of(app)
             assert f"{i + 1}. " in shown
             assert "…" not in shown
