@@ -18,6 +18,7 @@ ahead of it and the deadwood counts only if someone else goes out.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .cards import VALUE
 from .melds import best_arrangement, extend, isolated_cards
@@ -39,14 +40,28 @@ def unseen(view: RummyView) -> list[int]:
     return [c for c in range(52) if c not in gone]
 
 
+@lru_cache(maxsize=256)
+def _layable_cards(table: Table, ace_high: bool) -> frozenset[int]:
+    """Every card that can be laid off on a meld of `table` (M6), found once per table:
+    a bot judging its options asks for the same table hundreds of times a decision
+    (each kept hand, each card it might draw), and a table changes only when a meld is
+    made or grown. Tables are tuples, so they key the cache as they are."""
+    return frozenset(
+        card
+        for card in range(52)
+        if any(extend(meld, card, ace_high) is not None for _, meld in table)
+    )
+
+
 def layable(card: int, table: Table, ace_high: bool) -> bool:
     """Can `card` be laid off on a meld of the table now (M6)?"""
-    return any(extend(meld, card, ace_high) is not None for _, meld in table)
+    return card in _layable_cards(table, ace_high)
 
 
 def _deadwood(hand: Sequence[int], table: Table, ace_high: bool) -> int:
     dead, _, cards = best_arrangement(hand, ace_high)
-    return dead - sum(VALUE[c] for c in cards if layable(c, table, ace_high))
+    lay = _layable_cards(table, ace_high)
+    return dead - sum(VALUE[c] for c in cards if c in lay)
 
 
 def _potential(
