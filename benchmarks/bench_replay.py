@@ -32,7 +32,7 @@ from tt22.core.players import Player
 from tt22.games.twentytwo import TWENTYTWO, Rules
 from tt22.games.twentytwo.bots import make_bot
 from tt22.record import RecordedMove, build_record, load_record, save_record
-from tt22.replay_model import ReplayModel
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
 
 RULES = Rules(elimination_at=40)
 PLAYERS = 9
@@ -56,9 +56,9 @@ def long_matches(seeds: int, folder: Path) -> list[tuple[Path, int, int]]:
     return out
 
 
-def open_seconds(path: Path) -> tuple[float, ReplayModel]:
+def open_seconds(path: Path) -> tuple[float, TwentyTwoReplay]:
     t0 = time.perf_counter()
-    model = ReplayModel.from_record(load_record(path))
+    model = TwentyTwoReplay.from_record(load_record(path))
     return time.perf_counter() - t0, model
 
 
@@ -71,7 +71,7 @@ async def screen_figures(path: Path, presses: int) -> tuple[float, float, float,
     from tt22.tui.replay.screen import ReplayScreen
 
     t0 = time.perf_counter()
-    model = ReplayModel.from_record(load_record(path))
+    model = TwentyTwoReplay.from_record(load_record(path))
     app = replay_app(model, path, language="en")
     async with app.run_test(size=(80, 24)) as pilot:
         while not (isinstance(app.screen, ReplayScreen) and app.screen.ready):

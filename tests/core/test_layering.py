@@ -324,7 +324,6 @@ GAME_NAMING_LINES: dict[str, int] = {
     "record/digest.py": 2,
     "record/schema.py": 1,
     "record/verify.py": 1,
-    "replay_model.py": 1,
     "serve/app.py": 1,
     "tui/app.py": 2,
     "play/session.py": 2,  # DEFAULT_GAME: 22's levels, and the slot's default game

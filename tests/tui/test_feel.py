@@ -327,10 +327,10 @@ SAMPLES = ROOT / "records"
 
 def replay_of(path: Path, **kw: object) -> TT22App:
     from tt22.record import load_record
-    from tt22.replay_model import ReplayModel
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
     from tt22.tui.replay.app import replay_app
 
-    model = ReplayModel.from_record(load_record(path))
+    model = TwentyTwoReplay.from_record(load_record(path))
     return replay_app(model, path, **kw)  # type: ignore[arg-type]
 
 

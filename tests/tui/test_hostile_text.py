@@ -205,13 +205,13 @@ async def test_a_hostile_record_is_shown_literally_on_every_screen(tmp_path: Pat
 
 async def test_saving_a_copy_of_a_bracketed_file_name_says_where(tmp_path: Path) -> None:
     """The replayer's saved-path message of `x[/]y.22rec` (it raised MarkupError)."""
-    from tt22.replay_model import ReplayModel
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
     from tt22.tui.replay.app import replay_app
 
     (tmp_path / "x[").mkdir()
     path = tmp_path / "x[/]y.22rec"
     save_record(path, hostile_record())
-    app = replay_app(ReplayModel.from_record(hostile_record()), path)
+    app = replay_app(TwentyTwoReplay.from_record(hostile_record()), path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await wait_for(pilot, lambda: replay_open(app))
         await comment_and_save_copy(pilot, app, QUIT_LINK + "y")
@@ -351,7 +351,7 @@ def test_every_notification_goes_through_the_one_helper() -> None:
 async def test_a_seat_view_shows_only_that_seats_comments(tmp_path: Path) -> None:
     """`tt22 replay FILE --seat 0` follows the rule of `tt22 show --seat 0`: a comment on
     another seat's move is hidden (box, move list marker, and the comment dialog)."""
-    from tt22.replay_model import ReplayModel
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
     from tt22.tui.replay.app import replay_app
 
     moves = list(match_moves(2, "kit"))
@@ -364,7 +364,7 @@ async def test_a_seat_view_shows_only_that_seats_comments(tmp_path: Path) -> Non
     path = tmp_path / "c.22rec"
     save_record(path, record)
     other = 1 - first
-    app = replay_app(ReplayModel.from_record(record), path, seat=other)
+    app = replay_app(TwentyTwoReplay.from_record(record), path, seat=other)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await wait_for(pilot, lambda: replay_open(app))
         await pilot.press("right")  # after move 1, made by `first`
@@ -395,14 +395,14 @@ def test_show_and_the_replayer_share_the_comment_rule(
 ) -> None:
     from tt22.cli import main
     from tt22.record import comment_visible
-    from tt22.replay_model import ReplayModel
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
 
     moves = list(match_moves(2, "kit"))
     recorded = [RecordedMove(m, comment=f"by {m.seat} at {i}") for i, m in enumerate(moves)]
     seats = [Player("Ann", "bot", "random"), Player("Bob", "bot", "random")]
     record = build_record(Rules(), "kit", seats, recorded, STARTED)
     save_record(tmp_path / "c.22rec", record)
-    model = ReplayModel.from_record(record)
+    model = TwentyTwoReplay.from_record(record)
     for seat in (0, 1):
         assert main(["show", "--seat", str(seat), str(tmp_path / "c.22rec")]) == 0
         out = capsys.readouterr().out

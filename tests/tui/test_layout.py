@@ -39,8 +39,8 @@ from tt22.core.players import Player
 from tt22.core.safe import printable
 from tt22.games.twentytwo import Rules, State, legal_moves
 from tt22.play.session import LocalSession
-from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
 from tt22.tui.games.twentytwo.summary_screens import DealSummaryScreen, MatchSummaryScreen
 from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language, t
@@ -151,7 +151,7 @@ async def test_every_screen_is_whole_at_80x24(players: int, lang: str) -> None:
         app.pop_screen()
 
         # --- the replayer at the same position: all hands open, then each seat's view
-        model = ReplayModel.from_record(record_of(players))
+        model = TwentyTwoReplay.from_record(record_of(players))
         replay = ReplayScreen(model, None, start=p)
         await app.push_screen(replay)
         await settle(pilot)
@@ -234,7 +234,7 @@ async def test_nine_hands_are_reached_with_keys_in_the_replayer() -> None:
     names = [printable(n, 40) for n in names_for(players)]
     p = crowded_position(players)
     s = states_of(players)[p]
-    model = ReplayModel.from_record(record_of(players))
+    model = TwentyTwoReplay.from_record(record_of(players))
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=SIZE) as pilot:
         replay = ReplayScreen(model, None, start=p)
@@ -291,7 +291,7 @@ async def test_nine_seats_show_the_dealer_and_the_seat_on_turn(lang: str) -> Non
     names = [printable(n, 40) for n in names_for(players)]
     states = states_of(players)
     rules, moves = played_match(players)
-    model = ReplayModel.from_record(record_of(players))
+    model = TwentyTwoReplay.from_record(record_of(players))
     app = TT22App(StartOptions(language=lang))
     async with app.run_test(size=SIZE) as pilot:
         replay = ReplayScreen(model, None, start=0)
@@ -537,7 +537,7 @@ async def test_the_replayers_penalty_chart_and_its_legend_are_whole_at_80x24(lan
     from tt22.tui.replay.words import rt
 
     sample = ROOT / "records" / "9p-two-decks.22rec"
-    model = ReplayModel.from_record(load_record(sample))
+    model = TwentyTwoReplay.from_record(load_record(sample))
     app = TT22App(StartOptions(language=lang))
     async with app.run_test(size=SIZE) as pilot:
         replay = ReplayScreen(model, None, start=20)
@@ -563,12 +563,12 @@ async def test_nine_long_names_leave_the_chart_its_legend_and_the_move_list_room
 
     players = 9
     names = [printable(n, 40) for n in names_for(players)]
-    model = ReplayModel.from_record(record_of(players))
+    model = TwentyTwoReplay.from_record(record_of(players))
     app = TT22App(StartOptions(language=lang))
     async with app.run_test(size=SIZE) as pilot:
-        replay = ReplayScreen(model, None, start=model.deal_start(5))
+        replay = ReplayScreen(model, None, start=model.goto(str(5)))
         await app.push_screen(replay)
-        for p in (model.deal_start(5), model.deal_start(5) + 40, model.end):
+        for p in (model.goto(str(5)), model.goto(str(5)) + 40, model.end):
             replay.go(p)
             await settle(pilot)
             where = f"{lang} at {p}"

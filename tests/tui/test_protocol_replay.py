@@ -16,10 +16,11 @@ from recordkit import SAMPLES
 
 from tt22.core.players import Player
 from tt22.core.registry import get_game
+from tt22.play.replay import fork_players
 from tt22.record import load_record, verify_record
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
-from tt22.tui.protocol_replay import ProtocolReplayScreen, fork_players
+from tt22.tui.protocol_replay import ProtocolReplayScreen
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 from tt22.tui.replay.words import rt
 from tt22.tui.tables import replay_screen
@@ -192,7 +193,9 @@ async def test_play_from_here_seats_a_live_match_at_this_position(
         source = [m.move for m in load_record(path).moves]
         # the match goes on from this position (the bots may have moved on since)
         assert session.moves[:7] == source[:7] == [m.move for m in screen.record.moves[:7]]
-        assert session.players[1] == Player(app.settings.name.strip() or t("player.you"), "human")
+        # (no name set: the record's name for that seat, L11)
+        named = app.settings.name.strip() or screen.record.players[1].name
+        assert session.players[1] == Player(named, "human")
         assert all(p.kind == "bot" for s, p in enumerate(session.players) if s != 1)
         current = make_autosave(app.home_dir).load_current()
         assert isinstance(make_autosave(app.home_dir), Autosave)
@@ -243,6 +246,7 @@ async def test_play_from_here_at_the_end_of_a_match_says_why_not(tmp_path: Path)
     app = open_app("gin", path, start=None)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await pilot.press("end")  # (it opens at move 0, L11)
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, ProtocolReplayScreen)
@@ -252,12 +256,15 @@ async def test_play_from_here_at_the_end_of_a_match_says_why_not(tmp_path: Path)
 def test_the_seats_of_a_forked_match() -> None:
     players = [Player("Ann"), Player("Bot 1", "bot", "hard"), Player("Cy"), Player("Bot 3")]
     out = fork_players(players, 2, "Zoe", ("easy", "normal", "hard", "expert"))
+    # L11: the record's players keep their names (a person's seat goes to a bot).
     assert out == [
-        Player("Bot 0", "bot", "normal"),
+        Player("Ann", "bot", "normal"),
         Player("Bot 1", "bot", "hard"),
         Player("Zoe", "human"),
         Player("Bot 3", "bot", "normal"),
     ]
+    # With no name set here, the seat taken keeps the record's name, not "You".
+    assert fork_players(players, 0, "", ("easy", "normal"))[0] == Player("Ann", "human")
 
 
 # -- the file's name and the layout ---------------------------------------------------------
@@ -293,18 +300,16 @@ async def test_the_file_name_shows_and_the_screen_is_whole(
 
 @pytest.mark.parametrize("game", GAMES)
 def test_goto_a_hand_is_its_first_position_in_every_game(game: str) -> None:
-    from tt22.record import replay_game
-    from tt22.tui.protocol_replay import GotoError, goto_index
+    from tt22.play.replay import GotoError, ReplayModel
 
-    record = load_record(SAMPLES / f"{SAMPLE_OF[game]}.22rec")
-    g = get_game(game)
-    places = [g.locate(s) for s in replay_game(record).states]
-    at = goto_index(places, "2")
+    model = ReplayModel.from_record(load_record(SAMPLES / f"{SAMPLE_OF[game]}.22rec"))
+    places = model.places
+    at = model.goto("2")
     assert places[at].hand == 2 and places[at - 1].hand == 1
-    turn = goto_index(places, "2.3")
+    turn = model.goto("2.3")
     assert places[turn][:2] == (2, 3) and places[turn - 1][:2] != (2, 3)
     with pytest.raises(GotoError, match="there is no hand 99"):
-        goto_index(places, "99")
+        model.goto("99")
 
 
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
@@ -312,8 +317,6 @@ def test_goto_a_hand_is_its_first_position_in_every_game(game: str) -> None:
 async def test_g_asks_where_to_go_and_keeps_asking_for_a_place_not_there(
     game: str, lang: str, tmp_path: Path
 ) -> None:
-    from tt22.tui.protocol_replay import goto_index
-
     path = copy_sample(game, tmp_path)
     app = open_app(game, path, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
@@ -328,7 +331,7 @@ async def test_g_asks_where_to_go_and_keeps_asking_for_a_place_not_there(
         await wait_for(pilot, lambda: "99" in flat(app) and "…" not in text_of(app))
         await pilot.press("backspace", "backspace", "2", ".", "3", "enter")
         await wait_for(pilot, lambda: app.screen is screen)
-        assert screen.index == goto_index(screen.places, "2.3")
+        assert screen.index == screen.model.goto("2.3")
         await pilot.press("g")
         await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
         await pilot.press("#", "5", "enter")
@@ -459,7 +462,10 @@ async def test_every_replayer_names_who_won_at_the_end_and_not_before(
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
         screen = app.screen
-        assert isinstance(screen, ProtocolReplayScreen) and screen.index == screen.end
+        # L11: every replayer opens at move 0, as 22's does; End goes to the end.
+        assert isinstance(screen, ProtocolReplayScreen) and screen.index == 0
+        await pilot.press("end")
+        await wait_for(pilot, lambda: screen.index == screen.end)
         winners = game.winners(screen.states[-1])
         assert winners
         names = ", ".join(record.players[s].name for s in winners)
@@ -468,3 +474,48 @@ async def test_every_replayer_names_who_won_at_the_end_and_not_before(
         await wait_for(pilot, lambda: screen.index == screen.end - 1)
         await pilot.pause()
         assert f"{names} won" not in "\n".join(screen_lines(app))
+
+
+# -- what every game's replayer has (the one model's keys) -----------------------------------
+
+EVERY_SAMPLE = ["4p-rook", "2p-rook-dummy", "4p-rummy", "2p-gin", "4p-rum500", "3p-manipulation"]
+
+
+def open_sample(sample: str, tmp_path: Path, start: int | None = None) -> TT22App:
+    path = tmp_path / f"{sample}.22rec"
+    shutil.copyfile(SAMPLES / f"{sample}.22rec", path)
+    return open_app(load_record(path).game, path, start=start)
+
+
+@pytest.mark.parametrize("sample", EVERY_SAMPLE)
+async def test_every_replayer_opens_at_move_0_and_autoplays_with_space(
+    sample: str, tmp_path: Path
+) -> None:
+    """L11: every replayer opens at move 0, as 22's; space plays the record on."""
+    app = open_sample(sample, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        screen = replayer(app)
+        assert screen.index == 0
+        await pilot.press("plus", "plus", "plus", "space")
+        await wait_for(pilot, lambda: screen.index >= 2, timeout=10)
+        await pilot.press("space")  # stops
+        await pilot.pause(0.3)
+        stopped = screen.index
+        await pilot.pause(0.5)
+        assert screen.index == stopped
+
+
+@pytest.mark.parametrize("sample", EVERY_SAMPLE)
+async def test_every_replayer_shows_the_move_list_at_80x24(sample: str, tmp_path: Path) -> None:
+    """M1: `m` shows the move list (Gin's too), the move made last marked, whole."""
+    app = open_sample(sample, tmp_path, start=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        screen = replayer(app)
+        await pilot.press("m")
+        await wait_for(pilot, lambda: t("game_replay.moves.title") in text_of(app))
+        text = text_of(app)
+        assert t("game_replay.moves.start") in text
+        for i in range(3):
+            assert "".join(f"{i + 1}. {screen.move_label(i)}".split()) in flat(app)

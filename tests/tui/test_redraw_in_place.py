@@ -25,8 +25,8 @@ from textual.screen import Screen
 from tt22.core.players import Player
 from tt22.games.twentytwo.rules import Rules
 from tt22.record import load_record
-from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
 from tt22.tui.i18n import set_language
 from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.screens.settings import SettingsScreen
@@ -72,7 +72,7 @@ def replay_options(game: str, language: str, ascii_cards: bool, home: Path) -> S
 
     def screen() -> Screen[Any]:
         if game == "twentytwo":
-            return ReplayScreen(ReplayModel.from_record(record), path, standalone=True)
+            return ReplayScreen(TwentyTwoReplay.from_record(record), path, standalone=True)
         return replay_screen(game, record, path, standalone=True)
 
     return StartOptions(

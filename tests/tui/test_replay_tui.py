@@ -27,8 +27,8 @@ from tt22.record import (
     save_record,
     verify_record,
 )
-from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
 from tt22.tui.i18n import set_language
 from tt22.tui.replay import RecordPicker, ReplayScreen
 from tt22.tui.replay.app import replay_app
@@ -99,7 +99,7 @@ def replay(app: TT22App) -> ReplayScreen:
 
 
 def open_app(path: Path, **kw: object) -> TT22App:
-    model = ReplayModel.from_record(load_record(path))
+    model = TwentyTwoReplay.from_record(load_record(path))
     return replay_app(model, path, **kw)  # type: ignore[arg-type]
 
 
@@ -127,7 +127,7 @@ async def test_step_across_deal_boundaries_matches_the_engine(tmp_path: Path) ->
         m = screen.model
         assert screen.p == 0
         assert_shows(screen, states[0])
-        boundary = m.deal_start(2)
+        boundary = m.goto(str(2))
         screen.go(boundary - 2)
         for expected in (boundary - 1, boundary, boundary + 1):
             await pilot.press("right")
@@ -529,7 +529,7 @@ async def test_sample_records_step_like_the_engine(name: str) -> None:
             assert player.name[:5] in screen_text(app), seat
         deals = states[-1].deal.number
         for deal in range(2, min(deals, 4) + 1):
-            boundary = m.deal_start(deal)
+            boundary = m.goto(str(deal))
             screen.go(boundary - 1)
             await pilot.press("right")
             assert screen.p == boundary
@@ -571,7 +571,7 @@ async def test_keys_are_in_the_footer_and_the_palette(tmp_path: Path) -> None:
 
 
 def forked(record: Record, at: str, seat: int) -> tuple[Record, int]:
-    model = ReplayModel.from_record(record)
+    model = TwentyTwoReplay.from_record(record)
     p = model.goto(at)
     return model.fork(p, seat, name="Zoe", started=STARTED, source="/x/game.22rec"), p
 
@@ -1061,7 +1061,7 @@ async def test_the_exchange_line_says_who_starts_before_anyone_exchanged(
         screen = replay(app)
         m = screen.model
         for deal in (1, 2):
-            screen.go(m.deal_start(deal))
+            screen.go(m.goto(str(deal)))
             await pilot.pause()
             s = m.state(screen.p)
             snap = screen.query_one(TrickView).snapshot
@@ -1072,7 +1072,7 @@ async def test_the_exchange_line_says_who_starts_before_anyone_exchanged(
             name = m.players[s.to_move].name
             assert said == f"{label} {first.format(name)}", said
             assert label in screen_text(app) and first.format(name) in screen_text(app)
-            screen.go(m.deal_start(deal) + 1)  # after the first exchange: it, not who starts
+            screen.go(m.goto(str(deal)) + 1)  # after the first exchange: it, not who starts
             await pilot.pause()
             said = " ".join(line.plain for line in screen.query_one(TrickView).lines())
             assert said.startswith(f"{label} {name} ") and first.format(name) not in said

@@ -28,8 +28,8 @@ from tt22.core.players import Player
 from tt22.core.registry import get_game
 from tt22.games.twentytwo.rules import Rules
 from tt22.record import fork_record, load_record, replay_game
-from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
 from tt22.tui.i18n import set_language
 from tt22.tui.replay.picker import RecordPicker
 from tt22.tui.replay.screen import ReplayScreen
@@ -142,7 +142,9 @@ def replay_options(sample: str, language: str, home: Path, at_end: bool) -> Star
     def screen() -> Screen[Any]:
         start = n if at_end else 0
         if record.game == "twentytwo":
-            return ReplayScreen(ReplayModel.from_record(record), path, start=start, standalone=True)
+            return ReplayScreen(
+                TwentyTwoReplay.from_record(record), path, start=start, standalone=True
+            )
         return replay_screen(record.game, record, path, start=start, standalone=True)
 
     return StartOptions(pace=0.0, language=language, home=home, screen=screen)

@@ -23,20 +23,17 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-import msgspec
 from rich.text import Text
 from textual.binding import Binding, BindingsMap, BindingType
 
 import tt22.tui.replay.words  # noqa: F401  (the "replay." words the keys below use)
-from tt22.core.players import Player
-from tt22.core.protocol import Location
 from tt22.core.registry import get_game
 from tt22.core.safe import printable
-from tt22.record import Record, SlotBusy, comment_visible, fork_record, replay_game
+from tt22.play.replay import GotoError, ReplayError, ReplayModel
+from tt22.record import Record, SlotBusy, comment_visible
 from tt22.tui.bindings import translate_bindings
 from tt22.tui.hooks import bindings_of, replace_bindings
 from tt22.tui.i18n import add_section, t
@@ -71,66 +68,10 @@ add_section(
 __all__ = [
     "GotoError",
     "ProtocolReplayScreen",
-    "fork_players",
-    "goto_index",
     "replay_bindings",
     "replay_key_words",
     "session_from_record",
 ]
-
-
-class GotoError(ValueError):
-    """A place that is not in the record, in words."""
-
-
-def goto_index(places: list[Location], text: str) -> int:
-    """`#57` (after move 57), `3` (hand 3's start) or `3.2` (hand 3, trick 2's first
-    card in Rook, turn 2's first move in Rummy and Gin) as a position; GotoError in one
-    line otherwise. `3.0` is Rook's bidding of hand 3."""
-    text = text.strip()
-    end = len(places) - 1
-    if text.startswith("#"):
-        try:
-            n = int(text[1:])
-        except ValueError:
-            raise GotoError(f"not a move number: {text!r}") from None
-        if not 0 <= n <= end:
-            raise GotoError(f"the record has moves 0 to {end}, not {n}")
-        return n
-    try:
-        parts = [int(p) for p in text.split(".")]
-    except ValueError:
-        raise GotoError(f"a place is #MOVE, HAND or HAND.TRICK, not {text!r}") from None
-    if len(parts) > 2:
-        raise GotoError(f"a place is #MOVE, HAND or HAND.TRICK, not {text!r}")
-    hand, trick = parts[0], parts[1] if len(parts) == 2 else 0
-    if len(parts) == 1:  # (a Rummy hand has no trick 0: its places count turns from 1)
-        first = next((i for i, where in enumerate(places) if where.hand == hand), None)
-        if first is None:
-            raise GotoError(f"there is no hand {hand}")
-        return first
-    for i, where in enumerate(places):
-        if where.hand == hand and (where.trick == trick or (trick == 0 and i == end)):
-            return i
-    raise GotoError(f"there is no {'trick ' + str(trick) + ' of ' if trick else ''}hand {hand}")
-
-
-def fork_players(
-    players: list[Player], seat: int, name: str, levels: tuple[str, ...]
-) -> list[Player]:
-    """The seats of a match played on from a replay: `seat` is the person at this
-    keyboard (`name`), a bot keeps its level, any other person is replaced by a bot of
-    the game's middle level."""
-    level = levels[(len(levels) - 1) // 2] if levels else "random"
-    out: list[Player] = []
-    for s, p in enumerate(players):
-        if s == seat:
-            out.append(Player(name, "human"))
-        elif p.kind == "bot" and p.bot:
-            out.append(p)
-        else:
-            out.append(Player(f"Bot {s}", "bot", level))
-    return out
 
 
 def session_from_record(record: Record, home: Path | None) -> Any:
@@ -369,22 +310,42 @@ class ProtocolReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
         self.path = Path(path) if path is not None else None
         self.standalone = standalone
         self.game = get_game(record.game)
-        result = replay_game(record)
-        self.states: list[Any] = result.states or [
-            self.game.new_match(record.rules, len(record.players), record.seed)
-        ]
-        self.problem = result.problem
-        self.places = [self.game.locate(s) for s in self.states]
-        self.finished = bool(record.result.finished) and result.ok
-        self.end = len(self.states) - 1
-        self.index = self.end if start is None else max(0, min(start, self.end))
+        try:
+            self.model = ReplayModel.from_record(record)
+        except ReplayError:  # (dealt by another generator: its first deal, and why)
+            self.model = ReplayModel(
+                self.game,
+                [self.game.new_match(record.rules, len(record.players), record.seed)],
+                [m.move for m in record.moves],
+                players=record.players,
+                seed=record.seed,
+                record=record,
+            )
+        model = self.model
+        self.states: list[Any] = model.states
+        self.problem = model.problem.reason if model.problem is not None else None
+        self.places = model.places
+        self.finished = model.finished
+        self.end = model.end
+        # Every replayer opens at move 0, as 22's does (L11); a record that breaks opens
+        # where it breaks.
+        default = self.end if self.problem else 0
+        self.index = default if start is None else max(0, min(start, self.end))
         # Every hand open for a finished game; else the first person's seat.
         first = next((s for s, p in enumerate(record.players) if p.kind == "human"), 0)
         self.seat: int | None = seat if seat is not None else (None if self.finished else first)
-        self.comments: list[str | None] = [m.comment for m in record.moves]
-        self.dirty = False
+        self.comments: list[str | None] = model.comments
         self.show_moves: bool | None = None  # None: beside the table when it is wide
         translate_bindings(self)
+
+    @property
+    def dirty(self) -> bool:
+        """Comments edited and not saved yet."""
+        return self.model.dirty
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:
+        self.model.dirty = value
 
     # ------------------------------------------------------------------ mounting
     def on_mount(self) -> None:
@@ -498,24 +459,15 @@ class ProtocolReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
     def action_step(self, step: int) -> None:
         self.go(self.index + step)
 
-    def marks(self, key: Callable[[int], tuple[int, ...]]) -> list[int]:
-        """The positions where `key` of the place changes, with both ends."""
-        starts = [i for i in range(1, self.end + 1) if key(i) != key(i - 1)]
-        return [0, *starts, self.end]
-
-    def jump(self, marks: list[int], step: int) -> None:
-        if step > 0:
-            self.go(next((m for m in marks if m > self.index), self.end))
-        else:
-            self.go(max((m for m in marks if m < self.index), default=0))
-
     def action_hand(self, step: int) -> None:
-        self.jump(self.marks(lambda i: (self.places[i].hand,)), step)
+        m = self.model
+        self.go(m.next_hand(self.index) if step > 0 else m.prev_hand(self.index))
 
     def action_group(self, step: int) -> None:
         """The next (previous) place where a trick or turn (`Location.trick`), or a
         hand, begins (Rook's bidding is its hand's trick 0)."""
-        self.jump(self.marks(lambda i: (self.places[i].hand, self.places[i].trick)), step)
+        m = self.model
+        self.go(m.next_group(self.index) if step > 0 else m.prev_group(self.index))
 
     # ------------------------------------------------------------------ autoplay
     def auto_position(self) -> int:
@@ -616,21 +568,21 @@ class ProtocolReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
         self.refresh_view()
 
     def action_goto(self) -> None:
-        """Ask where to go (`goto_index`'s places); a place not in the record keeps the
+        """Ask where to go (the model's `goto`); a place not in the record keeps the
         dialog open with why."""
         from tt22.tui.replay.dialogs import TextDialog
         from tt22.tui.replay.words import rt
 
         def check(text: str) -> str | None:
             try:
-                goto_index(self.places, text)
+                self.model.goto(text)
             except GotoError as e:
                 return rt("goto.bad", reason=str(e))
             return None
 
         def done(text: str | None) -> None:
             if text is not None:
-                self.go(goto_index(self.places, text))
+                self.go(self.model.goto(text))
 
         self.app.push_screen(TextDialog(t("game_replay.goto.title"), check=check), done)
 
@@ -663,20 +615,9 @@ class ProtocolReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
 
     def set_comment(self, i: int, text: str) -> None:
         """Attach `text` to move `i`; empty text removes the comment."""
-        clean = text.strip() or None
-        if self.comments[i] != clean:
-            self.comments[i] = clean
-            self.dirty = True
+        self.model.set_comment(i, text)
         self.refresh_view()
         self.refresh_bindings()
-
-    def with_comments(self) -> Record:
-        """The record as read, with this replay's comments (nothing else changed)."""
-        moves = [
-            msgspec.structs.replace(m, comment=self.comments[i])
-            for i, m in enumerate(self.record.moves)
-        ]
-        return msgspec.structs.replace(self.record, moves=moves)
 
     def action_save(self) -> None:
         self.ask_save(leaving=False)
@@ -728,12 +669,12 @@ class ProtocolReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
         assert self.path is not None
         try:
             target = self.path if in_place else copy_path(self.path)
-            record = self.with_comments()
+            record = self.model.to_record()
             save_record(target, record)
         except (OSError, ValueError) as e:
             say(self, rt("save.failed", reason=printable(str(e), 200)), severity="error")
             return None
-        self.record = record
+        self.record = self.model.record = record
         self.dirty = False
         self.refresh_bindings()
         say(self, rt("save.done", path=printable(str(target), 200)))
@@ -767,14 +708,14 @@ class ProtocolReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
     def forked(self, seat: int, name: str) -> Record:
         """The record of a new match: this one's first `index` moves, `seat` played by
         `name` here, the other seats by bots; its origin names this file and the move."""
-        from tt22.core.bots import levels
-
         assert self.path is not None
-        forked = fork_record(
-            self.record, self.index, str(self.path.resolve()), dt.datetime.now(dt.UTC)
+        return self.model.fork(
+            self.index,
+            seat,
+            name=name,
+            started=dt.datetime.now(dt.UTC),
+            source=str(self.path.resolve()),
         )
-        players = fork_players(list(self.record.players), seat, name, levels(self.game.name))
-        return msgspec.structs.replace(forked, players=players)
 
     def play_from_here(self, seat: int) -> None:
         """Seat a new live match at this position at the game's own table (on top of
@@ -784,7 +725,8 @@ class ProtocolReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
         self.stop_autoplay()
         app: Any = self.app
         settings = getattr(app, "settings", None)
-        name = (getattr(settings, "name", "") or "").strip() or t("player.you")
+        # (no name set: the record's name for that seat, L11)
+        name = (getattr(settings, "name", "") or "").strip()
         try:
             session = session_from_record(self.forked(seat, name[:40]), app.home_dir)
         except SlotBusy as e:

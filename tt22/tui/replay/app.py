@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tt22.replay_model import ReplayModel
+from tt22.play.replay import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.replay.screen import ReplayScreen
 

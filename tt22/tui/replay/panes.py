@@ -2,7 +2,7 @@
 hands. The seats and the viewer's hand are the play app's widgets; these add what only
 a replay has (every move of the match, every hand open, totals over the whole match).
 
-Every pane draws from what the screen hands it: a `ReplayModel`, a position and who is
+Every pane draws from what the screen hands it: 22's replay model, a position and who is
 looking. Record text (names, comments) is untrusted, so it goes through `printable`
 and is put into `Text`/`Segment`s, never parsed as markup.
 """
@@ -26,16 +26,24 @@ from textual.widget import Widget
 from tt22.core.cards import show_card
 from tt22.core.safe import printable
 from tt22.games.twentytwo import OVER, DealResult, PublicDeal
-from tt22.replay_model import MoveRow, ReplayModel
+from tt22.tui.games.twentytwo.replay import MoveRow, TwentyTwoReplay
 from tt22.tui.games.twentytwo.scores import legend_lines
 from tt22.tui.i18n import addressed, get_language, said, t
 from tt22.tui.replay.words import rt
 from tt22.tui.widgets.cards import cards_text, plain_cards
 
-__all__ = ["MoveList", "OpenHands", "PenaltyChart", "move_text", "position_text", "wrap_text"]
+__all__ = [
+    "MoveList",
+    "OpenHands",
+    "PenaltyChart",
+    "TwentyTwoReplay",
+    "move_text",
+    "position_text",
+    "wrap_text",
+]
 
 
-def move_text(model: ReplayModel, row: MoveRow, seat: int | None, ascii_style: bool) -> str:
+def move_text(model: TwentyTwoReplay, row: MoveRow, seat: int | None, ascii_style: bool) -> str:
     """A move as the list says it, hiding the discards `seat` never saw. Cards go high to
     low, as the table and the hands show them (the order within a play means nothing).
     The verb agrees with the name before it: "You   discard A♠", "Bot 1 discards 3"."""
@@ -53,7 +61,7 @@ def move_text(model: ReplayModel, row: MoveRow, seat: int | None, ascii_style: b
     return plain_cards(row.cards, ascii_style)
 
 
-def position_text(model: ReplayModel, p: int) -> str:
+def position_text(model: TwentyTwoReplay, p: int) -> str:
     w = model.where(p)
     if model.state(p).over:
         trick = rt("pos.over")
@@ -190,7 +198,7 @@ class MoveList(ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.model: ReplayModel | None = None
+        self.model: TwentyTwoReplay | None = None
         self.rows: Sequence[MoveRow] = ()
         self.seat: int | None = None
         self.ascii_style = False
@@ -207,7 +215,7 @@ class MoveList(ScrollView, can_focus=True):
         # The analysis board's marks (?!, ?, ??) by move index, and their version.
         self.marks: tuple[Callable[[int], str], int] | None = None
 
-    def show(self, model: ReplayModel, p: int, seat: int | None, ascii_style: bool) -> None:
+    def show(self, model: TwentyTwoReplay, p: int, seat: int | None, ascii_style: bool) -> None:
         changed = model is not self.model or seat != self.seat or ascii_style != self.ascii_style
         if model is not self.model:
             self._names = [printable(pl.name, 40) for pl in model.players]
@@ -376,12 +384,12 @@ class PenaltyChart(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.model: ReplayModel | None = None
+        self.model: TwentyTwoReplay | None = None
         self.p = 0
         self.ascii_style = False
         self._room: int | None = None  # the lines it may take (None: any)
 
-    def show(self, model: ReplayModel, p: int, ascii_style: bool) -> None:
+    def show(self, model: TwentyTwoReplay, p: int, ascii_style: bool) -> None:
         layout = self.model is None or len(self.model.players) != len(model.players)
         self.model, self.p, self.ascii_style = model, p, ascii_style
         self.refresh(layout=layout)
@@ -451,7 +459,7 @@ class OpenHands(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.model: ReplayModel | None = None
+        self.model: TwentyTwoReplay | None = None
         self.p = 0
         self.seat: int | None = None
         self.ascii_style = False
@@ -459,7 +467,7 @@ class OpenHands(Widget):
         self._wrapped: tuple[int, list[Text]] = (0, [])
         self._height = 0
 
-    def show(self, model: ReplayModel, p: int, seat: int | None, ascii_style: bool) -> None:
+    def show(self, model: TwentyTwoReplay, p: int, seat: int | None, ascii_style: bool) -> None:
         self.model, self.p, self.seat, self.ascii_style = model, p, seat, ascii_style
         self._logical = self._build()
         self._wrapped = (0, [])

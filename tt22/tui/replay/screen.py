@@ -1,6 +1,6 @@
 """The replay screen: the live table's widgets, driven by a folded record.
 
-Nothing here knows a rule. The position is a move number into `ReplayModel`, whose
+Nothing here knows a rule. The position is a move number into the replay model, whose
 states are the engine's own; the seats are the play app's `SeatsTable`, fed a snapshot
 built from the full state (all hands open) or from `tt22.games.twentytwo.view` (one seat's
 view, so a hidden card is not even in the data the widgets get).
@@ -24,8 +24,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tt22.core.safe import printable
+from tt22.play.replay import GotoError, ReplayModel
 from tt22.play.session import peek_current
-from tt22.replay_model import GotoError, ReplayModel
 from tt22.tui.app import TT22App
 from tt22.tui.bindings import translated_bindings
 from tt22.tui.hooks import bindings_of, replace_bindings
@@ -34,7 +34,14 @@ from tt22.tui.redraw import DressedScreen
 from tt22.tui.replay.analysis_pane import ANALYSIS_BINDINGS, AnalysisBoard
 from tt22.tui.replay.autoplay import SPEEDS, Autoplay
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
-from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, move_text, position_text
+from tt22.tui.replay.panes import (
+    MoveList,
+    OpenHands,
+    PenaltyChart,
+    TwentyTwoReplay,
+    move_text,
+    position_text,
+)
 from tt22.tui.replay.words import SECTION, rt
 from tt22.tui.safe_text import plain, say
 from tt22.tui.widgets.hand import HandView
@@ -219,7 +226,9 @@ class ReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
             self._source_bindings, section=SECTION, groups=LIST_GROUPS
         )
         replace_bindings(self, self._screen_bindings)
-        self.model = record if isinstance(record, ReplayModel) else ReplayModel.from_record(record)
+        self.model = (
+            record if isinstance(record, TwentyTwoReplay) else TwentyTwoReplay.from_record(record)  # type: ignore[arg-type]
+        )
         self.path = Path(path) if path is not None else None
         self.seat = seat
         self.p = self.model.clamp(

@@ -38,11 +38,11 @@ from tt22.tui.games.rook.panels import (
     trick_text,
 )
 from tt22.tui.i18n import addressed, said, t
-from tt22.tui.protocol_replay import GotoError, ProtocolReplayScreen, goto_index, replay_bindings
+from tt22.tui.protocol_replay import ProtocolReplayScreen, replay_bindings
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
-__all__ = ["GotoError", "RookReplayScreen", "goto_index"]
+__all__ = ["RookReplayScreen"]
 
 ROOK = get_game("rook")
 
