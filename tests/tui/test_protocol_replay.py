@@ -519,3 +519,32 @@ async def test_every_replayer_shows_the_move_list_at_80x24(sample: str, tmp_path
         assert t("game_replay.moves.start") in text
         for i in range(3):
             assert "".join(f"{i + 1}. {screen.move_label(i)}".split()) in flat(app)
+
+
+async def test_the_rook_replayer_says_how_each_hand_ended() -> None:
+    """H4: just after a hand's last card the replayer shows the hand over, the bid made
+    or lost, the hand's points and its last trick whole; at the end, who won."""
+    from tt22.tui.games.rook.replay import RookReplayScreen
+
+    record = load_record(SAMPLES / "4p-rook.22rec")
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = RookReplayScreen(record, start=0)
+        await app.push_screen(screen)
+        await pilot.pause()
+        for hand in range(2, screen.places[-1].hand + 1):
+            screen.go(screen.model.goto(str(hand)))
+            await pilot.pause()
+            result = screen.states[screen.index].history[-1]
+            text = text_of(app)
+            assert f"Hand {hand - 1} is over" in text
+            assert ("and made it" if result.made else "and lost it") in text
+            assert "Points this hand:" in text and "Last trick, won by" in text
+            assert "…" not in text
+        screen.go(screen.end - 1)
+        await pilot.pause()
+        assert "is over" not in text_of(app)
+        screen.go(screen.end)
+        await pilot.pause()
+        text = text_of(app)
+        assert f"Hand {screen.places[-1].hand} is over" in text and " won" in text
