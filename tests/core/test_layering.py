@@ -230,7 +230,6 @@ KNOWS_A_GAME: dict[str, set[str]] = {
     "serve/tables.py": {"rook"},
     # 22's own screens and session, still to merge into the one table, the one replayer
     # and play/session.py (steps 4 and 5), and the help pages' per-game text.
-    "tui/replay/panes.py": {"twentytwo"},
     "tui/screens/setup.py": {"twentytwo"},
     "tui/widgets/snapshot.py": {"twentytwo"},
 }
@@ -328,7 +327,6 @@ GAME_NAMING_LINES: dict[str, int] = {
     "tui/app.py": 2,
     "play/session.py": 2,  # DEFAULT_GAME: 22's levels, and the slot's default game
     "tui/reasons.py": 2,
-    "tui/replay/panes.py": 1,
     "tui/replay/screen.py": 1,
     "tui/screens/setup.py": 9,
     "tui/widgets/snapshot.py": 2,

@@ -14,7 +14,7 @@ from tt22.core.players import Player
 from tt22.games.twentytwo import EXCHANGE, TWENTYTWO, Exchange, Play, Rules, apply, new_match
 from tt22.games.twentytwo.bots import make_bot
 from tt22.tui.games.twentytwo.replay import GotoError, TwentyTwoReplay
-from tt22.tui.replay.panes import move_text
+from tt22.tui.games.twentytwo.replay_panes import move_text
 
 
 @cache

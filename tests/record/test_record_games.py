@@ -449,8 +449,8 @@ async def test_the_record_browser_opens_22_and_rook_records_in_their_own_replaye
 ) -> None:
     from tt22.tui.app import StartOptions, TT22App
     from tt22.tui.games.rook.replay import RookReplayScreen
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplayScreen
     from tt22.tui.replay.picker import RecordPicker
-    from tt22.tui.replay.screen import ReplayScreen
 
     mine = tmp_path / "mine"
     mine.mkdir()
@@ -487,7 +487,7 @@ async def test_the_record_browser_opens_22_and_rook_records_in_their_own_replaye
             await pilot.pause()
         table.move_cursor(row=[e.path.name for e in picker.entries].index("22.22rec"))
         await pilot.press("enter")
-        while not isinstance(app.screen, ReplayScreen):
+        while not isinstance(app.screen, TwentyTwoReplayScreen):
             await pilot.pause()
 
 

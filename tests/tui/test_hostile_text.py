@@ -27,8 +27,9 @@ from tt22.core.safe import printable
 from tt22.games.twentytwo import Move, Rules, apply, new_match
 from tt22.record import Record, RecordedMove, build_record, records_dir, save_record
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplayScreen
 from tt22.tui.i18n import set_language
-from tt22.tui.replay import RecordPicker, ReplayScreen
+from tt22.tui.replay import RecordPicker
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 
 SIZE = (120, 40)
@@ -102,12 +103,12 @@ def notes(app: TT22App) -> list[str]:
 
 
 def replay_open(app: TT22App) -> bool:
-    return isinstance(app.screen, ReplayScreen) and app.screen.ready
+    return isinstance(app.screen, TwentyTwoReplayScreen) and app.screen.ready
 
 
 async def comment_and_save_copy(pilot: Pilot[None], app: TT22App, text: str) -> None:
     screen = app.screen
-    assert isinstance(screen, ReplayScreen)
+    assert isinstance(screen, TwentyTwoReplayScreen)
     await pilot.press("end", "c")
     await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
     await pilot.press("ctrl+u", *text, "enter")
@@ -164,7 +165,7 @@ async def test_a_hostile_record_is_shown_literally_on_every_screen(tmp_path: Pat
         await pilot.press("up", "enter")
         await wait_for(pilot, lambda: replay_open(app))
         replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+        assert isinstance(replay, TwentyTwoReplayScreen)
         assert replay.path == good
         await pilot.press("right")
         # a name in the seats table, and the comment on move 1
@@ -374,11 +375,11 @@ async def test_a_seat_view_shows_only_that_seats_comments(tmp_path: Path) -> Non
         assert "*" not in str(move_list.line_text(1))  # type: ignore[attr-defined]
         await pilot.press("c")  # editing it would show it: refused, with a reason
         await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen)
+        assert isinstance(app.screen, TwentyTwoReplayScreen)
         assert any("hides the comment" in n for n in notes(app))
         # The seat's own move shows its comment; the open view shows them all.
         replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+        assert isinstance(replay, TwentyTwoReplayScreen)
         mine = next(i for i, m in enumerate(moves[:6]) if m.seat == other)
         replay.go(mine + 1)
         await pilot.pause()

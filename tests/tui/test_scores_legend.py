@@ -20,9 +20,9 @@ from tt22.play.session import LocalSession
 from tt22.record import load_record
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
+from tt22.tui.games.twentytwo.replay_panes import PenaltyChart
 from tt22.tui.games.twentytwo.scores import ScoresScreen
 from tt22.tui.i18n import set_language, t
-from tt22.tui.replay.panes import PenaltyChart
 from tt22.tui.replay.words import rt
 
 SAMPLES = ROOT / "records"

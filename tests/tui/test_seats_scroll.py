@@ -22,10 +22,9 @@ from tt22.core.players import Player
 from tt22.games.twentytwo import PLAY
 from tt22.play.session import LocalSession
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay, TwentyTwoReplayScreen
 from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language, t
-from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.widgets.seats import SeatsHead, SeatsPane, SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import from_state
 
@@ -81,7 +80,7 @@ async def test_nine_long_names_scroll_by_whole_rows_under_the_header(lang: str) 
     app = TT22App(StartOptions(language=lang, pace=1e6))  # (the bots wait: a still table)
     async with app.run_test(size=SIZE) as pilot:
         mirror = TerminalMirror(app, SIZE)
-        replay = ReplayScreen(model, None, start=0, seat=3)
+        replay = TwentyTwoReplayScreen(model, None, start=0, seat=3)
         await app.push_screen(replay)
         await settle(pilot)
         head = replay.query_one("#replay-seats-head")

@@ -216,7 +216,7 @@ def test_m5_22s_replayer_move_list_agrees_with_you() -> None:
     from tt22.games.twentytwo import TWENTYTWO
     from tt22.games.twentytwo.bots import make_bot
     from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
-    from tt22.tui.replay.panes import move_text
+    from tt22.tui.games.twentytwo.replay_panes import move_text
 
     seed = "m5 replay"
     bots = [make_bot("random", seed, s) for s in range(3)]

@@ -53,7 +53,7 @@ def open_record(name: str) -> object:
 
 def run(args: argparse.Namespace) -> int:
     from tt22.core.safe import printable
-    from tt22.tui.games.twentytwo.replay import GotoError, ReplayError, TwentyTwoReplay
+    from tt22.tui.games.twentytwo.replay_model import GotoError, ReplayError, TwentyTwoReplay
 
     game = game_from_args(args) if args.game is not None else None  # (an unknown one: 2)
     record = open_record(args.file)

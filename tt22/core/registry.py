@@ -108,7 +108,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         textlog="tt22.games.twentytwo.textlog",
         titles=("Twenty-Two", "투엔티투", "トゥエンティツー"),
         table="tt22.tui.games.twentytwo.table:TableScreen",
-        replayer="tt22.tui.replay.screen:ReplayScreen",
+        replayer="tt22.tui.games.twentytwo.replay:TwentyTwoReplayScreen",
         screens="tt22.tui.games.twentytwo.screens:SCREENS",
         analysis="tt22.games.twentytwo.analysis:OBJECTIVE",
     ),

@@ -7,7 +7,7 @@ hides a nest put back from everyone else), or, for a finished game only, every h
 open: a record still being played would otherwise show the hands of a match in
 progress. A record that breaks is shown up to its last good move with why.
 
-Keys: every protocol game's replayer's (tt22.tui.protocol_replay.replay_bindings), ↑↓
+Keys: every protocol game's replayer's (tt22.tui.replay.keys.replay_bindings), ↑↓
 (or [ ]) stepping by trick (a hand's bidding is its trick 0): a move, a hand, autoplay,
 the views, the move list, play from here, comments and saving them.
 """
@@ -40,7 +40,8 @@ from tt22.tui.games.rook.panels import (
     trick_text,
 )
 from tt22.tui.i18n import addressed, said, t
-from tt22.tui.protocol_replay import ProtocolReplayScreen, replay_bindings
+from tt22.tui.replay.keys import replay_bindings
+from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
@@ -49,7 +50,7 @@ __all__ = ["RookReplayScreen"]
 ROOK = get_game("rook")
 
 
-class RookReplayScreen(ProtocolReplayScreen):
+class RookReplayScreen(ReplayScreen):
     CSS_PATH = "rook.tcss"
     DEFAULT_CSS = """
     RookReplayScreen #replay-comment { height: auto; max-height: 4; }
