@@ -120,6 +120,11 @@ async def test_every_hand_open_is_for_a_finished_game_and_seat_views_hide_the_re
             nest_move = next(i for i, rm in enumerate(record.moves) if isinstance(rm.move, Nest))
             words = screen.move_words(nest_move, False)
             assert (seat == bidder) == any(c in words for c in nest), (seat, words)
+            # L11: whoever watches is not that seat: the bidder's nest is said by name.
+            text = "\n".join(main)
+            name = record.players[bidder].name
+            assert (f"The nest {name} put back:" in text) == (seat == bidder)
+            assert "The nest you put back" not in text
         await pilot.press("v")
         assert screen.seat is None  # round again to every hand open
 

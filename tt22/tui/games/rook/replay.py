@@ -194,8 +194,11 @@ class RookReplayScreen(ReplayScreen):
             text.append_text(cards_line(v.dummy, a))
             if v.dummy_hidden:
                 text.append(" " + t("rook.face_down", n=v.dummy_hidden), style="dim")
-        if v.nest:
-            text.append("\n" + t("rook.nest_yours", cards=""), style="dim")
+        if v.nest:  # (whoever watches is not that seat, L11)
+            spoken = addressed(self.names[v.seat])  # (a seat called "You": "you put back")
+            text.append(
+                "\n" + said("rook.replay.nest_of", spoken, name=name, cards=""), style="dim"
+            )
             text.append_text(cards_line(v.nest, a))
         return text
 
