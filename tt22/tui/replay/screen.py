@@ -171,9 +171,12 @@ class ReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
         *,
         seat: int | None = None,
         start: int | None = None,
+        ascii_cards: bool | None = None,
         standalone: bool = False,
     ) -> None:
         super().__init__()
+        self._ascii = ascii_cards  # (None: as the app draws cards)
+        self.ready = False  # set once mounted and drawn (tests wait for it)
         self.model = record if isinstance(record, ReplayModel) else self.open_model(record)
         self.path = Path(path) if path is not None else None
         self.standalone = standalone
@@ -219,6 +222,13 @@ class ReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
     def bind_keys(self) -> None:
         """The keys' words in the current language (22's screen has its own)."""
         translate_bindings(self)
+
+    @property
+    def ascii_style(self) -> bool:
+        """Cards drawn in ASCII: as asked, else as the app draws them."""
+        if self._ascii is not None:
+            return self._ascii
+        return bool(getattr(self.app, "ascii_cards", False))
 
     @property
     def index(self) -> int:

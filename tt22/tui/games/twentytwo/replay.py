@@ -15,7 +15,6 @@ and penalty chart (tt22/tui/games/twentytwo/replay_panes.py) and 22's footer wor
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
@@ -27,7 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tt22.core.safe import printable
-from tt22.play.replay import GotoError, ReplayError, ReplayModel
+from tt22.play.replay import GotoError, ReplayError
 from tt22.tui.bindings import translated_bindings
 from tt22.tui.games.twentytwo.replay_model import DealTotals, MoveRow, TwentyTwoReplay, Where
 from tt22.tui.games.twentytwo.replay_panes import (
@@ -167,20 +166,6 @@ class TwentyTwoReplayScreen(ReplayScreen):
 
     model: TwentyTwoReplay
 
-    def __init__(
-        self,
-        record: Record | ReplayModel,
-        path: Path | str | None = None,
-        *,
-        seat: int | None = None,
-        start: int | None = None,
-        ascii_cards: bool | None = None,
-        standalone: bool = False,
-    ) -> None:
-        super().__init__(record, path, seat=seat, start=start, standalone=standalone)
-        self._ascii = ascii_cards
-        self.ready = False  # set once mounted and drawn (tests wait for it)
-
     @classmethod
     def open_model(cls, record: Record) -> TwentyTwoReplay:
         return TwentyTwoReplay.from_record(record)
@@ -249,12 +234,6 @@ class TwentyTwoReplayScreen(ReplayScreen):
         self.ready = True
 
     # ------------------------------------------------------------------ drawing
-    @property
-    def ascii_style(self) -> bool:
-        if self._ascii is not None:
-            return self._ascii
-        return bool(getattr(self.app, "ascii_cards", False))
-
     def snapshot(self) -> TableSnapshot:
         m = self.model
         names = [printable(pl.name, 40) for pl in m.players]
