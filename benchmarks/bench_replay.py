@@ -32,7 +32,7 @@ from tt22.core.players import Player
 from tt22.games.twentytwo import TWENTYTWO, Rules
 from tt22.games.twentytwo.bots import make_bot
 from tt22.record import RecordedMove, build_record, load_record, save_record
-from tt22.replay_model import ReplayModel
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
 
 RULES = Rules(elimination_at=40)
 PLAYERS = 9
@@ -56,30 +56,30 @@ def long_matches(seeds: int, folder: Path) -> list[tuple[Path, int, int]]:
     return out
 
 
-def open_seconds(path: Path) -> tuple[float, ReplayModel]:
+def open_seconds(path: Path) -> tuple[float, TwentyTwoReplay]:
     t0 = time.perf_counter()
-    model = ReplayModel.from_record(load_record(path))
+    model = TwentyTwoReplay.from_record(load_record(path))
     return time.perf_counter() - t0, model
 
 
 async def screen_figures(path: Path, presses: int) -> tuple[float, float, float, float]:
     """Seconds: to open the screen until drawn; per → press through Pilot (key, update,
     redraw and Pilot's own waits); per press of an unbound key (Pilot's cost alone); per screen
-    update without drawing (`ReplayScreen.go`: model to widgets)."""
+    update without drawing (`TwentyTwoReplayScreen.go`: model to widgets)."""
     os.environ.setdefault("TT22_HOME", tempfile.mkdtemp())
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplayScreen
     from tt22.tui.replay.app import replay_app
-    from tt22.tui.replay.screen import ReplayScreen
 
     t0 = time.perf_counter()
-    model = ReplayModel.from_record(load_record(path))
+    model = TwentyTwoReplay.from_record(load_record(path))
     app = replay_app(model, path, language="en")
     async with app.run_test(size=(80, 24)) as pilot:
-        while not (isinstance(app.screen, ReplayScreen) and app.screen.ready):
+        while not (isinstance(app.screen, TwentyTwoReplayScreen) and app.screen.ready):
             await pilot.pause(0.001)
         await pilot.pause()
         opened = time.perf_counter() - t0
         screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        assert isinstance(screen, TwentyTwoReplayScreen)
         screen.go(model.goto("2"))
         await pilot.pause()
         t1 = time.perf_counter()
@@ -140,7 +140,7 @@ def main() -> None:
         print(f"replay screen open (headless, 80x24, until drawn): {opened * 1000:.0f} ms")
         print(f"one → press through Pilot (mean of {args.presses}): {step * 1000:.1f} ms")
         print(f"  an unbound key through Pilot (its own cost): {pause * 1000:.1f} ms")
-        print(f"  screen update without drawing (ReplayScreen.go): {update * 1000:.2f} ms")
+        print(f"  screen update without drawing (TwentyTwoReplayScreen.go): {update * 1000:.2f} ms")
 
 
 if __name__ == "__main__":

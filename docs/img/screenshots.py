@@ -47,10 +47,9 @@ async def main() -> None:
     from tt22.core.players import Player
     from tt22.play.session import LocalSession
     from tt22.record.verify import build_record
-    from tt22.replay_model import ReplayModel
     from tt22.tui.app import StartOptions, TT22App
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplay, TwentyTwoReplayScreen
     from tt22.tui.games.twentytwo.table import TableScreen
-    from tt22.tui.replay.screen import ReplayScreen
 
     names = ["Ann", "Bot 1", "Bot 2", "Bot 3"]
     rules, moves, p = position(4, "readme")
@@ -68,7 +67,9 @@ async def main() -> None:
         app.save_screenshot("table.svg", str(HERE))
         app.pop_screen()
         record = build_record(rules, "readme", seats, moves, dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
-        await app.push_screen(ReplayScreen(ReplayModel.from_record(record), None, start=p))
+        await app.push_screen(
+            TwentyTwoReplayScreen(TwentyTwoReplay.from_record(record), None, start=p)
+        )
         await pilot.pause(0.3)
         app.save_screenshot("replay.svg", str(HERE))
 

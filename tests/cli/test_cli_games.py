@@ -165,7 +165,7 @@ def test_play_refuses_a_game_without_a_table_and_replay_a_record_of_another_game
     assert code == 2 and out == ""
     assert err.endswith("is a record of Twenty-Two, not of Rook (--game rook)\n")
     code, out, err = run(capsys, "replay", "--goto", "9.1", str(rook))
-    assert code == 2 and err == "tt22 replay: there is no trick 1 of hand 9\n"
+    assert code == 2 and err == "tt22 replay: there is no hand 9 in this record\n"
 
 
 @pytest.mark.parametrize(

@@ -19,8 +19,8 @@ from textual.widgets import DataTable
 
 from tt22.core.players import Player
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplayScreen
 from tt22.tui.i18n import set_language
-from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.stats import StatsScreen
 
@@ -156,7 +156,7 @@ async def test_the_rows_follow_the_game_and_a_match_opens_in_its_replayer(
         await pilot.press("up")
         await pilot.press("tab")
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoReplayScreen))
         assert app.screen.path == home / "records" / "t9.22rec"
 
 

@@ -13,7 +13,8 @@ from tt22.core.cards import TEXT, show_card
 from tt22.core.players import Player
 from tt22.games.twentytwo import EXCHANGE, TWENTYTWO, Exchange, Play, Rules, apply, new_match
 from tt22.games.twentytwo.bots import make_bot
-from tt22.replay_model import GotoError, ReplayModel
+from tt22.tui.games.twentytwo.replay import GotoError, TwentyTwoReplay
+from tt22.tui.games.twentytwo.replay_panes import move_text
 
 
 @cache
@@ -23,9 +24,9 @@ def match(seed: str = "replay-1", players: int = 3) -> tuple[Rules, list[Player]
     return Rules(), [Player(f"P{s}", "bot", "random") for s in range(players)], list(moves)
 
 
-def model(seed: str = "replay-1", players: int = 3) -> ReplayModel:
+def model(seed: str = "replay-1", players: int = 3) -> TwentyTwoReplay:
     rules, seats, moves = match(seed, players)
-    return ReplayModel.from_moves(rules, seats, seed, moves)  # type: ignore[arg-type]
+    return TwentyTwoReplay.from_moves(TWENTYTWO, rules, seats, seed, moves)  # type: ignore[arg-type]
 
 
 def test_states_are_the_engine_fold() -> None:
@@ -126,7 +127,7 @@ def test_seat_view_hides_other_discards_and_future_moves() -> None:
         rows = m.visible_rows(p, seat)
         assert len(rows) == p  # nothing after the position
         for r in rows:
-            text = m.row_text(r, seat, ascii_style=True)
+            text = move_text(m, r, seat, True)
             if r.exchange and r.seat != seat:
                 assert r.cards == ()
                 assert not any(TEXT[c] in text for c in m.rows[r.move_index].cards)
@@ -135,7 +136,7 @@ def test_seat_view_hides_other_discards_and_future_moves() -> None:
     # The open view shows every discard.
     for r in m.visible_rows(p, None)[:p]:
         if r.exchange and r.cards:
-            text = m.row_text(r, None, ascii_style=False)
+            text = move_text(m, r, None, False)
             assert all(show_card(c) in text for c in r.cards)
 
 
@@ -171,7 +172,7 @@ def test_an_illegal_move_stops_the_replay_with_a_reason() -> None:
     bad = broken[k]
     assert isinstance(bad, Play)
     broken[k] = Play((bad.seat + 1) % 3, bad.cards)  # out of turn
-    m = ReplayModel.from_moves(rules, seats, "replay-1", broken)  # type: ignore[arg-type]
+    m = TwentyTwoReplay.from_moves(TWENTYTWO, rules, seats, "replay-1", broken)  # type: ignore[arg-type]
     assert m.end == k
     assert m.problem is not None and m.problem.move == k
     text = m.problem.describe(len(broken))
@@ -186,7 +187,9 @@ def test_every_move_has_an_address_goto_finds(players: int, seed_number: int) ->
     seed = f"prop-{seed_number}"
     bots = [make_bot("random", seed, s) for s in range(players)]
     final, moves, _ = play_match(TWENTYTWO, Rules(), seed, bots)
-    m = ReplayModel.from_moves(Rules(), [Player(f"P{s}") for s in range(players)], seed, moves)
+    m = TwentyTwoReplay.from_moves(
+        TWENTYTWO, Rules(), [Player(f"P{s}") for s in range(players)], seed, moves
+    )
     assert m.end == len(moves) and m.states[-1].fingerprint() == final.fingerprint()
     for row in m.rows:
         assert m.goto(f"{row.deal}.{row.trick}.{row.step}") == row.move_index + 1
@@ -201,10 +204,10 @@ def test_every_move_has_an_address_goto_finds(players: int, seed_number: int) ->
 
 def test_unnamed_seats_count_from_0_and_plays_read_high_to_low() -> None:
     m = model()
-    bare = ReplayModel(m.states, m.moves)
+    bare = TwentyTwoReplay(TWENTYTWO, m.states, m.moves)
     assert [p.name for p in bare.players] == ["Seat 0", "Seat 1", "Seat 2"]
     for r in m.rows:
         if r.cards:
-            text = m.row_text(r, None, ascii_style=True)
+            text = move_text(m, r, None, True)
             shown = text.split()[-len(r.cards) :]
             assert shown == [TEXT[c] for c in sorted(r.cards, reverse=True)]

@@ -36,7 +36,7 @@ from tt22.record import (
     save_record,
     verify_record,
 )
-from tt22.replay_model import ReplayError, ReplayModel
+from tt22.tui.games.twentytwo.replay import ReplayError, TwentyTwoReplay
 
 ROOK = get_game("rook")
 STARTED = dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.UTC)
@@ -360,7 +360,7 @@ def test_the_replayers_model_refuses_a_rook_record_with_a_reason() -> None:
     result = replay_record(record)
     assert result.states == [] and not result.ok
     with pytest.raises(ReplayError, match="this is a record of Rook; the replayer and the table"):
-        ReplayModel.from_record(record)
+        TwentyTwoReplay.from_record(record)
 
 
 def test_the_record_browser_lists_a_rook_record_beside_22s(tmp_path: Path) -> None:
@@ -374,7 +374,7 @@ def test_the_record_browser_lists_a_rook_record_beside_22s(tmp_path: Path) -> No
     rook = load_record(tmp_path / "rook.22rec")
     winners = [rook.players[s].name for s in rook.result.winners]
     assert winners and all(name in describe_result(rook) for name in winners)
-    assert ReplayModel.from_record(load_record(tmp_path / "twentytwo.22rec")).end > 0
+    assert TwentyTwoReplay.from_record(load_record(tmp_path / "twentytwo.22rec")).end > 0
 
 
 def test_the_autosave_does_not_resume_a_rook_game_as_22(tmp_path: Path) -> None:
@@ -449,8 +449,8 @@ async def test_the_record_browser_opens_22_and_rook_records_in_their_own_replaye
 ) -> None:
     from tt22.tui.app import StartOptions, TT22App
     from tt22.tui.games.rook.replay import RookReplayScreen
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplayScreen
     from tt22.tui.replay.picker import RecordPicker
-    from tt22.tui.replay.screen import ReplayScreen
 
     mine = tmp_path / "mine"
     mine.mkdir()
@@ -487,7 +487,7 @@ async def test_the_record_browser_opens_22_and_rook_records_in_their_own_replaye
             await pilot.pause()
         table.move_cursor(row=[e.path.name for e in picker.entries].index("22.22rec"))
         await pilot.press("enter")
-        while not isinstance(app.screen, ReplayScreen):
+        while not isinstance(app.screen, TwentyTwoReplayScreen):
             await pilot.pause()
 
 

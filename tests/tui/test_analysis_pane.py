@@ -279,7 +279,7 @@ async def test_an_analysed_copy_of_another_match_is_not_taken(tmp_path: Path) ->
 
 
 def test_22s_palette_names_the_boards_keys_in_every_language() -> None:
-    from tt22.tui.replay.screen import PALETTE, _words
+    from tt22.tui.games.twentytwo.replay import PALETTE, _words
 
     actions = {action for action, _, _ in PALETTE}
     assert {"next_mistake(1)", "next_mistake(-1)", "analyse"} <= actions

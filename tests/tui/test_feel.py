@@ -28,11 +28,11 @@ from tt22.games.twentytwo import (
 )
 from tt22.play.session import LocalSession
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplayScreen
 from tt22.tui.games.twentytwo.summary_screens import MatchSummaryScreen
 from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.dialogs import ChoiceDialog
-from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.screens.home import HomeScreen
 from tt22.tui.screens.setup import SetupScreen
 from tt22.tui.widgets.hand import HandView
@@ -327,16 +327,16 @@ SAMPLES = ROOT / "records"
 
 def replay_of(path: Path, **kw: object) -> TT22App:
     from tt22.record import load_record
-    from tt22.replay_model import ReplayModel
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
     from tt22.tui.replay.app import replay_app
 
-    model = ReplayModel.from_record(load_record(path))
+    model = TwentyTwoReplay.from_record(load_record(path))
     return replay_app(model, path, **kw)  # type: ignore[arg-type]
 
 
-def replay_screen(app: TT22App) -> ReplayScreen:
+def replay_screen(app: TT22App) -> TwentyTwoReplayScreen:
     screen = app.screen
-    assert isinstance(screen, ReplayScreen), type(screen)
+    assert isinstance(screen, TwentyTwoReplayScreen), type(screen)
     return screen
 
 
@@ -349,18 +349,22 @@ def sample(tmp_path: Path, name: str = "4p-random.22rec") -> Path:
 async def test_p_at_the_end_of_a_replay_says_why_it_cannot(tmp_path: Path) -> None:
     app = replay_of(sample(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, TwentyTwoReplayScreen) and app.screen.ready
+        )
         await pilot.press("end")
         await pilot.press("p")
         await pilot.pause()
         assert any("match is over here" in m for m in notes(app))
-        assert isinstance(app.screen, ReplayScreen)
+        assert isinstance(app.screen, TwentyTwoReplayScreen)
 
 
 async def test_t_alone_in_the_replayer_says_what_it_changed(tmp_path: Path) -> None:
     app = replay_of(sample(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, TwentyTwoReplayScreen) and app.screen.ready
+        )
         await pilot.press("t")
         await pilot.pause()
         assert replay_screen(app).real_time
@@ -386,7 +390,9 @@ async def test_the_replayer_says_who_won_the_match(tmp_path: Path) -> None:
     assert winners
     app = replay_of(path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, TwentyTwoReplayScreen) and app.screen.ready
+        )
         assert "won by" not in replay_screen(app).status_text()
         await pilot.press("end")
         await pilot.pause()
@@ -400,7 +406,9 @@ async def test_a_comment_says_which_move_it_belongs_to(tmp_path: Path) -> None:
 
     app = replay_of(sample(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, TwentyTwoReplayScreen) and app.screen.ready
+        )
         screen = replay_screen(app)
         await pilot.press("pagedown")  # the start of deal 2: the last move made is deal 1's
         await pilot.pause()
@@ -415,7 +423,7 @@ async def test_a_comment_says_which_move_it_belongs_to(tmp_path: Path) -> None:
         assert f"move {index + 1}" in title and "last move made" in title
         assert f"{where} Bot {row.seat}" in title
         await pilot.press(*"why", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoReplayScreen))
         box = str(screen.query_one("#replay-comment", Static).render())
         assert f"move {index + 1} ({where} Bot {row.seat}" in box and "why" in box
 
@@ -423,7 +431,9 @@ async def test_a_comment_says_which_move_it_belongs_to(tmp_path: Path) -> None:
 async def test_one_hand_order_in_the_replayer(tmp_path: Path) -> None:
     app = replay_of(sample(tmp_path), seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, TwentyTwoReplayScreen) and app.screen.ready
+        )
         cards = replay_screen(app).query_one("#replay-hand", HandView).cards
         assert len(cards) > 1 and list(cards) == sorted(cards, reverse=True)
 
@@ -594,7 +604,7 @@ async def test_the_record_browser_lists_the_samples_after_the_players_own(
         assert table.has_focus
         table.move_cursor(row=[p.name for p in paths].index("4p-random.22rec"))
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, TwentyTwoReplayScreen))
 
 
 def test_the_samples_are_package_data() -> None:
@@ -634,7 +644,9 @@ async def test_the_ascii_style_draws_the_chrome_in_ascii_too(tmp_path: Path) -> 
     assert seen.isascii(), sorted({c for c in seen if not c.isascii()})
     app = replay_of(sample(tmp_path), ascii_cards=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, TwentyTwoReplayScreen) and app.screen.ready
+        )
         for _ in range(6):
             await pilot.press("right")
         await pilot.press("v")

@@ -27,8 +27,9 @@ from tt22.core.safe import printable
 from tt22.games.twentytwo import Move, Rules, apply, new_match
 from tt22.record import Record, RecordedMove, build_record, records_dir, save_record
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplayScreen
 from tt22.tui.i18n import set_language
-from tt22.tui.replay import RecordPicker, ReplayScreen
+from tt22.tui.replay import RecordPicker
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
 
 SIZE = (120, 40)
@@ -102,12 +103,12 @@ def notes(app: TT22App) -> list[str]:
 
 
 def replay_open(app: TT22App) -> bool:
-    return isinstance(app.screen, ReplayScreen) and app.screen.ready
+    return isinstance(app.screen, TwentyTwoReplayScreen) and app.screen.ready
 
 
 async def comment_and_save_copy(pilot: Pilot[None], app: TT22App, text: str) -> None:
     screen = app.screen
-    assert isinstance(screen, ReplayScreen)
+    assert isinstance(screen, TwentyTwoReplayScreen)
     await pilot.press("end", "c")
     await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
     await pilot.press("ctrl+u", *text, "enter")
@@ -164,7 +165,7 @@ async def test_a_hostile_record_is_shown_literally_on_every_screen(tmp_path: Pat
         await pilot.press("up", "enter")
         await wait_for(pilot, lambda: replay_open(app))
         replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+        assert isinstance(replay, TwentyTwoReplayScreen)
         assert replay.path == good
         await pilot.press("right")
         # a name in the seats table, and the comment on move 1
@@ -205,13 +206,13 @@ async def test_a_hostile_record_is_shown_literally_on_every_screen(tmp_path: Pat
 
 async def test_saving_a_copy_of_a_bracketed_file_name_says_where(tmp_path: Path) -> None:
     """The replayer's saved-path message of `x[/]y.22rec` (it raised MarkupError)."""
-    from tt22.replay_model import ReplayModel
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
     from tt22.tui.replay.app import replay_app
 
     (tmp_path / "x[").mkdir()
     path = tmp_path / "x[/]y.22rec"
     save_record(path, hostile_record())
-    app = replay_app(ReplayModel.from_record(hostile_record()), path)
+    app = replay_app(TwentyTwoReplay.from_record(hostile_record()), path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await wait_for(pilot, lambda: replay_open(app))
         await comment_and_save_copy(pilot, app, QUIT_LINK + "y")
@@ -351,7 +352,7 @@ def test_every_notification_goes_through_the_one_helper() -> None:
 async def test_a_seat_view_shows_only_that_seats_comments(tmp_path: Path) -> None:
     """`tt22 replay FILE --seat 0` follows the rule of `tt22 show --seat 0`: a comment on
     another seat's move is hidden (box, move list marker, and the comment dialog)."""
-    from tt22.replay_model import ReplayModel
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
     from tt22.tui.replay.app import replay_app
 
     moves = list(match_moves(2, "kit"))
@@ -364,7 +365,7 @@ async def test_a_seat_view_shows_only_that_seats_comments(tmp_path: Path) -> Non
     path = tmp_path / "c.22rec"
     save_record(path, record)
     other = 1 - first
-    app = replay_app(ReplayModel.from_record(record), path, seat=other)
+    app = replay_app(TwentyTwoReplay.from_record(record), path, seat=other)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await wait_for(pilot, lambda: replay_open(app))
         await pilot.press("right")  # after move 1, made by `first`
@@ -374,11 +375,11 @@ async def test_a_seat_view_shows_only_that_seats_comments(tmp_path: Path) -> Non
         assert "*" not in str(move_list.line_text(1))  # type: ignore[attr-defined]
         await pilot.press("c")  # editing it would show it: refused, with a reason
         await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen)
+        assert isinstance(app.screen, TwentyTwoReplayScreen)
         assert any("hides the comment" in n for n in notes(app))
         # The seat's own move shows its comment; the open view shows them all.
         replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+        assert isinstance(replay, TwentyTwoReplayScreen)
         mine = next(i for i, m in enumerate(moves[:6]) if m.seat == other)
         replay.go(mine + 1)
         await pilot.pause()
@@ -395,14 +396,14 @@ def test_show_and_the_replayer_share_the_comment_rule(
 ) -> None:
     from tt22.cli import main
     from tt22.record import comment_visible
-    from tt22.replay_model import ReplayModel
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
 
     moves = list(match_moves(2, "kit"))
     recorded = [RecordedMove(m, comment=f"by {m.seat} at {i}") for i, m in enumerate(moves)]
     seats = [Player("Ann", "bot", "random"), Player("Bob", "bot", "random")]
     record = build_record(Rules(), "kit", seats, recorded, STARTED)
     save_record(tmp_path / "c.22rec", record)
-    model = ReplayModel.from_record(record)
+    model = TwentyTwoReplay.from_record(record)
     for seat in (0, 1):
         assert main(["show", "--seat", str(seat), str(tmp_path / "c.22rec")]) == 0
         out = capsys.readouterr().out

@@ -39,13 +39,12 @@ from tt22.core.players import Player
 from tt22.core.safe import printable
 from tt22.games.twentytwo import Rules, State, legal_moves
 from tt22.play.session import LocalSession
-from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay, TwentyTwoReplayScreen
 from tt22.tui.games.twentytwo.summary_screens import DealSummaryScreen, MatchSummaryScreen
 from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language, t
 from tt22.tui.replay.dialogs import ChoiceDialog
-from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.replay.words import rt
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.lines import TextLines
@@ -151,8 +150,8 @@ async def test_every_screen_is_whole_at_80x24(players: int, lang: str) -> None:
         app.pop_screen()
 
         # --- the replayer at the same position: all hands open, then each seat's view
-        model = ReplayModel.from_record(record_of(players))
-        replay = ReplayScreen(model, None, start=p)
+        model = TwentyTwoReplay.from_record(record_of(players))
+        replay = TwentyTwoReplayScreen(model, None, start=p)
         await app.push_screen(replay)
         await settle(pilot)
         for seat in (None, *range(players)):
@@ -181,7 +180,7 @@ async def test_every_screen_is_whole_at_80x24(players: int, lang: str) -> None:
         replay.stop_autoplay()
 
 
-def assert_position_whole(lines: list[str], replay: ReplayScreen, where: str) -> None:
+def assert_position_whole(lines: list[str], replay: TwentyTwoReplayScreen, where: str) -> None:
     """The replayer's position line (where in the match, the dealer or the winner, whose
     view, autoplay): no `…`, and every word of it on screen."""
     drawn = crop(lines, replay.query_one("#replay-position").region)
@@ -234,10 +233,10 @@ async def test_nine_hands_are_reached_with_keys_in_the_replayer() -> None:
     names = [printable(n, 40) for n in names_for(players)]
     p = crowded_position(players)
     s = states_of(players)[p]
-    model = ReplayModel.from_record(record_of(players))
+    model = TwentyTwoReplay.from_record(record_of(players))
     app = TT22App(StartOptions(language="en"))
     async with app.run_test(size=SIZE) as pilot:
-        replay = ReplayScreen(model, None, start=p)
+        replay = TwentyTwoReplayScreen(model, None, start=p)
         await app.push_screen(replay)
         await settle(pilot)
         last = max(seat for seat in range(players) if not s.out[seat])
@@ -291,10 +290,10 @@ async def test_nine_seats_show_the_dealer_and_the_seat_on_turn(lang: str) -> Non
     names = [printable(n, 40) for n in names_for(players)]
     states = states_of(players)
     rules, moves = played_match(players)
-    model = ReplayModel.from_record(record_of(players))
+    model = TwentyTwoReplay.from_record(record_of(players))
     app = TT22App(StartOptions(language=lang))
     async with app.run_test(size=SIZE) as pilot:
-        replay = ReplayScreen(model, None, start=0)
+        replay = TwentyTwoReplayScreen(model, None, start=0)
         await app.push_screen(replay)
         await settle(pilot)
         position = replay.query_one("#replay-position")
@@ -533,14 +532,14 @@ async def test_the_replayers_penalty_chart_and_its_legend_are_whole_at_80x24(lan
     """The side pane's legend was cut to `…` in Japanese (`! 脱落(…`, the nine seats of
     the sample record): it wraps now."""
     from tt22.record import load_record
-    from tt22.tui.replay.panes import PenaltyChart
+    from tt22.tui.games.twentytwo.replay_panes import PenaltyChart
     from tt22.tui.replay.words import rt
 
     sample = ROOT / "records" / "9p-two-decks.22rec"
-    model = ReplayModel.from_record(load_record(sample))
+    model = TwentyTwoReplay.from_record(load_record(sample))
     app = TT22App(StartOptions(language=lang))
     async with app.run_test(size=SIZE) as pilot:
-        replay = ReplayScreen(model, None, start=20)
+        replay = TwentyTwoReplayScreen(model, None, start=20)
         await app.push_screen(replay)
         await settle(pilot)
         chart = replay.query_one(PenaltyChart)
@@ -559,16 +558,16 @@ async def test_nine_long_names_leave_the_chart_its_legend_and_the_move_list_room
     borders. Now the chart names every player whole above its legend, all inside the
     pane, and the move list keeps lines of its own, none cut (a name without a space
     wraps between its characters there)."""
-    from tt22.tui.replay.panes import MoveList, PenaltyChart
+    from tt22.tui.games.twentytwo.replay_panes import MoveList, PenaltyChart
 
     players = 9
     names = [printable(n, 40) for n in names_for(players)]
-    model = ReplayModel.from_record(record_of(players))
+    model = TwentyTwoReplay.from_record(record_of(players))
     app = TT22App(StartOptions(language=lang))
     async with app.run_test(size=SIZE) as pilot:
-        replay = ReplayScreen(model, None, start=model.deal_start(5))
+        replay = TwentyTwoReplayScreen(model, None, start=model.goto(str(5)))
         await app.push_screen(replay)
-        for p in (model.deal_start(5), model.deal_start(5) + 40, model.end):
+        for p in (model.goto(str(5)), model.goto(str(5)) + 40, model.end):
             replay.go(p)
             await settle(pilot)
             where = f"{lang} at {p}"

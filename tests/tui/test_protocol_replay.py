@@ -1,4 +1,4 @@
-"""What the Rook and the Rummy family's replayers share (tt22/tui/protocol_replay.py):
+"""What the Rook and the Rummy family's replayers share (tt22/tui/replay/screen.py):
 comments on a move (said which move, saved into a copy of the record, hidden from
 another seat's view), play from here (a live match at this position at the game's own
 table, the match in progress kept with the records and said so first), and the file's
@@ -16,11 +16,12 @@ from recordkit import SAMPLES
 
 from tt22.core.players import Player
 from tt22.core.registry import get_game
+from tt22.play.replay import fork_players
 from tt22.record import load_record, verify_record
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.i18n import set_language, t
-from tt22.tui.protocol_replay import ProtocolReplayScreen, fork_players
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
+from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.replay.words import rt
 from tt22.tui.tables import replay_screen
 
@@ -54,9 +55,9 @@ def open_app(
     )
 
 
-def replayer(app: TT22App) -> ProtocolReplayScreen:
+def replayer(app: TT22App) -> ReplayScreen:
     screen = app.screen
-    assert isinstance(screen, ProtocolReplayScreen)
+    assert isinstance(screen, ReplayScreen)
     return screen
 
 
@@ -81,10 +82,10 @@ async def test_a_comment_names_its_move_and_is_saved_into_a_copy(
     original = path.read_bytes()
     app = open_app(game, path, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = replayer(app)
         await pilot.press("c")  # at the start there is no move to comment on
-        assert isinstance(app.screen, ProtocolReplayScreen)
+        assert isinstance(app.screen, ReplayScreen)
         await pilot.press("right", "right", "right", "c")
         await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
         dialog = app.screen
@@ -119,7 +120,7 @@ async def test_leaving_with_an_unsaved_comment_asks_first(game: str, tmp_path: P
     path = copy_sample(game, tmp_path)
     app = open_app(game, path, start=5)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = replayer(app)
         screen.set_comment(4, "note")
         await pilot.press("q")
@@ -139,7 +140,7 @@ async def test_a_seat_view_hides_and_will_not_edit_another_seats_comment(tmp_pat
     mover = record.moves[0].move.seat
     app = open_app("gin", path, start=1, seat=1 - mover)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = replayer(app)
         screen.comments[0] = "my secret plan"
         screen.refresh_view()
@@ -179,7 +180,7 @@ async def test_play_from_here_seats_a_live_match_at_this_position(
     app = open_app(game, path, start=7, lang=lang)
     table = table_class(game)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = replayer(app)
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
@@ -192,7 +193,9 @@ async def test_play_from_here_seats_a_live_match_at_this_position(
         source = [m.move for m in load_record(path).moves]
         # the match goes on from this position (the bots may have moved on since)
         assert session.moves[:7] == source[:7] == [m.move for m in screen.record.moves[:7]]
-        assert session.players[1] == Player(app.settings.name.strip() or t("player.you"), "human")
+        # (no name set: the record's name for that seat, L11)
+        named = app.settings.name.strip() or screen.record.players[1].name
+        assert session.players[1] == Player(named, "human")
         assert all(p.kind == "bot" for s, p in enumerate(session.players) if s != 1)
         current = make_autosave(app.home_dir).load_current()
         assert isinstance(make_autosave(app.home_dir), Autosave)
@@ -217,7 +220,7 @@ async def test_play_from_here_says_first_that_the_match_in_progress_is_kept(
     path = copy_sample("rook", tmp_path)
     app = open_app("rook", path, start=3)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         dialog = app.screen
@@ -225,7 +228,7 @@ async def test_play_from_here_says_first_that_the_match_in_progress_is_kept(
         shown = seed_label("old match", old.players)  # a person plays it: its commitment
         assert shown in dialog.note and rt("fork.bots") in dialog.note
         await pilot.click("#choice-cancel")  # nothing happens: the old match stays
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         current = make_autosave(home).load_current()
         assert current is not None and current.seed == "old match"
         await pilot.press("p")
@@ -242,22 +245,26 @@ async def test_play_from_here_at_the_end_of_a_match_says_why_not(tmp_path: Path)
     path = copy_sample("gin", tmp_path)
     app = open_app("gin", path, start=None)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("end")  # (it opens at move 0, L11)
         await pilot.press("p")
         await pilot.pause()
-        assert isinstance(app.screen, ProtocolReplayScreen)
+        assert isinstance(app.screen, ReplayScreen)
         assert any(n.message == rt("fork.over") for n in app._notifications)
 
 
 def test_the_seats_of_a_forked_match() -> None:
     players = [Player("Ann"), Player("Bot 1", "bot", "hard"), Player("Cy"), Player("Bot 3")]
     out = fork_players(players, 2, "Zoe", ("easy", "normal", "hard", "expert"))
+    # L11: the record's players keep their names (a person's seat goes to a bot).
     assert out == [
-        Player("Bot 0", "bot", "normal"),
+        Player("Ann", "bot", "normal"),
         Player("Bot 1", "bot", "hard"),
         Player("Zoe", "human"),
         Player("Bot 3", "bot", "normal"),
     ]
+    # With no name set here, the seat taken keeps the record's name, not "You".
+    assert fork_players(players, 0, "", ("easy", "normal"))[0] == Player("Ann", "human")
 
 
 # -- the file's name and the layout ---------------------------------------------------------
@@ -271,7 +278,7 @@ async def test_the_file_name_shows_and_the_screen_is_whole(
     path = copy_sample(game, tmp_path, name="Ann's [b]game.22rec")
     app = open_app(game, path, start=9, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = replayer(app)
         screen.set_comment(8, "a note [i]here")
         await wait_for(pilot, lambda: "anote[i]here" in flat(app))
@@ -293,18 +300,16 @@ async def test_the_file_name_shows_and_the_screen_is_whole(
 
 @pytest.mark.parametrize("game", GAMES)
 def test_goto_a_hand_is_its_first_position_in_every_game(game: str) -> None:
-    from tt22.record import replay_game
-    from tt22.tui.protocol_replay import GotoError, goto_index
+    from tt22.play.replay import GotoError, ReplayModel
 
-    record = load_record(SAMPLES / f"{SAMPLE_OF[game]}.22rec")
-    g = get_game(game)
-    places = [g.locate(s) for s in replay_game(record).states]
-    at = goto_index(places, "2")
+    model = ReplayModel.from_record(load_record(SAMPLES / f"{SAMPLE_OF[game]}.22rec"))
+    places = model.places
+    at = model.goto("2")
     assert places[at].hand == 2 and places[at - 1].hand == 1
-    turn = goto_index(places, "2.3")
+    turn = model.goto("2.3")
     assert places[turn][:2] == (2, 3) and places[turn - 1][:2] != (2, 3)
     with pytest.raises(GotoError, match="there is no hand 99"):
-        goto_index(places, "99")
+        model.goto("99")
 
 
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
@@ -312,12 +317,10 @@ def test_goto_a_hand_is_its_first_position_in_every_game(game: str) -> None:
 async def test_g_asks_where_to_go_and_keeps_asking_for_a_place_not_there(
     game: str, lang: str, tmp_path: Path
 ) -> None:
-    from tt22.tui.protocol_replay import goto_index
-
     path = copy_sample(game, tmp_path)
     app = open_app(game, path, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = replayer(app)
         await pilot.press("g")
         await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
@@ -328,7 +331,7 @@ async def test_g_asks_where_to_go_and_keeps_asking_for_a_place_not_there(
         await wait_for(pilot, lambda: "99" in flat(app) and "…" not in text_of(app))
         await pilot.press("backspace", "backspace", "2", ".", "3", "enter")
         await wait_for(pilot, lambda: app.screen is screen)
-        assert screen.index == goto_index(screen.places, "2.3")
+        assert screen.index == screen.model.goto("2.3")
         await pilot.press("g")
         await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
         await pilot.press("#", "5", "enter")
@@ -345,7 +348,7 @@ async def test_question_mark_opens_the_rummy_familys_help_not_22s(
     path = copy_sample(game, tmp_path)
     app = open_app(game, path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         rules = load_record(path).rules
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
@@ -415,7 +418,7 @@ async def test_a_gin_hand_keeps_its_deadwood_whole_under_long_names(
     set_language(lang)
     app = open_app("gin", path, start=60, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.pause()
         await pilot.pause()
         text = text_of(app)
@@ -433,7 +436,7 @@ def test_the_help_lists_every_key_the_replayers_bind_and_no_other(group: str) ->
     key the help names is bound, and every binding has a key of it in the help."""
     from textual.binding import Binding
 
-    from tt22.tui.protocol_replay import replay_bindings, replay_key_words
+    from tt22.tui.replay.keys import replay_bindings, replay_key_words
 
     bindings = [b for b in replay_bindings(group) if isinstance(b, Binding)]  # type: ignore[arg-type]
     bound = {k for b in bindings for k in b.key.split(",")}
@@ -457,9 +460,12 @@ async def test_every_replayer_names_who_won_at_the_end_and_not_before(
     game = get_game(record.game)
     app = open_app(record.game, path, start=None)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ProtocolReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = app.screen
-        assert isinstance(screen, ProtocolReplayScreen) and screen.index == screen.end
+        # L11: every replayer opens at move 0, as 22's does; End goes to the end.
+        assert isinstance(screen, ReplayScreen) and screen.index == 0
+        await pilot.press("end")
+        await wait_for(pilot, lambda: screen.index == screen.end)
         winners = game.winners(screen.states[-1])
         assert winners
         names = ", ".join(record.players[s].name for s in winners)
@@ -468,3 +474,121 @@ async def test_every_replayer_names_who_won_at_the_end_and_not_before(
         await wait_for(pilot, lambda: screen.index == screen.end - 1)
         await pilot.pause()
         assert f"{names} won" not in "\n".join(screen_lines(app))
+
+
+# -- what every game's replayer has (the one model's keys) -----------------------------------
+
+EVERY_SAMPLE = ["4p-rook", "2p-rook-dummy", "4p-rummy", "2p-gin", "4p-rum500", "3p-manipulation"]
+
+
+def open_sample(sample: str, tmp_path: Path, start: int | None = None) -> TT22App:
+    path = tmp_path / f"{sample}.22rec"
+    shutil.copyfile(SAMPLES / f"{sample}.22rec", path)
+    return open_app(load_record(path).game, path, start=start)
+
+
+@pytest.mark.parametrize("sample", EVERY_SAMPLE)
+async def test_every_replayer_opens_at_move_0_and_autoplays_with_space(
+    sample: str, tmp_path: Path
+) -> None:
+    """L11: every replayer opens at move 0, as 22's; space plays the record on."""
+    app = open_sample(sample, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = replayer(app)
+        assert screen.index == 0
+        await pilot.press("plus", "plus", "plus", "space")
+        await wait_for(pilot, lambda: screen.index >= 2, timeout=10)
+        await pilot.press("space")  # stops
+        await pilot.pause(0.3)
+        stopped = screen.index
+        await pilot.pause(0.5)
+        assert screen.index == stopped
+
+
+@pytest.mark.parametrize("sample", EVERY_SAMPLE)
+async def test_every_replayer_shows_the_move_list_at_80x24(sample: str, tmp_path: Path) -> None:
+    """M1: `m` shows the move list (Gin's too), the move made last marked, whole."""
+    app = open_sample(sample, tmp_path, start=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = replayer(app)
+        await pilot.press("m")
+        await wait_for(pilot, lambda: t("game_replay.moves.title") in text_of(app))
+        text = text_of(app)
+        assert t("game_replay.moves.start") in text
+        for i in range(3):
+            assert "".join(f"{i + 1}. {screen.move_label(i)}".split()) in flat(app)
+
+
+async def test_the_rook_replayer_says_how_each_hand_ended() -> None:
+    """H4: just after a hand's last card the replayer shows the hand over, the bid made
+    or lost, the hand's points and its last trick whole; at the end, who won."""
+    from tt22.tui.games.rook.replay import RookReplayScreen
+
+    record = load_record(SAMPLES / "4p-rook.22rec")
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = RookReplayScreen(record, start=0)
+        await app.push_screen(screen)
+        await pilot.pause()
+        for hand in range(2, screen.places[-1].hand + 1):
+            screen.go(screen.model.goto(str(hand)))
+            await pilot.pause()
+            result = screen.states[screen.index].history[-1]
+            text = text_of(app)
+            assert f"Hand {hand - 1} is over" in text
+            assert ("and made it" if result.made else "and lost it") in text
+            assert "Points this hand:" in text and "Last trick, won by" in text
+            assert "…" not in text
+        screen.go(screen.end - 1)
+        await pilot.pause()
+        assert "is over" not in text_of(app)
+        screen.go(screen.end)
+        await pilot.pause()
+        text = text_of(app)
+        assert f"Hand {screen.places[-1].hand} is over" in text and " won" in text
+
+
+async def test_q_after_play_from_here_comes_back_and_leaves_tt22_replay(tmp_path: Path) -> None:
+    """L11: `tt22 replay FILE`, p (a table on top), q (back to the replayer), q: the
+    program ends, as the help says, rather than landing on the home screen."""
+    path = copy_sample("rook", tmp_path)
+    record = load_record(path)
+    app = TT22App(
+        StartOptions(
+            language="en",
+            screen=lambda: replay_screen("rook", record, path, start=7, standalone=True),
+        )
+    )
+    left: list[bool] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = replayer(app)
+        app.exit = lambda *a, **k: left.append(True)  # type: ignore[method-assign]
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.click("#choice-0")
+        await wait_for(pilot, lambda: isinstance(app.screen, table_class("rook")))
+        named = app.settings.name.strip() or "Ann"  # (the record's name for seat 0)
+        assert app.screen.session.players[0].name == named  # type: ignore[attr-defined]
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.screen is screen)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: left == [True])
+
+
+@pytest.mark.parametrize("sample", EVERY_SAMPLE)
+async def test_every_replayers_palette_has_its_keys(sample: str, tmp_path: Path) -> None:
+    """The one palette (ctrl+p): every key of the game's replayer, in words, runs."""
+    from tt22.tui.replay.screen import ReplayCommands
+
+    app = open_sample(sample, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = replayer(app)
+        commands = {name: run for name, _help, run in ReplayCommands(screen)._commands()}
+        for key in ("replay.key.goto", "replay.foot.fork", "replay.foot.auto", "key.back"):
+            assert t(key) in commands, (key, sorted(commands))
+        await commands[t("game_replay.key.next")]()
+        await wait_for(pilot, lambda: screen.index == 1)

@@ -27,13 +27,13 @@ from tt22.record import (
     save_record,
     verify_record,
 )
-from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay, TwentyTwoReplayScreen
+from tt22.tui.games.twentytwo.replay_panes import MoveList, OpenHands
 from tt22.tui.i18n import set_language
-from tt22.tui.replay import RecordPicker, ReplayScreen
+from tt22.tui.replay import RecordPicker
 from tt22.tui.replay.app import replay_app
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
-from tt22.tui.replay.panes import MoveList, OpenHands
 from tt22.tui.replay.words import rt
 from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.seats import SeatsTable
@@ -89,21 +89,21 @@ def screen_text(app: TT22App) -> str:
 
 def opened(app: object) -> bool:
     screen = getattr(app, "screen", None)
-    return isinstance(screen, ReplayScreen) and screen.ready
+    return isinstance(screen, TwentyTwoReplayScreen) and screen.ready
 
 
-def replay(app: TT22App) -> ReplayScreen:
+def replay(app: TT22App) -> TwentyTwoReplayScreen:
     screen = app.screen
-    assert isinstance(screen, ReplayScreen), type(screen)
+    assert isinstance(screen, TwentyTwoReplayScreen), type(screen)
     return screen
 
 
 def open_app(path: Path, **kw: object) -> TT22App:
-    model = ReplayModel.from_record(load_record(path))
+    model = TwentyTwoReplay.from_record(load_record(path))
     return replay_app(model, path, **kw)  # type: ignore[arg-type]
 
 
-def assert_shows(screen: ReplayScreen, state: State) -> None:
+def assert_shows(screen: TwentyTwoReplayScreen, state: State) -> None:
     """What the seats table and the hands pane show is exactly this engine state."""
     snap = screen.query_one("#replay-seats", SeatsTable).snapshot
     assert snap is not None
@@ -127,7 +127,7 @@ async def test_step_across_deal_boundaries_matches_the_engine(tmp_path: Path) ->
         m = screen.model
         assert screen.p == 0
         assert_shows(screen, states[0])
-        boundary = m.deal_start(2)
+        boundary = m.goto(str(2))
         screen.go(boundary - 2)
         for expected in (boundary - 1, boundary, boundary + 1):
             await pilot.press("right")
@@ -302,7 +302,7 @@ async def test_comment_and_save_as_copy_and_in_place(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: opened(app))
         screen = replay(app)
         await pilot.press("c")  # at the start there is no move to comment on
-        assert isinstance(app.screen, ReplayScreen)
+        assert isinstance(app.screen, TwentyTwoReplayScreen)
         await pilot.press("right", "right", "right", "c")
         await wait_for(pilot, lambda: isinstance(app.screen, TextDialog))
         await pilot.press(*"why [b]this", "enter")
@@ -529,7 +529,7 @@ async def test_sample_records_step_like_the_engine(name: str) -> None:
             assert player.name[:5] in screen_text(app), seat
         deals = states[-1].deal.number
         for deal in range(2, min(deals, 4) + 1):
-            boundary = m.deal_start(deal)
+            boundary = m.goto(str(deal))
             screen.go(boundary - 1)
             await pilot.press("right")
             assert screen.p == boundary
@@ -559,7 +559,7 @@ async def test_keys_are_in_the_footer_and_the_palette(tmp_path: Path) -> None:
             assert f"replay.{action}" in ids
         assert "←→ Move" in screen_text(app)  # the footer, in words
         await pilot.press("ctrl+p")
-        await wait_for(pilot, lambda: not isinstance(app.screen, ReplayScreen))
+        await wait_for(pilot, lambda: not isinstance(app.screen, TwentyTwoReplayScreen))
         await pilot.press(*"Deal on")
         await pilot.pause(0.5)
         assert "To the start of the next deal" in screen_text(app)
@@ -571,7 +571,7 @@ async def test_keys_are_in_the_footer_and_the_palette(tmp_path: Path) -> None:
 
 
 def forked(record: Record, at: str, seat: int) -> tuple[Record, int]:
-    model = ReplayModel.from_record(record)
+    model = TwentyTwoReplay.from_record(record)
     p = model.goto(at)
     return model.fork(p, seat, name="Zoe", started=STARTED, source="/x/game.22rec"), p
 
@@ -670,13 +670,13 @@ async def test_tt22_replay_file_opens_straight_on_the_replay(
         seen.append(type(app.screen).__name__)
         await wait_for(pilot, lambda: opened(app))
         screen = replay(app)
-        assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, ReplayScreen]
+        assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, TwentyTwoReplayScreen]
         assert screen.p == screen.model.goto("2.3") and screen.seat == 1
         assert screen.path == path
         # Leaving the replay opened from the command line leaves the program.
         await pilot.press("q")
         await wait_for(pilot, lambda: app.return_code is not None or not app.is_running)
-    assert seen == ["ReplayScreen"]
+    assert seen == ["TwentyTwoReplayScreen"]
 
 
 async def test_help_lists_the_replay_keys_from_the_replay(tmp_path: Path) -> None:
@@ -721,7 +721,7 @@ def test_every_replay_key_is_in_the_help_in_each_language(
     assert any(f.startswith("↑ ↓") and "[ ]" in f for f in firsts)
     assert "3.2.1" in section and "#57" in section
     # Every key the replay screen binds is one of those rows.
-    bound = {k for b in ReplayScreen.BINDINGS for k in b.key.split(",")}  # type: ignore[union-attr]
+    bound = {k for b in TwentyTwoReplayScreen.BINDINGS for k in b.key.split(",")}  # type: ignore[union-attr]
     labels = {
         "left": "←", "right": "→", "up": "↑", "down": "↓", "left_square_bracket": "[",
         "right_square_bracket": "]", "pageup": "PgUp", "pagedown": "PgDn", "home": "Home",
@@ -767,11 +767,11 @@ def test_tt22_replay_exits_non_zero_when_the_app_crashes(
 
     path = write(tmp_path / "game.22rec", make_record())
 
-    def boom(self: ReplayScreen) -> None:
+    def boom(self: TwentyTwoReplayScreen) -> None:
         raise RuntimeError("drawing failed")
 
     real_run = TT22App.run
-    monkeypatch.setattr(ReplayScreen, "on_mount", boom)
+    monkeypatch.setattr(TwentyTwoReplayScreen, "on_mount", boom)
     monkeypatch.setattr(TT22App, "run", lambda self: real_run(self, headless=True))
     assert main(["replay", str(path), "--lang", "en"]) == 1
 
@@ -780,7 +780,8 @@ def test_tt22_replay_exits_non_zero_when_the_app_crashes(
 async def test_the_footer_fits_80_columns_and_the_palette_has_the_rest(
     tmp_path: Path, lang: str
 ) -> None:
-    from tt22.tui.replay.screen import PALETTE, ReplayCommands
+    from tt22.tui.games.twentytwo.replay import PALETTE
+    from tt22.tui.replay.screen import ReplayCommands
     from tt22.tui.widgets.keybar import KeyBar
 
     path = write(tmp_path / "a.22rec", make_record())
@@ -863,7 +864,7 @@ async def test_play_from_here_counts_seats_from_0_and_keeps_the_old_match(
 ) -> None:
     from textual.widgets import Button, Label
 
-    from tt22.tui.replay.screen import ReplayScreen as RS
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplayScreen as RS
 
     path = write(tmp_path / "a.22rec", make_record())
     app = open_app(path)
@@ -871,7 +872,7 @@ async def test_play_from_here_counts_seats_from_0_and_keeps_the_old_match(
         await wait_for(pilot, lambda: opened(app))
         screen = replay(app)
         screen.go(screen.model.goto("1.1"))
-        monkeypatch.setattr("tt22.tui.replay.screen._match_in_progress", lambda app: "OLD-SEED")
+        monkeypatch.setattr("tt22.play.session.peek_current", lambda home: ("OLD-SEED", 3))
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         labels = [str(b.label) for b in app.screen.query(Button)]
@@ -1011,7 +1012,7 @@ async def test_the_chart_shows_long_names_whole_at_80_columns(tmp_path: Path) ->
     a long name wraps under its row (at its spaces; a name without any is folded)."""
     import re
 
-    from tt22.tui.replay.panes import PenaltyChart
+    from tt22.tui.games.twentytwo.replay_panes import PenaltyChart
 
     names = ["Maximiliana Rosenkrantz", "Wolfeschlegelsteinhause", "Ann", "Bartholomew Q. Li"]
     base = make_record(players=4, seed="long chart names")
@@ -1061,7 +1062,7 @@ async def test_the_exchange_line_says_who_starts_before_anyone_exchanged(
         screen = replay(app)
         m = screen.model
         for deal in (1, 2):
-            screen.go(m.deal_start(deal))
+            screen.go(m.goto(str(deal)))
             await pilot.pause()
             s = m.state(screen.p)
             snap = screen.query_one(TrickView).snapshot
@@ -1072,7 +1073,7 @@ async def test_the_exchange_line_says_who_starts_before_anyone_exchanged(
             name = m.players[s.to_move].name
             assert said == f"{label} {first.format(name)}", said
             assert label in screen_text(app) and first.format(name) in screen_text(app)
-            screen.go(m.deal_start(deal) + 1)  # after the first exchange: it, not who starts
+            screen.go(m.goto(str(deal)) + 1)  # after the first exchange: it, not who starts
             await pilot.pause()
             said = " ".join(line.plain for line in screen.query_one(TrickView).lines())
             assert said.startswith(f"{label} {name} ") and first.format(name) not in said

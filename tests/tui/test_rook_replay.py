@@ -16,9 +16,10 @@ from tt22.core.registry import get_game
 from tt22.games.rook.cards import show_rook_card
 from tt22.games.rook.moves import Nest
 from tt22.games.rook.views import view
+from tt22.play.replay import GotoError
 from tt22.record import build_record, load_record
 from tt22.tui.app import StartOptions, TT22App
-from tt22.tui.games.rook.replay import GotoError, RookReplayScreen, goto_index
+from tt22.tui.games.rook.replay import RookReplayScreen
 from tt22.tui.i18n import set_language
 from tt22.tui.replay.picker import RecordPicker
 from tt22.tui.tables import replay_screen
@@ -72,12 +73,13 @@ async def test_the_replayer_steps_by_move_trick_and_hand() -> None:
         await pilot.press("home")
         assert screen.index == 0
         # `--goto`'s places.
-        assert goto_index(places, "#5") == 5
-        assert places[goto_index(places, "2")].hand == 2
-        at = goto_index(places, "2.3")
+        goto = screen.model.goto
+        assert goto("#5") == 5
+        assert places[goto("2")].hand == 2
+        at = goto("2.3")
         assert places[at][:2] == (2, 3) and places[at - 1][:2] != (2, 3)
         with pytest.raises(GotoError):
-            goto_index(places, "99")
+            goto("99")
 
 
 async def test_every_hand_open_is_for_a_finished_game_and_seat_views_hide_the_rest() -> None:
@@ -118,6 +120,11 @@ async def test_every_hand_open_is_for_a_finished_game_and_seat_views_hide_the_re
             nest_move = next(i for i, rm in enumerate(record.moves) if isinstance(rm.move, Nest))
             words = screen.move_words(nest_move, False)
             assert (seat == bidder) == any(c in words for c in nest), (seat, words)
+            # L11: whoever watches is not that seat: the bidder's nest is said by name.
+            text = "\n".join(main)
+            name = record.players[bidder].name
+            assert (f"The nest {name} put back:" in text) == (seat == bidder)
+            assert "The nest you put back" not in text
         await pilot.press("v")
         assert screen.seat is None  # round again to every hand open
 

@@ -18,11 +18,11 @@ from tt22.core.players import Player
 from tt22.games.twentytwo import Rules, legal_moves
 from tt22.play.session import LocalSession
 from tt22.record import load_record
-from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
+from tt22.tui.games.twentytwo.replay_panes import PenaltyChart
 from tt22.tui.games.twentytwo.scores import ScoresScreen
 from tt22.tui.i18n import set_language, t
-from tt22.tui.replay.panes import PenaltyChart
 from tt22.tui.replay.words import rt
 
 SAMPLES = ROOT / "records"
@@ -62,7 +62,7 @@ async def test_the_score_history_legend_keeps_each_entry_on_one_line(
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
 def test_the_penalty_charts_legend_breaks_only_between_entries(lang: str) -> None:
     set_language(lang)
-    model = ReplayModel.from_record(load_record(SAMPLES / "4p-random.22rec"))
+    model = TwentyTwoReplay.from_record(load_record(SAMPLES / "4p-random.22rec"))
     chart = PenaltyChart()
     chart.model, chart.p = model, len(model.moves)
     legend = rt("chart.legend", limit=model.states[0].rules.elimination_at)

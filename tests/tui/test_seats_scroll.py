@@ -21,11 +21,10 @@ from textual.widget import Widget
 from tt22.core.players import Player
 from tt22.games.twentytwo import PLAY
 from tt22.play.session import LocalSession
-from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay, TwentyTwoReplayScreen
 from tt22.tui.games.twentytwo.table import TableScreen
 from tt22.tui.i18n import set_language, t
-from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.widgets.seats import SeatsHead, SeatsPane, SeatsTable, keep_in_view
 from tt22.tui.widgets.snapshot import from_state
 
@@ -76,12 +75,12 @@ def assert_rows_whole(
 
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
 async def test_nine_long_names_scroll_by_whole_rows_under_the_header(lang: str) -> None:
-    model = ReplayModel.from_record(record_of(PLAYERS))
+    model = TwentyTwoReplay.from_record(record_of(PLAYERS))
     states = states_of(PLAYERS)
     app = TT22App(StartOptions(language=lang, pace=1e6))  # (the bots wait: a still table)
     async with app.run_test(size=SIZE) as pilot:
         mirror = TerminalMirror(app, SIZE)
-        replay = ReplayScreen(model, None, start=0, seat=3)
+        replay = TwentyTwoReplayScreen(model, None, start=0, seat=3)
         await app.push_screen(replay)
         await settle(pilot)
         head = replay.query_one("#replay-seats-head")

@@ -28,11 +28,10 @@ from tt22.core.players import Player
 from tt22.core.registry import get_game
 from tt22.games.twentytwo.rules import Rules
 from tt22.record import fork_record, load_record, replay_game
-from tt22.replay_model import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
+from tt22.tui.games.twentytwo.replay import TwentyTwoReplay, TwentyTwoReplayScreen
 from tt22.tui.i18n import set_language
 from tt22.tui.replay.picker import RecordPicker
-from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.tables import NewTable, replay_screen
 
 SIZE = (80, 24)
@@ -142,7 +141,9 @@ def replay_options(sample: str, language: str, home: Path, at_end: bool) -> Star
     def screen() -> Screen[Any]:
         start = n if at_end else 0
         if record.game == "twentytwo":
-            return ReplayScreen(ReplayModel.from_record(record), path, start=start, standalone=True)
+            return TwentyTwoReplayScreen(
+                TwentyTwoReplay.from_record(record), path, start=start, standalone=True
+            )
         return replay_screen(record.game, record, path, start=start, standalone=True)
 
     return StartOptions(pace=0.0, language=language, home=home, screen=screen)
@@ -199,10 +200,10 @@ async def test_the_summaries(sample: str, which: str, language: str) -> None:
         if record.game == "twentytwo":
             app.start_from_record(record)
         else:
-            from tt22.tui.protocol_replay import session_from_record
+            from tt22.play.session import LocalSession
             from tt22.tui.tables import open_session
 
-            open_session(app, session_from_record(record, home))
+            open_session(app, LocalSession.from_record(record, home))
 
     def summary_up(app: TT22App) -> bool:
         return isinstance(app.screen, ModalScreen)

@@ -94,10 +94,10 @@ async def summary_of(sample: str, which: str, language: str, home: Path) -> tupl
         if record.game == "twentytwo":
             app.start_from_record(record)
         else:
-            from tt22.tui.protocol_replay import session_from_record
+            from tt22.play.session import LocalSession
             from tt22.tui.tables import open_session
 
-            open_session(app, session_from_record(record, home))
+            open_session(app, LocalSession.from_record(record, home))
         kind = HandSummaryScreen if which == "hand" else MatchSummaryScreen
         await wait_for(pilot, lambda: isinstance(app.screen, kind) and app.screen.is_mounted)
         for _ in range(4):

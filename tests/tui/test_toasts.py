@@ -100,8 +100,7 @@ async def test_a_toast_leaves_no_residue_when_it_goes(
     home screen and over the replayer (whose lines are long and full)."""
     from layoutkit import crowded_position, record_of
 
-    from tt22.replay_model import ReplayModel
-    from tt22.tui.replay.screen import ReplayScreen
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplay, TwentyTwoReplayScreen
 
     set_language(lang)
     # A long message with brackets at its end, as an illegal move's reason has.
@@ -112,8 +111,8 @@ async def test_a_toast_leaves_no_residue_when_it_goes(
         before, during, after = await _toast_leaves_nothing(app, pilot, message, dismiss)
         assert during != before  # (the toast was drawn)
         assert after == before
-        model = ReplayModel.from_record(record_of(6))
-        await app.push_screen(ReplayScreen(model, None, start=crowded_position(6)))
+        model = TwentyTwoReplay.from_record(record_of(6))
+        await app.push_screen(TwentyTwoReplayScreen(model, None, start=crowded_position(6)))
         await wait_for(pilot, lambda: getattr(app.screen, "ready", False))
         before, during, after = await _toast_leaves_nothing(app, pilot, message, dismiss)
         assert during != before

@@ -215,15 +215,15 @@ def test_m5_22s_replayer_move_list_agrees_with_you() -> None:
     from tt22.core.bots import play_match
     from tt22.games.twentytwo import TWENTYTWO
     from tt22.games.twentytwo.bots import make_bot
-    from tt22.replay_model import ReplayModel
-    from tt22.tui.replay.panes import move_text
+    from tt22.tui.games.twentytwo.replay import TwentyTwoReplay
+    from tt22.tui.games.twentytwo.replay_panes import move_text
 
     seed = "m5 replay"
     bots = [make_bot("random", seed, s) for s in range(3)]
     rules = Rules().for_players(3)
     _, moves, _ = play_match(TWENTYTWO, rules, seed, bots)
     players = [Player("You"), Player("Bot 1", "bot", "random"), Player("Bot 2", "bot", "random")]
-    model = ReplayModel.from_moves(rules, players, seed, moves)
+    model = TwentyTwoReplay.from_moves(TWENTYTWO, rules, players, seed, moves)
     said_of = {0: [], 1: []}
     for row in model.rows:
         if row.exchange and row.seat in said_of:

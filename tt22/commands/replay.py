@@ -53,7 +53,7 @@ def open_record(name: str) -> object:
 
 def run(args: argparse.Namespace) -> int:
     from tt22.core.safe import printable
-    from tt22.replay_model import GotoError, ReplayError, ReplayModel
+    from tt22.tui.games.twentytwo.replay_model import GotoError, ReplayError, TwentyTwoReplay
 
     wanted = game_from_args(args) if args.game is not None else None  # (an unknown one: 2)
     record: Any = open_record(args.file)
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     if record.game != default_game():  # 22's replayer stands on its own model (for now)
         return _run_other(args, record)
     try:
-        model = ReplayModel.from_record(record)
+        model = TwentyTwoReplay.from_record(record)
     except ReplayError as e:
         raise UsageError(f"{printable(args.file)} cannot be replayed: {e}") from None
     seat = None
@@ -102,17 +102,16 @@ def _run_other(args: argparse.Namespace, record: Any) -> int:
         if not 0 <= args.seat < len(record.players):
             raise UsageError(f"--seat must be 0 to {len(record.players) - 1} for this record")
         seat = args.seat
-    from tt22.record import replay_game
-    from tt22.tui.protocol_replay import GotoError, goto_index
+    from tt22.play.replay import GotoError, ReplayError, ReplayModel
 
-    result = replay_game(record)
-    if not result.states:
-        raise UsageError(f"{printable(args.file)} cannot be replayed: {result.problem}")
+    try:
+        model = ReplayModel.from_record(record)
+    except ReplayError as e:
+        raise UsageError(f"{printable(args.file)} cannot be replayed: {e}") from None
     start = None
     if args.goto is not None:
-        places = [game.locate(s) for s in result.states]
         try:
-            start = goto_index(places, args.goto)
+            start = model.goto(args.goto)
         except GotoError as e:
             raise UsageError(str(e)) from None
     from tt22.tui.app import StartOptions, TT22App

@@ -607,8 +607,8 @@ def replay_of(path: Path) -> Screen[Any] | str:
     """The replayer of the finished match kept at `path` (its game's own, named by its
     registry entry), with no path given to it (nothing is written on the server); why
     not, in one line."""
+    from tt22.play.replay import ReplayError
     from tt22.record import RecordError, load_record
-    from tt22.replay_model import ReplayError
     from tt22.tui.tables import REPLAYERS, replay_screen
 
     try:

@@ -1,8 +1,9 @@
-"""The replayer: step through a `.22rec` record with the live table's widgets.
+"""The replayer: step through a `.22rec` record of any game.
 
-`ReplayScreen(record, path)` shows one record; `RecordPicker()` lists the records
-folder (newest first) and takes any path, then opens `ReplayScreen`. The home screen
-pushes `replay_screen()` (the picker).
+`ReplayScreen` (screen.py) is the one replayer, a game's replay interface its small
+subclass (tt22/tui/games/<name>/replay.py, named by the registry); `RecordPicker()`
+lists the records folder (newest first) and takes any path, then opens the record in
+its game's replayer. The home screen pushes `replay_screen()` (the picker).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The replayer as an analysis board (issue 24, docs/analysis.md "In the replayer"): one
-place for both replayers (22's `ReplayScreen` and every protocol game's
-`ProtocolReplayScreen`), so nothing of it is written twice.
+place for the one replayer (tt22.tui.replay.screen.ReplayScreen, every game's), so
+nothing of it is written twice.
 
 - `AnalysisPane`, the evaluation pane: whose analysis it is and that seat's accuracy,
   the seat's expected outcome decision by decision as a one-line chart (a taller bar is

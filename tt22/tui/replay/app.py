@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tt22.replay_model import ReplayModel
+from tt22.play.replay import ReplayModel
 from tt22.tui.app import StartOptions, TT22App
 from tt22.tui.replay.screen import ReplayScreen
+from tt22.tui.tables import replay_screen
 
 __all__ = ["replay_app", "run_replay"]
 
@@ -29,7 +30,10 @@ def replay_app(
     """The play app that opens on the replay of `model` (read from `path`)."""
 
     def screen() -> ReplayScreen:
-        return ReplayScreen(model, path, seat=seat, start=start, standalone=True)
+        found: ReplayScreen = replay_screen(
+            model.game.name, model, path, seat=seat, start=start, standalone=True
+        )
+        return found
 
     return TT22App(
         StartOptions(ascii_cards=ascii_cards or None, language=language, home=home, screen=screen)

@@ -1,7 +1,7 @@
 """Autoplay for every replayer: space plays the record on by itself, `+` / `-` change the
 pace, `t` plays each move after the time its player took over it (when the record knows).
 
-One copy for 22's replayer and every protocol game's (tt22.tui.protocol_replay): the
+One copy for every game's replayer (tt22.tui.replay.screen.ReplayScreen): the
 replayer says where it is, where the record ends, how long move `i` was thought over and
 how to go to a position; this module keeps the timer. A timer rather than a worker: each
 step is a redraw on the screen's own loop, and stopping is cancelling the next one.

@@ -437,8 +437,8 @@ class RecordPicker(Screen[None]):
 
     def open(self, path: Path) -> bool:
         """Open `path` in the replayer, or say in one line why it cannot be."""
+        from tt22.play.replay import ReplayError
         from tt22.record import RecordError, load_record
-        from tt22.replay_model import ReplayError
         from tt22.tui.tables import REPLAYERS, open_replay
 
         try:

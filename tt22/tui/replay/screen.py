@@ -1,87 +1,68 @@
-"""The replay screen: the live table's widgets, driven by a folded record.
+"""The one replayer: every game's record stepped through the one replay model.
 
-Nothing here knows a rule. The position is a move number into `ReplayModel`, whose
-states are the engine's own; the seats are the play app's `SeatsTable`, fed a snapshot
-built from the full state (all hands open) or from `tt22.games.twentytwo.view` (one seat's
-view, so a hidden card is not even in the data the widgets get).
+`ReplayScreen` is the whole replayer but the table: a record folded through its game
+(`tt22.play.replay.ReplayModel`), walked by move, by the game's trick or turn and by
+hand, Home/End and goto; the views (every hand open for a finished game, then each
+seat's view), autoplay with space (+ - its pace, t real time), the move list, comments
+(`c`, a seat's view on its own moves only, `tt22.record.comment_visible`), saving them
+(`s`, a copy next to the record or over it; leaving with unsaved comments asks), play
+from here (`p`: a new live match at this position, one seat at this keyboard and bots
+elsewhere, the record's names kept), the command palette (ctrl+p, from the screen's
+own keys) and the analysis board's keys.
+
+The per-game part, a game's *replay interface*, is a small subclass in
+tt22/tui/games/<name>/replay.py (see `ReplayScreen`): what to draw for a position from
+a view or every hand open, the move list's row text, how a hand ended and who won, and
+any pane of its own (22's penalty chart). The registry's `GameEntry.replayer` names it.
+
+Every piece of text from the record (names, comments, paths) reaches the screen
+through tt22.tui.safe_text (`plain`, `say`) or `tt22.core.safe.printable` inside a
+`Text`, never as markup.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
-from textual import events, on
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widget import Widget
 from textual.widgets import Static
 
+from tt22.core.registry import get_game
 from tt22.core.safe import printable
-from tt22.play.session import peek_current
-from tt22.replay_model import GotoError, ReplayModel
-from tt22.tui.app import TT22App
-from tt22.tui.bindings import translated_bindings
+from tt22.play.replay import GotoError, ReplayError, ReplayModel
+from tt22.record import Record, save_record
+from tt22.tui.bindings import translate_bindings
 from tt22.tui.hooks import bindings_of, replace_bindings
-from tt22.tui.i18n import CATALOGUE, addressed, said, t
+from tt22.tui.i18n import t
 from tt22.tui.redraw import DressedScreen
-from tt22.tui.replay.analysis_pane import ANALYSIS_BINDINGS, AnalysisBoard
+from tt22.tui.replay.analysis_pane import AnalysisBoard
 from tt22.tui.replay.autoplay import SPEEDS, Autoplay
 from tt22.tui.replay.dialogs import ChoiceDialog, TextDialog
-from tt22.tui.replay.panes import MoveList, OpenHands, PenaltyChart, move_text, position_text
-from tt22.tui.replay.words import SECTION, rt
+from tt22.tui.replay.keys import replay_bindings
+from tt22.tui.replay.words import rt
 from tt22.tui.safe_text import plain, say
-from tt22.tui.widgets.hand import HandView
 from tt22.tui.widgets.keybar import KeyBar, group_display
-from tt22.tui.widgets.seats import SeatsBox, SeatsHead, SeatsPane, SeatsTable, keep_in_view
-from tt22.tui.widgets.snapshot import TableSnapshot, from_state, from_view
-from tt22.tui.widgets.trick import TrickView
+from tt22.tui.widgets.lines import TextLines
 
-if TYPE_CHECKING:
-    from tt22.record import Record
-
-__all__ = ["SPEEDS", "ReplayScreen"]
-
-MOVE_GROUP = Binding.Group("foot.move", compact=True)
-TRICK_GROUP = Binding.Group("foot.trick", compact=True)
-DEAL_GROUP = Binding.Group("foot.deal", compact=True)
-# In the focused move list the arrow and page keys walk the list (the replay).
-LIST_GROUPS = {"foot.trick": "foot.move", "foot.deal": "foot.page"}
-
-
-# (action, words key of its help) for the command palette.
-PALETTE = (
-    ("prev", "key.prev", "help.prev"),
-    ("next", "key.next", "help.next"),
-    ("prev_trick", "key.prev_trick", "help.prev_trick"),
-    ("next_trick", "key.next_trick", "help.next_trick"),
-    ("prev_deal", "key.prev_deal", "help.prev_deal"),
-    ("next_deal", "key.next_deal", "help.next_deal"),
-    ("start", "key.start", "help.start"),
-    ("end", "key.end", "help.end"),
-    ("goto", "key.goto", "help.goto"),
-    ("autoplay", "key.auto", "help.auto"),
-    ("faster", "key.faster", "help.faster"),
-    ("slower", "key.slower", "help.slower"),
-    ("real_time", "key.realtime", "help.realtime"),
-    ("view", "key.view", "help.view"),
-    ("comment", "key.comment", "help.comment"),
-    ("save", "key.save", "help.save"),
-    ("fork", "key.fork", "help.fork"),
-    ("focus_moves", "key.moves", "help.moves"),
-    ("scroll_table(1)", "key.scroll_down", "help.scroll"),
-    ("scroll_table(-1)", "key.scroll_up", "help.scroll"),
-    ("next_mistake(1)", "analysis.key.next", "analysis.help.next"),
-    ("next_mistake(-1)", "analysis.key.prev", "analysis.help.next"),
-    ("analyse", "analysis.key.analyse", "analysis.help.analyse"),
-    ("back", "key.back", "help.back"),
-)
+__all__ = [
+    "SPEEDS",
+    "GotoError",
+    "ReplayCommands",
+    "ReplayScreen",
+    "TextReplayScreen",
+    "copy_path",
+    "footer_width",
+]
 
 
 def footer_width(bindings: list[Binding], key_display: Callable[[Binding], str]) -> int:
@@ -115,19 +96,26 @@ def footer_width(bindings: list[Binding], key_display: Callable[[Binding], str])
     return sum(parts) + max(len(parts) - 1, 0)
 
 
-def _words(key: str) -> str:
-    """A replayer word (`rt`), or a whole catalogue key (the analysis board's)."""
-    return rt(key) if SECTION + key in CATALOGUE else t(key)
+def copy_path(path: Path) -> Path:
+    """`game.22rec` -> `game-notes.22rec`, `game-notes-2.22rec`, ...: never an existing file."""
+    stem = path.name.removesuffix(".22rec")
+    for n in range(1, 10_000):
+        suffix = "-notes" if n == 1 else f"-notes-{n}"
+        candidate = path.with_name(f"{stem}{suffix}.22rec")
+        if not candidate.exists():
+            return candidate
+    raise OSError("no free name for a copy")
 
 
 class ReplayCommands(Provider):
-    """Every replay action in the command palette, in the current language."""
+    """Every replay action in the command palette, in the current language: the one
+    palette of every game's replayer (the screen's `palette()` lists them)."""
 
     def _commands(self) -> Iterable[tuple[str, str, Any]]:
         screen = self.screen
         assert isinstance(screen, ReplayScreen)
-        for action, name, help_key in PALETTE:
-            yield _words(name), _words(help_key), partial(screen.run_action, action)
+        for name, help_text, action in screen.palette():
+            yield name, help_text, partial(screen.run_action, action)
 
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():
@@ -142,64 +130,39 @@ class ReplayCommands(Provider):
 
 
 class ReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
-    """Step through `record` (read from `path`) trick by trick."""
+    """The replayer of any game's record, over the one replay model.
 
-    CSS_PATH = "replay.tcss"
-    AUTO_FOCUS = ""  # the keys are the replay's until `m` hands them to the move list
+    Everything but the drawing is here: the position (`p`, also `index`), the view
+    (`seat`), stepping, goto, the views, autoplay, comments, saving them, play from
+    here, leaving, the palette and the analysis board. A game's replayer is a small
+    subclass in tt22/tui/games/<name>/replay.py (the game's replay interface):
+
+    - `compose` its table, with `compose_moves()` beside it (the move list), and
+      `refresh_view` it at the position as the view `seat` sees it (None: every hand
+      open), calling `place_moves(main)`; the game's words for where it is, and
+      `result_words()` (who won) at the end;
+    - `move_label(i)`: move i as the move list writes it (hiding what the view may
+      not know);
+    - how a hand ended, where the model says one did (`model.hand_ended(p)`);
+    - its keys: `BINDINGS = replay_bindings("trick")` (or "turn").
+
+    22's replayer (tt22/tui/games/twentytwo/replay.py) keeps its own table widgets,
+    footer words and penalty chart over the same actions.
+    """
+
     COMMANDS: ClassVar[set[Any]] = {ReplayCommands}
-    # Descriptions are keys of the replayer's words (translated per instance). The footer
-    # groups each pair of keys under one short word so that the keys a replay needs fit
-    # at 80 columns in every language; the palette lists every action in full.
-    # Descriptions are keys of the replayer's words (translated per instance). The order
-    # is the footer's: each pair of keys under one short word, the keys a replay needs
-    # first; what does not fit the width is left out of the footer (`fit_footer`), and
-    # the palette (ctrl+p) and the help (?) list every key.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "left", "prev", "key.prev", id="replay.prev", priority=True, key_display="←",
-            group=MOVE_GROUP,
-        ),
-        Binding(
-            "right", "next", "key.next", id="replay.next", priority=True, key_display="→",
-            group=MOVE_GROUP,
-        ),
-        Binding(
-            "up,left_square_bracket", "prev_trick", "key.prev_trick", id="replay.prev_trick",
-            priority=True, key_display="↑", group=TRICK_GROUP,
-        ),
-        Binding(
-            "down,right_square_bracket", "next_trick", "key.next_trick", id="replay.next_trick",
-            priority=True, key_display="↓", group=TRICK_GROUP,
-        ),
-        Binding(
-            "pageup", "prev_deal", "key.prev_deal", id="replay.prev_deal", priority=True,
-            key_display="PgUp", group=DEAL_GROUP,
-        ),
-        Binding(
-            "pagedown", "next_deal", "key.next_deal", id="replay.next_deal", priority=True,
-            key_display="/PgDn", group=DEAL_GROUP,
-        ),
-        Binding(
-            "space", "autoplay", "foot.auto", id="replay.autoplay", priority=True,
-            tooltip="help.auto",
-        ),
-        Binding("v", "view", "foot.view", id="replay.view", tooltip="help.view"),
-        Binding("q,escape", "back", "key.back", id="replay.back"),
-        Binding("question_mark", "app.help", "key.help", id="replay.help", key_display="?"),
-        Binding("g", "goto", "foot.goto", id="replay.goto", tooltip="help.goto"),
-        Binding("p", "fork", "foot.fork", id="replay.fork", tooltip="help.fork"),
-        Binding("home", "start", "key.start", id="replay.start", priority=True, show=False),
-        Binding("end", "end", "key.end", id="replay.end", priority=True, show=False),
-        Binding("plus,equals_sign", "faster", "key.faster", id="replay.faster", show=False),
-        Binding("minus", "slower", "key.slower", id="replay.slower", show=False),
-        Binding("t", "real_time", "key.realtime", id="replay.real_time", show=False),
-        Binding("c", "comment", "key.comment", id="replay.comment", show=False),
-        Binding("s", "save", "key.save", id="replay.save", show=False),
-        Binding("m", "focus_moves", "key.moves", id="replay.moves", show=False),
-        Binding("j", "scroll_table(1)", "key.scroll_down", id="replay.scroll_down", show=False),
-        Binding("k", "scroll_table(-1)", "key.scroll_up", id="replay.scroll_up", show=False),
-        *ANALYSIS_BINDINGS,
-    ]  # fmt: skip
+    DEFAULT_CSS = """
+    ReplayScreen #replay-moves-pane {
+        width: 34; height: 1fr; border: round $primary; padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    """
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("game_help",)
+    """Actions left out of the footer first when it is too narrow for every key (then
+    from its end, but never `back`): a clipped key helps nobody."""
+    MOVES_BESIDE = 110
+    """From this width the move list stands beside the table unless hidden with `m`;
+    narrower, `m` shows it in the table's place."""
 
     def __init__(
         self,
@@ -212,53 +175,94 @@ class ReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
         standalone: bool = False,
     ) -> None:
         super().__init__()
-        self._source_bindings = bindings_of(self)
-        self._footer_hidden: frozenset[str] = frozenset()
-        self._screen_bindings = translated_bindings(self._source_bindings, section=SECTION)
-        self._list_bindings = translated_bindings(
-            self._source_bindings, section=SECTION, groups=LIST_GROUPS
-        )
-        replace_bindings(self, self._screen_bindings)
-        self.model = record if isinstance(record, ReplayModel) else ReplayModel.from_record(record)
-        self.path = Path(path) if path is not None else None
-        self.seat = seat
-        self.p = self.model.clamp(
-            start if start is not None else (self.model.end if self.model.problem else 0)
-        )
-        self._ascii = ascii_cards
-        self.standalone = standalone
+        self._ascii = ascii_cards  # (None: as the app draws cards)
         self.ready = False  # set once mounted and drawn (tests wait for it)
+        self.model = record if isinstance(record, ReplayModel) else self.open_model(record)
+        self.path = Path(path) if path is not None else None
+        self.standalone = standalone
+        self.game = self.model.game
+        model = self.model
+        self.states: list[Any] = model.states
+        self.problem = model.problem.reason if model.problem is not None else None
+        self.places = model.places
+        self.finished = model.finished
+        self.end = model.end
+        # Every replayer opens at move 0 (L11); a record that breaks, where it breaks.
+        default = self.end if self.problem else 0
+        self.p = default if start is None else model.clamp(start)
+        self.seat: int | None = seat if seat is not None else self.first_view()
+        self.comments: list[str | None] = model.comments
+        self.show_moves: bool | None = None  # None: beside the table when it is wide
+        self.bind_keys()
 
-    # ------------------------------------------------------------------ layout
-    def compose(self) -> ComposeResult:
-        yield Static(id="replay-banner")
-        yield Static(id="replay-position")
-        with Horizontal(id="replay-body"):
-            with Vertical(id="replay-main"):
-                # The seats and the hands scroll (j/k, the mouse) when nine seats do not
-                # fit; the trick and a seat view's own hand under them are always whole.
-                with SeatsBox(id="replay-seats-box"):
-                    yield SeatsHead(id="replay-seats-head")  # (in view as the rows scroll)
-                    pane = SeatsPane(id="replay-table")
-                    pane.can_focus = False  # the replay keys are its own
-                    with pane:
-                        yield SeatsTable(id="replay-seats")
-                        yield OpenHands(id="replay-hands")
-                        yield Static(id="replay-comment")
-                yield TrickView(id="replay-trick")
-                yield HandView(id="replay-hand")
-            with Vertical(id="replay-side"):
-                yield MoveList(id="replay-moves")
-                yield PenaltyChart(id="replay-chart")
-        yield KeyBar(id="replay-footer")
+    @classmethod
+    def open_model(cls, record: Record) -> ReplayModel:
+        """The record folded (a record dealt by another generator: its first deal, and
+        the banner says why)."""
+        try:
+            return ReplayModel.from_record(record)
+        except ReplayError:
+            game = get_game(record.game)
+            return ReplayModel(
+                game,
+                [game.new_match(record.rules, len(record.players), record.seed)],
+                [m.move for m in record.moves],
+                players=record.players,
+                seed=record.seed,
+                record=record,
+            )
 
+    def first_view(self) -> int | None:
+        """Every hand open for a finished game; else the first person's seat."""
+        if self.finished:
+            return None
+        players = self.model.players
+        return next((s for s, p in enumerate(players) if p.kind == "human"), 0)
+
+    def bind_keys(self) -> None:
+        """The keys' words in the current language (22's screen has its own)."""
+        translate_bindings(self)
+
+    @property
+    def ascii_style(self) -> bool:
+        """Cards drawn in ASCII: as asked, else as the app draws them."""
+        if self._ascii is not None:
+            return self._ascii
+        return bool(getattr(self.app, "ascii_cards", False))
+
+    @property
+    def index(self) -> int:
+        """The position shown (moves made): `p`."""
+        return self.p
+
+    @index.setter
+    def index(self, value: int) -> None:
+        self.p = value
+
+    @property
+    def record(self) -> Record:
+        """The record as read, with the comments saved so far."""
+        assert self.model.record is not None
+        return self.model.record
+
+    @property
+    def dirty(self) -> bool:
+        """Comments edited and not saved yet."""
+        return self.model.dirty
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:
+        self.model.dirty = value
+
+    # ------------------------------------------------------------------ mounting
     def on_mount(self) -> None:
         self.mount_board()
         self.dress()
 
-    # The analysis board's few words of where it is (tt22/tui/replay/analysis_pane.py).
+    # The analysis board's few words of where it is (tt22/tui/replay/analysis_pane.py):
+    # its pane above the footer.
     def board_moves_made(self) -> int:
-        return self.p
+        return self.index
 
     def board_record(self) -> Record | None:
         return self.model.record
@@ -266,197 +270,208 @@ class ReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
     def board_go(self, moves: int) -> None:
         self.go(moves)
 
-    def board_place(self) -> tuple[Widget, Widget | None]:
-        return self.query_one("#replay-side"), self.query_one("#replay-chart")
+    def board_place(self) -> tuple[Any, Any]:
 
-    def board_ascii(self) -> bool:
-        return self.ascii_style
+        bars = self.query(KeyBar)
+        return self, bars.first() if bars else None
 
     def dress(self) -> None:
-        banner = self.query_one("#replay-banner", Static)
-        problem = self.model.problem
-        if problem is not None:
-            banner.update(plain(problem.describe(len(self.model.all_moves)), limit=400))
-        banner.display = problem is not None
-        self.query_one("#replay-moves", MoveList).border_title = rt("moves.title")
-        head = self.query_one("#replay-seats-head", SeatsHead)
-        self.query_one("#replay-seats", SeatsTable).pin_header(head)
-        self.set_width_classes(self.app.size.width)
-        self.fit_footer(self.app.size.width)
+        """The mounted screen made ready (and again in another language): the panes
+        scroll with the mouse but never take the keys, which step the record."""
+        for pane in self.query(VerticalScroll):
+            pane.can_focus = False
+        self.set_focus(None)
+        self.fit_footer()
         self.refresh_view()
-        self.ready = True
 
-    # ------------------------------------------------------------------ drawing
-    @property
-    def ascii_style(self) -> bool:
-        if self._ascii is not None:
-            return self._ascii
-        return bool(getattr(self.app, "ascii_cards", False))
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_footer()
+        self.refresh_view()
+        self.call_after_refresh(self.refresh_view)  # (what wraps, wrapped at the new width)
 
-    def snapshot(self) -> TableSnapshot:
-        m = self.model
-        names = [printable(pl.name, 40) for pl in m.players]
-        bots = [pl.kind == "bot" for pl in m.players]
-        if all(bots):
-            bots = [False] * len(bots)  # "(bot)" on every row tells nothing, and costs width
-        if self.seat is None:
-            return from_state(m.state(self.p), names, None, bots, m.seed)
-        # Not "(you)": whoever watches a replay is not that seat; the position line says
-        # whose view it is.
-        return from_view(m.seat_view(self.p, self.seat), names, bots, m.seed)._replace(viewer=-1)
-
-    def status_text(self) -> str:
-        parts = [position_text(self.model, self.p)]
-        state = self.model.state(self.p)
-        if not state.over:  # the table may have no room for "(dealer)" at 80 columns
-            dealer = self.model.players[state.deal.dealer].name
-            parts.append(rt("pos.dealer", name=printable(dealer, 40)))
-        else:  # who won, as `tt22 verify` says it
-            names = [printable(self.model.players[s].name, 40) for s in state.winners]
-            won = rt("pos.winner", names=t("sep.list").join(names)) if names else None
-            parts.append(won or rt("pick.no_winner"))
-        if self.seat is None:
-            parts.append(rt("view.open"))
-        else:
-            name = self.model.players[self.seat].name  # ("Your view", not "You's view")
-            parts.append(said("replay.view.seat", addressed(name), name=printable(name, 40)))
-        board = self.board_status()
-        if board is not None:
-            parts.append(board)
-        auto = self.auto_status()
-        if auto is not None:
-            parts.append(auto)
-        return self._pack(parts)
-
-    def _pack(self, parts: list[str]) -> str:
-        """`parts` joined by " · ", a new line before a part that would not fit the
-        width (autoplay at 80 columns), never a break inside one."""
-        width = max(20, self.app.size.width - 2)
-        lines = [parts[0]]
-        for part in parts[1:]:
-            if cell_len(lines[-1] + " · " + part) <= width:
-                lines[-1] += " · " + part
-            else:
-                lines.append(part)
-        return "\n".join(lines)
-
+    # ------------------------------------------------------------------ subclass
     def refresh_view(self) -> None:
-        m, a = self.model, self.ascii_style
-        self.query_one("#replay-position", Static).update(plain(self.status_text()))
-        snap = self.snapshot()
-        self.query_one("#replay-seats", SeatsTable).show(snap, a)
-        self.call_after_refresh(self.keep_seats_in_view)
-        self.query_one("#replay-trick", TrickView).show(snap, a)
-        self.query_one("#replay-hands", OpenHands).show(m, self.p, self.seat, a)
-        hand = self.query_one("#replay-hand", HandView)
-        if self.seat is None:
-            hand.display = False
-        else:
-            hand.display = True
-            # High to low, as the open hands above and every list of cards show them.
-            own = m.seat_view(self.p, self.seat).hand
-            hand.show(sorted(own, reverse=True), ascii_style=a)
-        moves = self.query_one("#replay-moves", MoveList)
-        moves.marks = (self.board_mark, self.board_version)
-        moves.show(m, self.p, self.seat, a)
-        self.query_one("#replay-chart", PenaltyChart).show(m, self.p, a)
-        self.refresh_board()
-        current = m.current_row(self.p)
-        comment = m.comment(current, self.seat) if current is not None else None
-        box = self.query_one("#replay-comment", Static)
-        box.display = bool(comment)
-        if comment and current is not None:
-            box.update(
-                plain(rt("comment.on", n=current + 1, move=self.move_label(current)) + " ")
-                + plain(comment, limit=1000)
-            )
+        """Draw the position `index` as `seat` sees it (None: every hand open)."""
 
-    def move_label(self, index: int) -> str:
-        """Move `index` as the move list writes it ("3.8 Bot 3 J♥"): which move a comment
-        belongs to, said in the words the player sees beside it."""
-        m = self.model
-        row = m.rows[index]
-        where = f"{row.deal}." + ("x" if row.trick == 0 else str(row.trick))
-        name = printable(m.players[row.seat].name, 40)
-        return f"{where} {name} {move_text(m, row, self.seat, self.ascii_style)}"
+    def move_label(self, i: int) -> str:
+        """Move `i` (0-based) as the move list writes it, who made it included."""
+        move = self.model.all_moves[i]
+        who = printable(self.model.players[move.seat].name, 40)
+        return f"{who} {self.game.move_text(move)}"
 
-    def go(self, p: int) -> None:
-        p = self.model.clamp(p)
-        if p != self.p:
-            edge = 0 in (p, self.p) or self.model.end in (p, self.p)
-            self.p = p
-            self.refresh_view()
-            if edge:
-                self.refresh_bindings()  # back/forward keys dim at the ends
+    # ------------------------------------------------------------------ shared text
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as the record has them (a game's panels escape them as they
+        draw; anything shown here goes through `printable`)."""
+        return [p.name for p in self.model.players]
 
-    def fit_footer(self, width: int) -> None:
-        """Leave out of the footer, from its end, the keys that would not fit in `width`
-        columns (a clipped key, or half a double-width letter, helps nobody)."""
+    def file_name(self) -> str:
+        """The record's file name as it may be shown, "" for a record from no file."""
+        return printable(self.path.name, 60) if self.path is not None else ""
+
+    def comment_text(self) -> Text | None:
+        """The comment on the last move made, if the shown view may see it, with the
+        move it belongs to: "Comment on move 12 (Ann play A♠): ..."."""
+
+        i = self.index - 1
+        if i < 0 or i >= len(self.comments):
+            return None
+        comment = self.model.comment(i, self.seat)
+        if not comment:
+            return None
+        head = plain(rt("comment.on", n=i + 1, move=self.move_label(i)) + " ", "bold")
+        return head + plain(comment, limit=1000)
+
+    # ------------------------------------------------------------------ the footer
+    def fit_footer(self) -> None:
+        """Keep the footer's keys whole at this width, in the current language."""
+
+        translate_bindings(self)  # (the footer's group words too)
         show = self.app.get_key_display
-        budget = width
-        palette = bindings_of(self.app).key_to_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        if palette:  # on the right: a bar, the key, a space, the word
-            budget -= 2 + cell_len(show(palette[0])) + cell_len(palette[0].description)
+        # The replayer's keys before the palette's (ctrl+p): the footer draws the palette
+        # only where it leaves every key whole, and the help lists it.
+        budget = self.app.size.width
+        shown = [b for bs in bindings_of(self).key_to_bindings.values() for b in bs if b.show]
         hidden: set[str] = set()
-        for groups in (None, LIST_GROUPS):
-            bindings = translated_bindings(
-                self._source_bindings, section=SECTION, groups=groups, hide=hidden
-            )
-            shown = [b for bs in bindings.key_to_bindings.values() for b in bs if b.show]
-            while shown and footer_width(shown, show) > budget:
-                last = shown[-1].action
-                hidden.add(last)
-                shown = [b for b in shown if b.action != last]
-        if frozenset(hidden) != self._footer_hidden:
-            self._footer_hidden = frozenset(hidden)
-            list_mode = bindings_of(self) is self._list_bindings
-            self._screen_bindings = translated_bindings(
-                self._source_bindings, section=SECTION, hide=hidden
-            )
-            self._list_bindings = translated_bindings(
-                self._source_bindings, section=SECTION, groups=LIST_GROUPS, hide=hidden
-            )
-            replace_bindings(self, self._list_bindings if list_mode else self._screen_bindings)
+        spare = list(self.FOOTER_SPARE)
+        while shown and footer_width(shown, show) > budget:
+            here = {b.action for b in shown}
+            drop = next((a for a in spare if a in here), None)
+            if drop is None:
+                drop = next((b.action for b in reversed(shown) if b.action != "back"), None)
+            if drop is None:
+                break
+            hidden.add(drop)
+            shown = [b for b in shown if b.action != drop]
+        if hidden:
+            keys = {
+                key: [dataclasses.replace(b, show=False) if b.action in hidden else b for b in bs]
+                for key, bs in bindings_of(self).key_to_bindings.items()
+            }
+            replace_bindings(self, BindingsMap.from_keys(keys))
             self.refresh_bindings()
 
-    # ------------------------------------------------------------------ navigation
-    def action_prev(self) -> None:
-        self.go(self.model.step(self.p, -1))
+    # ------------------------------------------------------------------ stepping
+    def go(self, index: int) -> None:
+        self.p = self.model.clamp(index)
+        self.refresh_view()
+        self.refresh_bindings()
 
-    def action_next(self) -> None:
-        self.go(self.model.step(self.p, 1))
+    def action_step(self, step: int) -> None:
+        self.go(self.index + step)
 
-    def action_prev_trick(self) -> None:
-        if self.list_focused:
-            self.go(self.model.step(self.p, -1))
-        else:
-            self.go(self.model.prev_trick(self.p))
+    def action_hand(self, step: int) -> None:
+        m = self.model
+        self.go(m.next_hand(self.index) if step > 0 else m.prev_hand(self.index))
 
-    def action_next_trick(self) -> None:
-        if self.list_focused:
-            self.go(self.model.step(self.p, 1))
-        else:
-            self.go(self.model.next_trick(self.p))
+    def action_group(self, step: int) -> None:
+        """The next (previous) place where a trick or turn (`Location.trick`), or a
+        hand, begins (Rook's bidding is its hand's trick 0)."""
+        m = self.model
+        self.go(m.next_group(self.index) if step > 0 else m.prev_group(self.index))
 
-    def action_prev_deal(self) -> None:
-        if self.list_focused:
-            self.go(self.model.step(self.p, -self.moves_pane.page_items()))
-        else:
-            self.go(self.model.prev_deal(self.p))
+    # ------------------------------------------------------------------ autoplay
+    def auto_position(self) -> int:
+        return self.index
 
-    def action_next_deal(self) -> None:
-        if self.list_focused:
-            self.go(self.model.step(self.p, self.moves_pane.page_items()))
-        else:
-            self.go(self.model.next_deal(self.p))
+    def auto_end(self) -> int:
+        return self.end
 
-    def action_start(self) -> None:
-        self.go(0)
+    def auto_think(self, index: int) -> float | None:
+        return self.model.think(index)
 
-    def action_end(self) -> None:
-        self.go(self.model.end)
+    def auto_go(self, index: int) -> None:
+        self.go(index)
+
+    def result_words(self) -> str | None:
+        """Who won, once the position shown is the match's end ("Ann, Bob won"; "no
+        winner"), else None: every game's replayer says it where it says where it is."""
+
+        state = self.states[self.index]
+        if not self.game.is_over(state):
+            return None
+        names = [printable(self.model.players[s].name, 40) for s in self.game.winners(state)]
+        return rt("pick.won", names=t("sep.list").join(names)) if names else rt("pick.no_winner")
+
+    def position_note(self) -> str:
+        """What the status line adds while autoplaying ("" otherwise)."""
+        notes = [note for note in (self.board_status(), self.auto_status()) if note]
+        return "".join(f" · {note}" for note in notes)
+
+    # ------------------------------------------------------------------ the move list
+    def compose_moves(self) -> Any:
+        """The move list's pane, for a subclass's `compose` (beside its table)."""
+
+        with VerticalScroll(id="replay-moves-pane") as pane:
+            pane.border_title = t("game_replay.moves.title")
+            pane.can_focus = False
+            yield Static(id="replay-moves")
+
+    def moves_shown(self) -> bool:
+        wide = self.size.width >= self.MOVES_BESIDE
+        return self.show_moves if self.show_moves is not None else wide
+
+    def place_moves(self, main: str) -> None:
+        """Show or hide the move list beside the table `main` (a selector): beside it
+        when the screen is wide enough, else in its place while `m` asks for it."""
+
+        self.refresh_board()
+        wide = self.size.width >= self.MOVES_BESIDE
+        shown = self.moves_shown()
+        pane = self.query_one("#replay-moves-pane")
+        pane.border_title = t("game_replay.moves.title")
+        pane.display = shown
+        self.query_one(main).display = wide or not shown
+        pane.styles.width = 34 if wide else "1fr"
+        if shown:
+            self.query_one("#replay-moves", Static).update(self.move_list())
+            pane.scroll_to(y=max(0, self.index - 5), animate=False)
+
+    def move_list(self) -> Text:
+        """Every move in words (as `move_label` hides what the shown view may not
+        know), the current one marked."""
+        text = Text()
+        text.append(t("game_replay.moves.start") + "\n", style="reverse" if self.index == 0 else "")
+        for i in range(len(self.model.all_moves)):
+            if i >= self.end and self.problem:
+                break
+            style = "reverse" if i + 1 == self.index else ""
+            mark = self.board_mark(i)
+            text.append(f"{i + 1}. {self.move_label(i)}{' ' + mark if mark else ''}\n", style=style)
+        return text
+
+    def action_moves(self) -> None:
+        self.show_moves = not self.moves_shown()
+        self.refresh_view()
+
+    def action_game_help(self) -> None:
+        """The game's rules and keys, with this record's options."""
+        from tt22.tui.screens.help import HelpScreen
+
+        assert self.model.record is not None
+        self.app.push_screen(HelpScreen.of_game(self.game.name, self.model.record.rules))
+
+    def action_end(self, last: int) -> None:
+        self.go(self.end if last else 0)
+
+    def action_view(self) -> None:
+        """Every hand open (finished games only), then each seat's view in turn."""
+        order: list[int | None] = [*range(len(self.model.players))]
+        if self.finished:
+            order.insert(0, None)
+        i = order.index(self.seat) if self.seat in order else -1
+        self.seat = order[(i + 1) % len(order)]
+        self.refresh_view()
+
+    def goto_title(self) -> str:
+        """The goto dialog's title: the places it takes."""
+        return t("game_replay.goto.title")
 
     def action_goto(self) -> None:
+        """Ask where to go (the model's `goto`); a place not in the record keeps the
+        dialog open with why."""
+
         def check(text: str) -> str | None:
             try:
                 self.model.goto(text)
@@ -468,128 +483,55 @@ class ReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
             if text is not None:
                 self.go(self.model.goto(text))
 
-        self.app.push_screen(TextDialog(rt("goto.title"), check=check), done)
-
-    @on(MoveList.Chosen)
-    def _chosen(self, event: MoveList.Chosen) -> None:
-        self.go(self.model.position_after(event.move_index))
-
-    @property
-    def moves_pane(self) -> MoveList:
-        return self.query_one("#replay-moves", MoveList)
-
-    @property
-    def list_focused(self) -> bool:
-        return self.focused is not None and self.focused is self.query_one("#replay-moves")
-
-    def keep_seats_in_view(self) -> None:
-        """The dealer's row and the row of the seat on turn, scrolled into view."""
-        if self.is_mounted:
-            pane = self.query_one("#replay-table", VerticalScroll)
-            keep_in_view(pane, self.query_one("#replay-seats", SeatsTable))
-
-    def action_scroll_table(self, lines: int) -> None:
-        """j/k: the seats and the hands, when they are taller than their pane."""
-        pane = self.query_one("#replay-table", VerticalScroll)
-        pane.scroll_to(y=pane.scroll_y + lines * 3, animate=False)
-
-    def action_focus_moves(self) -> None:
-        """`m` puts the keys on the move list, and takes them back (so does Escape)."""
-        if self.list_focused:
-            self.set_focus(None)
-        else:
-            self.moves_pane.focus()
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self._list_mode(self.list_focused)
-
-    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        self.call_after_refresh(lambda: self._list_mode(self.list_focused))
-
-    def _list_mode(self, on: bool) -> None:
-        """While the move list has the keys, ↑/↓ step one move and PgUp/PgDn a page, and
-        the footer and the list's own border say so."""
-        wanted = self._list_bindings if on else self._screen_bindings
-        moves = self.moves_pane
-        moves.border_subtitle = rt("moves.keys") if on else ""
-        if bindings_of(self) is not wanted:
-            replace_bindings(self, wanted)
-            self.refresh_bindings()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.set_width_classes(event.size.width)
-        self.fit_footer(event.size.width)
-        if self.ready:
-            self.query_one("#replay-position", Static).update(plain(self.status_text()))
-            self.call_after_refresh(self.keep_seats_in_view)
-
-    def set_width_classes(self, width: int) -> None:
-        """`-narrow` below 100 columns, `-wide` from 160: replay.tcss gives the panes their
-        widths from these (Textual CSS has no media queries)."""
-        self.set_class(width < 100, "-narrow")
-        self.set_class(width >= 160, "-wide")
-
-    # ------------------------------------------------------------------ autoplay
-    def auto_position(self) -> int:
-        return self.p
-
-    def auto_end(self) -> int:
-        return self.model.end
-
-    def auto_think(self, index: int) -> float | None:
-        return self.model.think(index)
-
-    def auto_go(self, index: int) -> None:
-        self.p = self.model.clamp(index)
-        self.refresh_view()
-        self.refresh_bindings()  # (back/forward keys dim at the ends)
-
-    # ------------------------------------------------------------------ views
-    def action_view(self) -> None:
-        """Open -> seat 1 -> seat 2 ... -> open."""
-        n = len(self.model.players)
-        self.seat = 0 if self.seat is None else (None if self.seat + 1 >= n else self.seat + 1)
-        self.refresh_view()
+        self.app.push_screen(TextDialog(self.goto_title(), check=check), done)
 
     # ------------------------------------------------------------------ comments
     def action_comment(self) -> None:
-        index = self.model.current_row(self.p)
-        if index is None:
+
+        i = self.index - 1
+        if i < 0:
             say(self, rt("comment.no_move"))
             return
-        if self.model.comment(index) != self.model.comment(index, self.seat):
+        if self.model.comment(i) != self.model.comment(i, self.seat):
             say(self, rt("comment.hidden"))  # editing would show another seat's comment
             return
 
         def done(text: str | None) -> None:
             if text is not None:
-                self.model.set_comment(index, text)
-                self.refresh_view()
-                self.refresh_bindings()
+                self.set_comment(i, text)
 
         self.app.push_screen(
             TextDialog(
-                rt("comment.title", n=index + 1, move=self.move_label(index)),
-                self.model.comment(index) or "",
+                rt("comment.title", n=i + 1, move=self.move_label(i)),
+                self.comments[i] or "",
                 hint=rt("comment.hint"),
                 max_length=1000,
             ),
             done,
         )
 
+    def set_comment(self, i: int, text: str) -> None:
+        """Attach `text` to move `i`; empty text removes the comment."""
+        self.model.set_comment(i, text)
+        self.refresh_view()
+        self.refresh_bindings()
+
     def action_save(self) -> None:
         self.ask_save(leaving=False)
 
     def ask_save(self, leaving: bool) -> None:
-        if self.model.record is None or self.path is None:
+
+        if self.path is None or self.model.record is None:
             say(self, rt("fork.no_source"), severity="warning")
+            if leaving:
+                self.leave()
             return
-        if self.model.problem is not None:
+        if self.problem is not None:
             say(self, rt("save.broken"), severity="warning")
             if leaving:
                 self.leave()
             return
-        if not self.model.dirty:
+        if not self.dirty:
             if leaving:
                 self.leave()
             else:
@@ -597,7 +539,7 @@ class ReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
             return
         choices = [
             ("copy", rt("save.copy")),
-            ("in_place", rt("save.in_place", name=printable(self.path.name, 60))),
+            ("in_place", rt("save.in_place", name=self.file_name())),
         ]
         if leaving:
             choices.append(("discard", rt("save.discard")))
@@ -613,44 +555,43 @@ class ReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
         self.app.push_screen(ChoiceDialog(rt("save.title"), choices), done)
 
     def save(self, *, in_place: bool) -> Path | None:
-        """Write the record with its comments; a copy goes next to the original under a
-        name not yet taken. Returns where it went (None and a message on failure)."""
-        from tt22.record import save_record
+        """Write the record with its comments: by default a copy next to the original
+        under a name not yet taken. Where it went (None, and a message, on failure)."""
 
         assert self.path is not None
-        target = self.path if in_place else copy_path(self.path)
         try:
+            target = self.path if in_place else copy_path(self.path)
             record = self.model.to_record()
             save_record(target, record)
         except (OSError, ValueError) as e:
             say(self, rt("save.failed", reason=printable(str(e), 200)), severity="error")
             return None
         self.model.record = record
-        self.model.dirty = False
+        self.dirty = False
         self.refresh_bindings()
         say(self, rt("save.done", path=printable(str(target), 200)))
         return target
 
     # ------------------------------------------------------------------ play from here
     def action_fork(self) -> None:
-        m = self.model
-        if m.record is None or self.path is None:
+        from tt22.play.session import peek_current
+
+        if self.path is None or self.model.record is None:
             say(self, rt("fork.no_source"), severity="warning")
             return
-        state = m.state(self.p)
-        if state.over:
+        if self.game.is_over(self.model.state(self.p)):
             say(self, rt("fork.over"), severity="warning")
             return
         choices = [
             (str(s), rt("fork.seat", name=printable(pl.name, 40), n=s))
-            for s, pl in enumerate(m.players)
-            if not state.out[s]
+            for s, pl in enumerate(self.model.players)
+            if self.model.can_play_on(self.p, s)
         ]
         choices.append(("cancel", rt("comment.cancel")))
         note = rt("fork.bots")
-        replaces = _match_in_progress(self.app)
-        if replaces:
-            note += " " + rt("fork.replaces", seed=printable(replaces, 60))
+        current = peek_current(getattr(self.app, "home_dir", None))
+        if current is not None:
+            note += " " + rt("fork.replaces", seed=printable(current[0], 60))
 
         def done(answer: str | None) -> None:
             if answer is not None and answer.isdigit():
@@ -658,67 +599,119 @@ class ReplayScreen(AnalysisBoard, Autoplay, DressedScreen[None]):
 
         self.app.push_screen(ChoiceDialog(rt("fork.title"), choices, note), done)
 
-    def play_from_here(self, seat: int) -> None:
-        """Hand the position to the play app's table: `seat` is the person at this
-        keyboard, every other seat a bot; the new match is its own record, and the play
-        app makes it the match in progress (`TT22App.start_from_record`)."""
-        app = self.app
-        assert isinstance(app, TT22App)
-        self.stop_autoplay()
-        name = app.settings.name.strip() or t("player.you")
+    def forked(self, seat: int, name: str) -> Record:
+        """The record of a new match: this one's first `p` moves, `seat` played by
+        `name` here (the record's name for it when empty), the other seats by bots under
+        their names; its origin names this file and the move."""
         assert self.path is not None
-        record = self.model.fork(
+        return self.model.fork(
             self.p,
             seat,
-            name=name[:40],
+            name=name,
             started=dt.datetime.now(dt.UTC),
             source=str(self.path.resolve()),
         )
-        app.start_from_record(record)
+
+    def play_from_here(self, seat: int) -> None:
+        """Seat a new live match at this position at the game's own table, as the match
+        in progress (`TT22App.start_from_record`; leaving the table comes back here)."""
+        self.stop_autoplay()
+        app: Any = self.app
+        settings = getattr(app, "settings", None)
+        # (no name set: the record's name for that seat, L11)
+        name = (getattr(settings, "name", "") or "").strip()
+        app.start_from_record(self.forked(seat, name[:40]))
 
     # ------------------------------------------------------------------ leaving
     def action_back(self) -> None:
         self.stop_autoplay()
-        if self.model.dirty:
+        if self.dirty:
             self.ask_save(leaving=True)
         else:
             self.leave()
 
     def leave(self) -> None:
+        """Back to the screen below; from `tt22 replay FILE`, out of the program (L11)."""
         self.stop_autoplay()
         if self.standalone:
             self.app.exit()
-        else:
-            self.dismiss(None)
+            return
+        self.dismiss(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        m = self.model
-        if action in ("prev", "prev_trick", "prev_deal", "start"):
-            return True if self.p > 0 else None
-        if action in ("next", "next_trick", "next_deal", "end"):
-            return True if self.p < m.end else None
         if action == "comment":
-            return True if self.p > 0 else None
+            return True if self.index > 0 else None
         if action == "save":
-            return True if m.dirty else None
-        if action == "fork":  # at the end of a match `p` says why it cannot
-            return True if m.record is not None else None
+            return True if self.dirty else None
+        if action == "fork":
+            return True if self.path is not None and self.model.record is not None else None
         return True
 
+    def palette(self) -> list[tuple[str, str, str]]:
+        """The command palette's entries (name, help, action): every key of the screen
+        with words, in the current language (22's screen lists its own)."""
+        seen: set[str] = set()
+        out: list[tuple[str, str, str]] = []
+        for bindings in bindings_of(self).key_to_bindings.values():
+            for b in bindings:
+                if b.description and b.action not in seen:
+                    seen.add(b.action)
+                    out.append((b.description, b.tooltip or "", b.action))
+        return out
 
-def copy_path(path: Path) -> Path:
-    """`game.22rec` -> `game-notes.22rec`, `game-notes-2.22rec`, ...: never an existing file."""
-    stem = path.name.removesuffix(".22rec")
-    for n in range(1, 10_000):
-        suffix = "-notes" if n == 1 else f"-notes-{n}"
-        candidate = path.with_name(f"{stem}{suffix}.22rec")
-        if not candidate.exists():
-            return candidate
-    raise OSError("no free name for a copy")
 
+class TextReplayScreen(ReplayScreen):
+    """A replayer whose table is text (the Rummy family's, Manipulation's): the status
+    (`status()`), the comment on the last move, the table (`body()`) in a scrolling
+    pane, and the move list beside it; a game's screen says only those two."""
 
-def _match_in_progress(app: object) -> str | None:
-    """The seed of an autosaved match that "play from here" would replace, if any."""
-    assert isinstance(app, TT22App)
-    current = peek_current(app.home_dir)
-    return current[0] if current else None
+    AUTO_FOCUS = ""
+    BINDINGS: ClassVar[list[BindingType]] = replay_bindings("turn")
+    DEFAULT_CSS = """
+    TextReplayScreen #replay-row { height: 1fr; }
+    TextReplayScreen #replay-main { height: 1fr; width: 1fr; padding: 0 1; }
+    TextReplayScreen TextLines { height: auto; }
+    TextReplayScreen #replay-body { height: 1fr; }
+    TextReplayScreen #replay-comment { max-height: 4; }
+    """
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names, escaped once here (these tables draw them as they are)."""
+        return [printable(p.name, 40) for p in self.record.players]
+
+    def status(self) -> Text:
+        """Where the record is, whose view, the file, who won at the end."""
+        return Text("")
+
+    def body(self) -> Text:
+        """The table at this position, from the shown view."""
+        return Text("")
+
+    def table_width(self) -> int:
+        """The table pane's width now (what its lines wrap to)."""
+
+        return int(self.query_one("#replay-table", TextLines).content_region.width)
+
+    def compose(self) -> Any:
+
+        with Horizontal(id="replay-row"):
+            with Vertical(id="replay-main"):
+                yield TextLines(id="replay-status")
+                yield TextLines(id="replay-comment")
+                with VerticalScroll(id="replay-body"):
+                    yield TextLines(id="replay-table")
+            yield from self.compose_moves()
+        yield KeyBar()
+
+    def refresh_view(self) -> None:
+
+        if not self.is_mounted:
+            return
+        self.query_one("#replay-status", TextLines).update(self.status())
+        comment = self.comment_text()
+        box = self.query_one("#replay-comment", TextLines)
+        box.display = comment is not None
+        box.update(comment or Text(""))
+        self.query_one("#replay-table", TextLines).update(self.body())
+        self.place_moves("#replay-main")

@@ -137,7 +137,7 @@ def page_below(screen: Screen[Any]) -> tuple[str | None, bool]:
     the first page."""
     for module, name in (
         ("tt22.tui.games.twentytwo.table", "TableScreen"),
-        ("tt22.tui.replay.screen", "ReplayScreen"),
+        ("tt22.tui.games.twentytwo.replay", "TwentyTwoReplayScreen"),
     ):
         cls = getattr(sys.modules.get(module), name, None)
         if cls is not None and isinstance(screen, cls):

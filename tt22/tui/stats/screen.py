@@ -342,8 +342,8 @@ class StatsScreen(Screen[None]):
     def open(self, path: Path) -> bool:
         """Open the record at `path` in its game's replayer (the registry's opener), or
         say in one line why not."""
+        from tt22.play.replay import ReplayError
         from tt22.record import RecordError, load_record
-        from tt22.replay_model import ReplayError
         from tt22.tui.tables import REPLAYERS, open_replay
 
         try:

@@ -30,11 +30,13 @@ __all__ = [
     "SimpleLines",
     "StripLines",
     "TextLines",
+    "fit_cells",
     "line_cells",
     "refresh_changed",
     "refresh_changed_text",
     "rendered_lines",
     "text_segments",
+    "wrap_text",
 ]
 
 
@@ -315,3 +317,54 @@ class RenderedLines(SimpleLines):
         if self._lines and self._width == self.size.width:
             return DrawnLines(self._lines)
         return self._renderable
+
+
+def fit_cells(text: str, width: int) -> str:
+    """`text` cut to `width` cells (names may be wide characters)."""
+    if cell_len(text) <= width:
+        return text + " " * (width - cell_len(text))
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) > width - 1:
+            break
+        out += ch
+    out += "…"
+    return out + " " * (width - cell_len(out))
+
+
+def wrap_text(line: Text, width: int, indent: int) -> list[Text]:
+    """`line` wrapped at spaces to `width` cells, later lines indented by `indent`."""
+    if line.cell_len <= width:
+        return [line]
+    indent = min(indent, width // 2)
+    first, rest = _split_at(line, width)
+    out = [first]
+    while rest.cell_len:
+        part, rest = _split_at(rest, width - indent)
+        out.append(Text(" " * indent) + part)
+    return out
+
+
+def _split_at(line: Text, width: int) -> tuple[Text, Text]:
+    """The longest head of `line` that fits `width` and ends before a space, preferably
+    after a comma (a hard cut when there is no space), and the rest without its leading
+    spaces."""
+    plain = line.plain
+    if cell_len(plain) <= width:
+        return line, Text("")
+    cut = comma = 0
+    for i, ch in enumerate(plain):
+        if cell_len(plain[: i + 1]) > width:
+            break
+        if ch == " ":
+            cut = i
+            if i and plain[i - 1] == ",":
+                comma = i
+    if comma > width // 2:
+        cut = comma  # keep "name cards" together: break between plays
+    if cut == 0:
+        cut = len(fit_cells(plain, width).rstrip().rstrip("…")) or 1
+    head = line[:cut]
+    tail = line[cut:]
+    skip = len(tail.plain) - len(tail.plain.lstrip(" "))
+    return head, tail[skip:]

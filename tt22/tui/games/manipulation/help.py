@@ -14,7 +14,7 @@ from typing import Any
 from tt22.games.manipulation.rules import OPTIONS
 from tt22.tui.help_text import SHARED_KEYS, key_section, markdown_sections
 from tt22.tui.i18n import add_section, get_language, t
-from tt22.tui.protocol_replay import replay_key_words
+from tt22.tui.replay.keys import replay_key_words
 from tt22.tui.summary.data import HelpPage, KeyWords
 
 __all__ = ["KEYS", "help_page", "help_pages"]

@@ -6,7 +6,7 @@ before and after it (`changes`): the melds it broke and the melds it made, besid
 cards it took from the hand. A finished game shows every hand open; `v` steps through
 each seat's own view (M5), which is also what a record still being played shows.
 
-Keys: every protocol game's replayer's (tt22.tui.protocol_replay.replay_bindings), ↑↓
+Keys: every protocol game's replayer's (tt22.tui.replay.keys.replay_bindings), ↑↓
 (or [ ]) stepping by turn: a move, a hand, autoplay, the views, the move list, play from
 here, comments and saving them, go to.
 """
@@ -27,7 +27,7 @@ from tt22.tui.games.manipulation.words import mt
 from tt22.tui.games.manipulation.work import loose_order
 from tt22.tui.games.rummy.widgets import card_run, pack
 from tt22.tui.i18n import addressed, said, t
-from tt22.tui.protocol_replay import TextReplayScreen
+from tt22.tui.replay.screen import TextReplayScreen
 
 __all__ = ["ManipulationReplayScreen", "play_lines"]
 
@@ -118,8 +118,7 @@ class ManipulationReplayScreen(TextReplayScreen):
             line.append_text(self.move_line(self.index - 1, a))
             lines.append(line)
             lines += self.change_lines(self.index - 1, a)
-        before = self.states[self.index - 1] if self.index else None
-        if before is not None and len(s.history) > len(before.history):
+        if self.model.hand_ended(self.index):  # how the hand ended, just after it
             lines.append(self.hand_end_line(s))
         if self.game.is_over(s):
             return Text("\n").join([*lines, *self.final_lines(s, a)])

@@ -7,7 +7,7 @@ hides a nest put back from everyone else), or, for a finished game only, every h
 open: a record still being played would otherwise show the hands of a match in
 progress. A record that breaks is shown up to its last good move with why.
 
-Keys: every protocol game's replayer's (tt22.tui.protocol_replay.replay_bindings), ↑↓
+Keys: every protocol game's replayer's (tt22.tui.replay.keys.replay_bindings), ↑↓
 (or [ ]) stepping by trick (a hand's bidding is its trick 0): a move, a hand, autoplay,
 the views, the move list, play from here, comments and saving them.
 """
@@ -25,11 +25,13 @@ from textual.widgets import Static
 
 from tt22.core.registry import get_game
 from tt22.core.safe import printable
+from tt22.games.rook.cards import show_rook_card
 from tt22.games.rook.moves import Play
 from tt22.games.rook.state import BIDDING, DUMMY, OVER
 from tt22.games.rook.views import view
 from tt22.tui.games.rook.panels import (
     bidding_text,
+    card_style,
     cards_line,
     move_words,
     position_name,
@@ -38,16 +40,17 @@ from tt22.tui.games.rook.panels import (
     trick_text,
 )
 from tt22.tui.i18n import addressed, said, t
-from tt22.tui.protocol_replay import GotoError, ProtocolReplayScreen, goto_index, replay_bindings
+from tt22.tui.replay.keys import replay_bindings
+from tt22.tui.replay.screen import ReplayScreen
 from tt22.tui.widgets.keybar import KeyBar
 from tt22.tui.widgets.lines import TextLines
 
-__all__ = ["GotoError", "RookReplayScreen", "goto_index"]
+__all__ = ["RookReplayScreen"]
 
 ROOK = get_game("rook")
 
 
-class RookReplayScreen(ProtocolReplayScreen):
+class RookReplayScreen(ReplayScreen):
     CSS_PATH = "rook.tcss"
     DEFAULT_CSS = """
     RookReplayScreen #replay-comment { height: auto; max-height: 4; }
@@ -95,7 +98,12 @@ class RookReplayScreen(ProtocolReplayScreen):
         else:
             seats.update(seats_table(v, names, None))
             hand.update(self._seat_hand(v, a))
-        trick = bidding_text(v, names) if v.phase == BIDDING else trick_text(v, names, a)
+        if self.model.hand_ended(self.index):  # H4: how the hand ended, its last trick whole
+            trick = self.hand_end_text(v, a)
+        elif v.phase == BIDDING:
+            trick = bidding_text(v, names)
+        else:
+            trick = trick_text(v, names, a)
         self.query_one("#replay-trick", TextLines).update(trick)
         self.place_moves("#rook-main")
 
@@ -121,6 +129,33 @@ class RookReplayScreen(ProtocolReplayScreen):
             text.append("\n" + result, style="bold")
         if self.problem and self.index == self.end:
             text.append("\n" + t("rook.replay.problem", problem=printable(self.problem, 300)))
+        return text
+
+    def hand_end_text(self, v: Any, a: bool) -> Text:
+        """Just after a hand's last card: the hand is over, the bid made or lost, each
+        seat's points for it, and its last trick whole (every card of it was played
+        face up, so every view may see it)."""
+        names = self.names
+        hand = self.states[self.index].history[-1]
+        spoken = addressed(names[hand.bidder])
+        made = "rook.hand.made" if hand.made else "rook.hand.lost"
+        text = Text(t("rook.hand.title", n=hand.start.number) + " · ", style="bold")
+        text.append(
+            said(made, spoken, name=printable(names[hand.bidder], 40), bid=hand.bid,
+                 taken=hand.taken[0]),
+            style="bold",
+        )  # fmt: skip
+        text.append("\n" + t("rook.replay.hand_points") + " ")
+        text.append(
+            "  ".join(f"{printable(n, 40)} {d:+d}" for n, d in zip(names, hand.deltas, strict=True))
+        )
+        last = hand.tricks[-1]
+        winner = position_name(v, names, last.winner)
+        head = said("rook.last_trick", addressed(winner), name=winner, points=last.points)
+        text.append("\n" + head + " ", style="dim")
+        for i, (position, card) in enumerate(last.plays):
+            text.append(("  " if i else "") + position_name(v, names, position) + " ")
+            text.append(show_rook_card(card, a), style=card_style(card) or "bold")
         return text
 
     def _all_hands(self, s: Any, a: bool) -> Table:
@@ -159,8 +194,11 @@ class RookReplayScreen(ProtocolReplayScreen):
             text.append_text(cards_line(v.dummy, a))
             if v.dummy_hidden:
                 text.append(" " + t("rook.face_down", n=v.dummy_hidden), style="dim")
-        if v.nest:
-            text.append("\n" + t("rook.nest_yours", cards=""), style="dim")
+        if v.nest:  # (whoever watches is not that seat, L11)
+            spoken = addressed(self.names[v.seat])  # (a seat called "You": "you put back")
+            text.append(
+                "\n" + said("rook.replay.nest_of", spoken, name=name, cards=""), style="dim"
+            )
             text.append_text(cards_line(v.nest, a))
         return text
 

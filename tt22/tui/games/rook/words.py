@@ -270,6 +270,17 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "{n}手中{i}手目 · 第{hand}ハンド · {stage}",
     ),
     "replay.before_play": ("before the play", "플레이 전", "プレイ前"),
+    "replay.hand_points": ("Points this hand:", "이번 판 점수:", "このハンドの得点:"),
+    "replay.nest_of": (
+        "The nest {name} put back: {cards}",
+        "{name}: 돌려놓은 둥지 {cards}",
+        "{name}: 戻した巣 {cards}",
+    ),
+    "replay.nest_of.you": (
+        "The nest you put back: {cards}",
+        "나: 돌려놓은 둥지 {cards}",
+        "あなた: 戻した巣 {cards}",
+    ),
     "replay.view_all": ("All hands open", "모든 패 공개", "全員の手札を表示"),
     "replay.view_seat": ("{name}'s view", "{name}의 시점", "{name}の視点"),
     "replay.view_seat.you": ("Your view", "나의 시점", "あなたの視点"),

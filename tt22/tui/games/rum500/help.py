@@ -16,7 +16,7 @@ from tt22.games.rum500.rules import PERSIAN_OPTIONS, RUM500_OPTIONS
 from tt22.tui.games.rummy.help import FAMILY_KEYS
 from tt22.tui.help_text import SHARED_KEYS, key_section, markdown_sections
 from tt22.tui.i18n import add_section, get_language, t
-from tt22.tui.protocol_replay import replay_key_words
+from tt22.tui.replay.keys import replay_key_words
 from tt22.tui.summary.data import HelpPage, KeyWords
 
 __all__ = ["KEYS", "help_page", "help_pages"]

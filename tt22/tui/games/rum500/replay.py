@@ -43,8 +43,7 @@ class Rum500ReplayScreen(RummyReplayScreen):
             line = Text(f"{self.index}. ", style="bold")
             line.append_text(self.move_line(self.index - 1, a))
             lines.append(line)
-        before = self.states[self.index - 1] if self.index else None
-        if before is not None and len(s.history) > len(before.history):
+        if self.model.hand_ended(self.index):  # how the hand ended, just after it
             lines += self.hand_end_lines(s, a)
             lines.append(Text(""))
         if self.game.is_over(s):

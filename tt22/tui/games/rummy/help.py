@@ -21,7 +21,7 @@ from tt22.core.registry import get_game
 from tt22.games.rummy import GIN_GAME, RUMMY_GAME
 from tt22.tui.help_text import SHARED_KEYS, key_section, markdown_sections, page_of, page_source
 from tt22.tui.i18n import CATALOGUE, get_language, t
-from tt22.tui.protocol_replay import replay_key_words
+from tt22.tui.replay.keys import replay_key_words
 from tt22.tui.screens.help import HelpScreen
 from tt22.tui.summary.data import HelpPage, KeyWords
 

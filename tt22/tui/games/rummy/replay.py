@@ -8,7 +8,7 @@ each seat's own view (M5: its hand, the pile, the melds, the cards taken from th
 which is also what a record still being played shows. A record that breaks is shown up
 to its last good move, with why.
 
-Keys: every protocol game's replayer's (tt22.tui.protocol_replay.replay_bindings), ↑↓
+Keys: every protocol game's replayer's (tt22.tui.replay.keys.replay_bindings), ↑↓
 (or [ ]) stepping by turn: a move, a hand, autoplay, the views, the move list, play from
 here, comments and saving them.
 """
@@ -26,8 +26,8 @@ from tt22.tui.games.rummy.widgets import card_run
 from tt22.tui.games.rummy.words import event_text, rs, rt, table_melds
 from tt22.tui.games.rummy.words import title as words_title
 from tt22.tui.i18n import addressed
-from tt22.tui.protocol_replay import TextReplayScreen
-from tt22.tui.replay.panes import wrap_text
+from tt22.tui.replay.screen import TextReplayScreen
+from tt22.tui.widgets.lines import wrap_text
 
 __all__ = ["RummyReplayScreen"]
 
@@ -84,8 +84,7 @@ class RummyReplayScreen(TextReplayScreen):
             line = Text(f"{self.index}. ", style="bold")
             line.append_text(self.move_line(self.index - 1, a))
             lines.append(line)
-        before = self.states[self.index - 1] if self.index else None
-        if before is not None and len(s.history) > len(before.history):
+        if self.model.hand_ended(self.index):  # how the hand ended, just after it
             v = self.game.view(s, self.seat or 0)
             if is_gin(v):
                 lines += gin_hand_lines(v.history[-1], names, a, v.rules.target)

@@ -1,8 +1,8 @@
-"""The replayer's own panes: the move list, the position line, the penalty chart and the
+"""22's replayer's own panes: the move list, the position line, the penalty chart and the
 hands. The seats and the viewer's hand are the play app's widgets; these add what only
 a replay has (every move of the match, every hand open, totals over the whole match).
 
-Every pane draws from what the screen hands it: a `ReplayModel`, a position and who is
+Every pane draws from what the screen hands it: 22's replay model, a position and who is
 looking. Record text (names, comments) is untrusted, so it goes through `printable`
 and is put into `Text`/`Segment`s, never parsed as markup.
 """
@@ -26,16 +26,23 @@ from textual.widget import Widget
 from tt22.core.cards import show_card
 from tt22.core.safe import printable
 from tt22.games.twentytwo import OVER, DealResult, PublicDeal
-from tt22.replay_model import MoveRow, ReplayModel
+from tt22.tui.games.twentytwo.replay_model import MoveRow, TwentyTwoReplay
 from tt22.tui.games.twentytwo.scores import legend_lines
 from tt22.tui.i18n import addressed, get_language, said, t
 from tt22.tui.replay.words import rt
 from tt22.tui.widgets.cards import cards_text, plain_cards
+from tt22.tui.widgets.lines import fit_cells, wrap_text
 
-__all__ = ["MoveList", "OpenHands", "PenaltyChart", "move_text", "position_text", "wrap_text"]
+__all__ = [
+    "MoveList",
+    "OpenHands",
+    "PenaltyChart",
+    "move_text",
+    "position_text",
+]
 
 
-def move_text(model: ReplayModel, row: MoveRow, seat: int | None, ascii_style: bool) -> str:
+def move_text(model: TwentyTwoReplay, row: MoveRow, seat: int | None, ascii_style: bool) -> str:
     """A move as the list says it, hiding the discards `seat` never saw. Cards go high to
     low, as the table and the hands show them (the order within a play means nothing).
     The verb agrees with the name before it: "You   discard A♠", "Bot 1 discards 3"."""
@@ -53,7 +60,7 @@ def move_text(model: ReplayModel, row: MoveRow, seat: int | None, ascii_style: b
     return plain_cards(row.cards, ascii_style)
 
 
-def position_text(model: ReplayModel, p: int) -> str:
+def position_text(model: TwentyTwoReplay, p: int) -> str:
     w = model.where(p)
     if model.state(p).over:
         trick = rt("pos.over")
@@ -65,19 +72,6 @@ def position_text(model: ReplayModel, p: int) -> str:
     if p == model.end and not model.state(p).over:
         line += " · " + rt("pos.unfinished")  # the record stops before the match did
     return line
-
-
-def _fit(text: str, width: int) -> str:
-    """`text` cut to `width` cells (names may be wide characters)."""
-    if cell_len(text) <= width:
-        return text + " " * (width - cell_len(text))
-    out = ""
-    for ch in text:
-        if cell_len(out + ch) > width - 1:
-            break
-        out += ch
-    out += "…"
-    return out + " " * (width - cell_len(out))
 
 
 def _pad(text: str, width: int) -> str:
@@ -113,45 +107,7 @@ def wrap_words(head: str, words: Sequence[str], width: int) -> list[str]:
                 line += ch
         fresh = False
     lines.append(line)
-    return [_fit(x, width).rstrip() if cell_len(x) > width else x for x in lines]
-
-
-def wrap_text(line: Text, width: int, indent: int) -> list[Text]:
-    """`line` wrapped at spaces to `width` cells, later lines indented by `indent`."""
-    if line.cell_len <= width:
-        return [line]
-    indent = min(indent, width // 2)
-    first, rest = _split_at(line, width)
-    out = [first]
-    while rest.cell_len:
-        part, rest = _split_at(rest, width - indent)
-        out.append(Text(" " * indent) + part)
-    return out
-
-
-def _split_at(line: Text, width: int) -> tuple[Text, Text]:
-    """The longest head of `line` that fits `width` and ends before a space, preferably
-    after a comma (a hard cut when there is no space), and the rest without its leading
-    spaces."""
-    plain = line.plain
-    if cell_len(plain) <= width:
-        return line, Text("")
-    cut = comma = 0
-    for i, ch in enumerate(plain):
-        if cell_len(plain[: i + 1]) > width:
-            break
-        if ch == " ":
-            cut = i
-            if i and plain[i - 1] == ",":
-                comma = i
-    if comma > width // 2:
-        cut = comma  # keep "name cards" together: break between plays
-    if cut == 0:
-        cut = len(_fit(plain, width).rstrip().rstrip("…")) or 1
-    head = line[:cut]
-    tail = line[cut:]
-    skip = len(tail.plain) - len(tail.plain.lstrip(" "))
-    return head, tail[skip:]
+    return [fit_cells(x, width).rstrip() if cell_len(x) > width else x for x in lines]
 
 
 class MoveList(ScrollView, can_focus=True):
@@ -190,7 +146,7 @@ class MoveList(ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.model: ReplayModel | None = None
+        self.model: TwentyTwoReplay | None = None
         self.rows: Sequence[MoveRow] = ()
         self.seat: int | None = None
         self.ascii_style = False
@@ -207,7 +163,7 @@ class MoveList(ScrollView, can_focus=True):
         # The analysis board's marks (?!, ?, ??) by move index, and their version.
         self.marks: tuple[Callable[[int], str], int] | None = None
 
-    def show(self, model: ReplayModel, p: int, seat: int | None, ascii_style: bool) -> None:
+    def show(self, model: TwentyTwoReplay, p: int, seat: int | None, ascii_style: bool) -> None:
         changed = model is not self.model or seat != self.seat or ascii_style != self.ascii_style
         if model is not self.model:
             self._names = [printable(pl.name, 40) for pl in model.players]
@@ -243,7 +199,7 @@ class MoveList(ScrollView, can_focus=True):
             self._key = key
             longest = max((cell_len(n) for n in self._names), default=4)
             self._name_width = max(4, min(longest, 7 if width < 40 else 14))
-            self._lines = [(0, _fit(rt("moves.start"), width).rstrip())]
+            self._lines = [(0, fit_cells(rt("moves.start"), width).rstrip())]
             self._first = [0]
         built = len(self._first) - 1
         n = len(self.rows)
@@ -256,7 +212,7 @@ class MoveList(ScrollView, can_focus=True):
             self._lines.extend((i, line) for line in wrap_words(head, words, width))
         # An unfinished record says so after its last move (in a seat's view, once there).
         self._tail = (
-            _fit(rt("moves.unfinished"), width).rstrip()
+            fit_cells(rt("moves.unfinished"), width).rstrip()
             if not m.states[-1].over and n == len(m.rows)
             else None
         )
@@ -312,7 +268,7 @@ class MoveList(ScrollView, can_focus=True):
         i = self.scroll_offset.y + y
         if i == len(self._lines) and self._tail is not None:
             style = self.rich_style + self.get_component_rich_style("movelist--end")
-            return Strip([Segment(_fit(self._tail, width), style)]).crop(0, width)
+            return Strip([Segment(fit_cells(self._tail, width), style)]).crop(0, width)
         if self.model is None or i >= len(self._lines):
             # A styled blank: under NO_COLOR Textual's monochrome filter reads every
             # segment's style, and a bare `Strip.blank` has none (it crashed there).
@@ -323,7 +279,7 @@ class MoveList(ScrollView, can_focus=True):
             style += self.get_component_rich_style("movelist--current")
         elif item > 0 and self.rows[item - 1].trick == 0 and self.rows[item - 1].step == 1:
             style += self.get_component_rich_style("movelist--deal")
-        return Strip([Segment(_fit(text, width), style)]).crop(0, width)
+        return Strip([Segment(fit_cells(text, width), style)]).crop(0, width)
 
     def item_at(self, y: int) -> int | None:
         """The item on line `y` of the pane (None below the list)."""
@@ -376,12 +332,12 @@ class PenaltyChart(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.model: ReplayModel | None = None
+        self.model: TwentyTwoReplay | None = None
         self.p = 0
         self.ascii_style = False
         self._room: int | None = None  # the lines it may take (None: any)
 
-    def show(self, model: ReplayModel, p: int, ascii_style: bool) -> None:
+    def show(self, model: TwentyTwoReplay, p: int, ascii_style: bool) -> None:
         layout = self.model is None or len(self.model.players) != len(model.players)
         self.model, self.p, self.ascii_style = model, p, ascii_style
         self.refresh(layout=layout)
@@ -418,7 +374,7 @@ class PenaltyChart(Widget):
         recent = deals[-max(1, (width - name_width) // 5) :]
         out = [Text(rt("chart.title"), style="bold")]
         if deals:
-            head = Text(_fit(label, name_width), style="dim")
+            head = Text(fit_cells(label, name_width), style="dim")
             head.append("".join(f"{d.deal:>4} " for d in recent), style="dim")
             out.append(head)
         else:
@@ -451,7 +407,7 @@ class OpenHands(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.model: ReplayModel | None = None
+        self.model: TwentyTwoReplay | None = None
         self.p = 0
         self.seat: int | None = None
         self.ascii_style = False
@@ -459,7 +415,7 @@ class OpenHands(Widget):
         self._wrapped: tuple[int, list[Text]] = (0, [])
         self._height = 0
 
-    def show(self, model: ReplayModel, p: int, seat: int | None, ascii_style: bool) -> None:
+    def show(self, model: TwentyTwoReplay, p: int, seat: int | None, ascii_style: bool) -> None:
         self.model, self.p, self.seat, self.ascii_style = model, p, seat, ascii_style
         self._logical = self._build()
         self._wrapped = (0, [])
