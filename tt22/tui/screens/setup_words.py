@@ -75,6 +75,27 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "스페이드 업카드 두 배",
         "スペードの表札で倍",
     ),
+    # 500 Rum (RUMMY.md F)
+    "opt.rum500.hand_size": ("Cards dealt", "나눠 주는 장수", "配る枚数"),
+    "opt.rum500.opening": ("First meld worth over", "첫 멜드 최소 점수", "最初の組の最低点"),
+    "opt.rum500.target": ("Points to win", "승리 점수", "勝利点"),
+    "opt.rum500.max_turns": ("Turns till void", "무효 전 차례 수", "無効までの手番"),
+    # Persian Rummy (RUMMY.md P)
+    "opt.persian.hand_size": ("Cards dealt", "나눠 주는 장수", "配る枚数"),
+    "opt.persian.opening": ("First meld worth over", "첫 멜드 최소 점수", "最初の組の最低点"),
+    "opt.persian.target": ("Points to win", "승리 점수", "勝利点"),
+    "opt.persian.max_turns": ("Turns till void", "무효 전 차례 수", "無効までの手番"),
+    "opt.persian.four_jokers": ("Four jokers' multiplier", "조커 넷의 배수", "ジョーカー4枚の倍率"),
+    "opt.persian.out_bonus": ("Going-out bonus", "나기 보너스", "上がりボーナス"),
+    "opt.persian.game_bonus": ("Winning side's bonus", "이긴 편 보너스", "勝った側のボーナス"),
+    # Manipulation Rummy (RUMMY.md X)
+    "opt.manipulation.hand_size": ("Cards dealt", "나눠 주는 장수", "配る枚数"),
+    "opt.manipulation.opening": (
+        "First play worth at least",
+        "첫 플레이 최소 점수",
+        "最初の手の最低点",
+    ),
+    "opt.manipulation.target": ("Game ends at", "게임 종료 점수", "終了点"),
 }
 
 add_section("setup.", WORDS)
