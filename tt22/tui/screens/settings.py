@@ -44,8 +44,11 @@ class SettingsScreen(SettledScreen[None]):
     # The first choice has the keys at once: ←/→ change the language without a Tab first
     # (the scrolling pane around the choices would take the focus otherwise).
     AUTO_FOCUS = "#language"
+    # ↑/↓ go from setting to setting, as on the home screen (a choice's value is ←/→).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "key.back", id="settings.back")
+        Binding("escape", "app.pop_screen", "key.back", id="settings.back"),
+        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", show=False),
     ]
 
     def __init__(self) -> None:
