@@ -148,3 +148,35 @@ def test_the_home_screen_warms_up_the_modules_of_its_screens_once(
     assert sys.modules["warm_probe"].LOADED
     assert "warm_broken" not in sys.modules
     monkeypatch.delitem(sys.modules, "warm_probe")
+
+
+async def test_the_home_palette_offers_what_its_key_bar_does() -> None:
+    """Ctrl+P at home lists Replay and Stats as the key bar does (a new player typed
+    "rep" and found nothing), and Continue only when there is a match to continue;
+    choosing Stats opens the Stats screen."""
+    from textual.command import CommandPalette
+    from textual.widgets import OptionList
+
+    from tt22.tui.stats import StatsScreen
+
+    app = TT22App(StartOptions(language="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        titles = [str(c.title) for c in app.get_system_commands(app.screen)]
+        assert "Replay" in titles and "Stats" in titles
+        assert "Continue" not in titles  # (no match saved in this data folder)
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"stats")
+
+        def stats_highlighted() -> bool:
+            found = app.screen.query(OptionList)
+            if not found or found.first().highlighted is None:
+                return False
+            options = found.first()
+            highlighted = options.get_option_at_index(options.highlighted or 0)
+            return "Stats" in str(highlighted.prompt)
+
+        await wait_for(pilot, stats_highlighted)  # (the search has answered)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))

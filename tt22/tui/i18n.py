@@ -422,6 +422,21 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
         "카드를 글자(TS, AH)나 무늬 기호(10♠, A♥)로",
         "カードを文字(TS, AH)かマーク(10♠, A♥)で",
     ),
+    "cmd.continue": (
+        "Back to the match in progress (c)",
+        "진행 중인 경기로 돌아갑니다 (c)",
+        "続きの試合に戻ります (c)",
+    ),
+    "cmd.replay": (
+        "Step through a saved record (r)",
+        "저장된 기록을 다시 봅니다 (r)",
+        "保存した記録を再生します (r)",
+    ),
+    "cmd.stats": (
+        "Your matches, scores and the daily deal (t)",
+        "내 경기, 점수, 오늘의 딜 (t)",
+        "自分の試合・成績・今日の配り (t)",
+    ),
     "cmd.theme": ("Theme", "테마", "テーマ"),
     "cmd.theme_help": ("The colours of the screen", "화면의 색", "画面の色"),
     "cmd.quit": ("Quit", "끝내기", "終了"),

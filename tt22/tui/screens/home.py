@@ -5,11 +5,12 @@ from __future__ import annotations
 import contextlib
 import importlib
 import threading
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
@@ -163,6 +164,14 @@ class HomeScreen(Screen[None]):
             "quit": self.app.exit,
         }
         actions[event.button.id or "quit"]()
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """What the command palette offers at home beside tt22's own commands: the key
+        bar's Continue (only with a match to continue), Replay and Stats."""
+        if self.check_action("continue", ()):
+            yield SystemCommand(t("key.continue"), t("cmd.continue"), self.action_continue)
+        yield SystemCommand(t("key.replay"), t("cmd.replay"), self.action_replay)
+        yield SystemCommand(t("key.stats"), t("cmd.stats"), self.action_stats)
 
     def action_new(self) -> None:
         self.tapp.action_new_game()
