@@ -46,7 +46,9 @@ async def test_home_names_the_game_of_the_match_in_progress(
         await wait_for(pilot, lambda: "a match in progress" in "\n".join(screen_lines(app)))
         text = "\n".join(screen_lines(app))
         assert f"{title}, a match in progress: hand 1," in text, text
-        assert "scores " + " · ".join("0" for _ in range(players)) in " ".join(text.split())
+        # each score beside its seat's name, seat 0 first
+        scores = " · ".join(f"{seat.name} 0" for seat in seats)
+        assert "scores " + scores in " ".join(text.split()), text
 
 
 def test_the_record_list_names_each_records_game() -> None:

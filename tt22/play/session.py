@@ -454,6 +454,7 @@ class Current(NamedTuple):
     rules: Any  # the game's rules (Gin with the upcard as its knock limit is Oklahoma)
     hand: int = 1  # the hand (22's deal) in progress
     totals: tuple[int, ...] = ()  # every seat's total so far, seat 0 first
+    names: tuple[str, ...] = ()  # the seats' names, seat 0 first (the record's: untrusted)
 
 
 def peek_current(home: Path | None = None) -> Current | None:
@@ -468,4 +469,5 @@ def peek_current(home: Path | None = None) -> Current | None:
         record.rules,
         record.result.deals,
         tuple(record.result.totals),
+        tuple(player.name for player in record.players),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -69,6 +69,17 @@ def warm_up() -> None:
                 importlib.import_module(name)
 
     threading.Thread(target=run, name="tt22-warm-up", daemon=True).start()
+
+
+def scores_line(names: Sequence[str], totals: Sequence[int]) -> str:
+    """Each seat's total with its name ("Ann 12 · Bot 1 30"), seat 0 first: bare
+    numbers did not say whose score was whose. Names come from the record, so they are
+    made printable here (the line is plain text, never markup)."""
+    named = len(names) == len(totals)
+    return " · ".join(
+        f"{printable(names[seat], 24)} {total}" if named else str(total)
+        for seat, total in enumerate(totals)
+    )
 
 
 class HomeScreen(Screen[None]):
@@ -137,7 +148,7 @@ class HomeScreen(Screen[None]):
                         game=game_title(current.game, current.rules),
                         moves=current.moves,
                         hand=current.hand,
-                        scores=" · ".join(str(total) for total in current.totals),
+                        scores=scores_line(current.names, current.totals),
                         seed=printable(current.seed, 60),
                     ),
                     style="dim",
